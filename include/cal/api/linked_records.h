@@ -1,0 +1,33 @@
+// What events use of venues and organizers: the one writer of each record (SPEC §3.2, also
+// inside events), and the resolution of an event's `venue`/`organizer` input (SPEC §5).
+#pragma once
+
+#include "cal/api/context.h"
+#include "cal/api/json.h"
+#include "cal/store/organizers.h"
+#include "cal/store/venues.h"
+
+#include <rapidjson/document.h>
+
+#include <vector>
+
+namespace cal {
+
+// Writes a venue record, every key of SPEC §3.2 in order; `json_ld` only when `single`.
+void write_venue(JsonWriter& w, const RequestContext& ctx, const Venue& venue, const std::vector<Image>& images,
+                 bool single);
+// Writes an organizer record, every key of SPEC §3.2 in order; `json_ld` only when `single`.
+void write_organizer(JsonWriter& w, const RequestContext& ctx, const Organizer& organizer,
+                     const std::vector<Image>& images, bool single);
+
+// An event's `venue` input: an id, {"id": N}, or venue data (name required) that creates a venue
+// or reuses one whose name (case-insensitive) and every given field match; 0, "", [] or null →
+// 0 (unlink). Unknown ids, bad data or a venue the caller may not use → ApiError 400/403.
+// Runs inside the caller's transaction.
+long long resolve_venue_input(RequestContext& ctx, const rapidjson::Value& raw);
+
+// An event's `organizer` input: an id, an array of ids, {"id": N} objects or organizer data
+// objects (created or reused like venues), in the given order; [] or "" → none.
+std::vector<long long> resolve_organizer_input(RequestContext& ctx, const rapidjson::Value& raw);
+
+}  // namespace cal

@@ -1,0 +1,62 @@
+// Service configuration: one struct filled from an INI file and the command line
+// (Boost.Program_options), shared by calendar-fcgi and calendarctl.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cal {
+
+struct DatabaseConfig {
+  std::string socket;            // unix socket path; when set, host/port are not used
+  std::string host = "127.0.0.1";
+  int port = 3306;
+  std::string user = "root";
+  std::string password;
+  std::string name = "calendar";
+};
+
+struct SiteConfig {
+  std::string url;               // public site URL; empty = scheme/host/prefix of the request
+  std::string rest_url;          // REST root URL; empty = derived like url
+  std::string timezone = "UTC";  // IANA id or UTC±H[:MM]
+  std::string locale = "en_US";
+  int per_page = 10;
+  int per_page_max = 50;
+  bool trust_proxy = false;      // honour X-Forwarded-Proto/-Host
+};
+
+struct ServerConfig {
+  std::string socket;            // "unix:PATH" or "HOST:PORT"; empty = socket handed over / CGI
+  int threads = 0;               // 0 = 2 x cores
+  long max_body = 1024 * 1024;   // bytes
+};
+
+struct GeolocConfig {
+  bool enabled = false;
+  double geofence_km = 40;
+};
+
+struct Config {
+  DatabaseConfig database;
+  SiteConfig site;
+  ServerConfig server;
+  GeolocConfig geoloc;
+};
+
+// The outcome of reading options: either a config, or a message to print and an exit code
+// (help text with 0, a usage error with 2).
+struct ConfigResult {
+  std::optional<Config> config;
+  std::string message;
+  int exit_code = 0;
+  std::vector<std::string> positional;  // words left after the options (calendarctl's command)
+};
+
+// Reads `--config FILE` (or $CAL_CONFIG when no --config is given) and every option also given on
+// the command line, which wins over the file. `allow_positional` lets calendarctl take commands.
+ConfigResult load_config(int argc, const char* const* argv, const std::string& program_help,
+                         bool allow_positional);
+
+}  // namespace cal

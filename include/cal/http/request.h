@@ -1,0 +1,42 @@
+// The web-server-neutral request and response: what fcgi_server (FastCGI or CGI) hands to the
+// router and what it writes back.
+#pragma once
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cal {
+
+struct Request {
+  std::string method;        // upper-case, as sent (the router applies method overrides)
+  std::string script_name;   // mount point, e.g. "/api"
+  std::string path;          // PATH_INFO below the mount point, e.g. "/cal/events/v1/events"
+  std::string query_string;  // raw, still percent-encoded
+  std::string content_type;
+  std::string body;
+  bool body_too_large = false;               // the body exceeded server.max_body and was not read
+  std::map<std::string, std::string> headers;  // lower-case names: "authorization", "host", ...
+  std::string scheme = "http";               // "https" when HTTPS=on
+  std::string host;                          // Host header, with port if any
+  std::string remote_addr;
+  std::string site_locale;                   // CAL_LOCALE passed by the web server, if any
+
+  // The header's value, or "" when absent. `name` must be lower-case.
+  const std::string& header(const std::string& name) const;
+};
+
+struct Response {
+  int status = 200;
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string body;
+  bool head_only = false;  // HEAD: send the headers of the GET, no body
+
+  void set_header(std::string name, std::string value);
+};
+
+// Reason phrase for the status line ("Not Found"); "" for unknown codes.
+const char* status_reason(int status);
+
+}  // namespace cal

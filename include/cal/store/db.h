@@ -1,0 +1,105 @@
+// One database connection (MySQL Connector/C++, hidden here) with a per-connection cache of
+// prepared statements. Every SQL statement of the service goes through query()/execute() with
+// `?` placeholders: no value is ever spliced into SQL text. One Db per worker thread.
+#pragma once
+
+#include "cal/core/config.h"
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace cal {
+
+// A value bound to a `?` placeholder.
+using SqlValue = std::variant<std::nullptr_t, long long, double, std::string, bool>;
+
+// Thrown when the database cannot be reached or the connection was lost (rendered as 503).
+struct DatabaseUnavailable {
+  std::string detail;  // for the log only
+};
+
+// Thrown when a unique key rejects an insert or update (MySQL error 1062).
+struct DuplicateKey {
+  std::string detail;
+};
+
+// Rows of one result, read forward. Columns are numbered from 0.
+class Rows {
+ public:
+  struct Impl;
+  explicit Rows(std::unique_ptr<Impl> impl);
+  Rows(Rows&&) noexcept;
+  ~Rows();
+  bool next();
+  long long integer(int column) const;  // 0 for NULL
+  double number(int column) const;      // 0 for NULL
+  std::string text(int column) const;   // "" for NULL
+  bool is_null(int column) const;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+class Db {
+ public:
+  explicit Db(DatabaseConfig config);
+  ~Db();
+  Db(const Db&) = delete;
+  Db& operator=(const Db&) = delete;
+
+  // Connects if not connected. Throws DatabaseUnavailable when the server cannot be reached.
+  void connect();
+  // Drops the connection (and its statements) so the next use reconnects.
+  void reset();
+  bool connected() const;
+
+  // Runs a SELECT. Throws DatabaseUnavailable on connection loss (and resets the connection).
+  Rows query(std::string_view sql, const std::vector<SqlValue>& args = {});
+  // Runs INSERT/UPDATE/DELETE; returns the affected row count. Throws DuplicateKey on 1062.
+  long long execute(std::string_view sql, const std::vector<SqlValue>& args = {});
+  long long last_insert_id();
+
+  void begin();
+  void commit();
+  void rollback();
+  bool in_transaction() const { return in_transaction_; }
+
+  // Instrumentation: statements run since construction (tests assert constant query counts),
+  // and whether anything was written since the last mark (the router retries only pure reads).
+  std::size_t statement_count() const { return statements_; }
+  bool wrote_since_mark() const { return wrote_; }
+  void mark() { wrote_ = false; }
+
+  // Runs a multi-statement script without parameters (schema.sql); for calendarctl only.
+  void run_script(std::string_view sql);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  bool in_transaction_ = false;
+  bool wrote_ = false;
+  std::size_t statements_ = 0;
+};
+
+// Commits on commit(), rolls back when destroyed without it (an exception on the way).
+class Transaction {
+ public:
+  explicit Transaction(Db& db) : db_(db) { db_.begin(); }
+  ~Transaction();
+  void commit();
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+
+ private:
+  Db& db_;
+  bool done_ = false;
+};
+
+// "?, ?, ?" with n placeholders, for IN lists (the SQL shape varies only with the count).
+std::string placeholders(std::size_t n);
+
+}  // namespace cal

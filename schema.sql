@@ -1,0 +1,159 @@
+-- calendar-fcgi data model (DESIGN.md §1). Idempotent: safe to apply again on every start.
+-- Typed columns instead of a key/value meta table, so the database checks and indexes them.
+-- Times: every record keeps local (site or event zone) and UTC copies, like WordPress does,
+-- because clients read both and the UTC one is what filters compare.
+
+SET NAMES utf8mb4;
+
+CREATE TABLE IF NOT EXISTS schema_migrations (
+  version     INT UNSIGNED NOT NULL PRIMARY KEY COMMENT 'applied migration number',
+  applied_utc DATETIME NOT NULL DEFAULT UTC_TIMESTAMP()
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE IF NOT EXISTS users (
+  id           BIGINT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  login        VARCHAR(60) NOT NULL,
+  display_name VARCHAR(250) NOT NULL DEFAULT '',
+  role         ENUM('administrator','editor','author','contributor','subscriber') NOT NULL,
+  created_utc  DATETIME NOT NULL DEFAULT UTC_TIMESTAMP(),
+  UNIQUE KEY users_login (login)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE IF NOT EXISTS app_passwords (
+  id            BIGINT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  user_id       BIGINT UNSIGNED NOT NULL,
+  password_hash BINARY(32) NOT NULL COMMENT 'BLAKE2b-256 of the password; the password itself is never stored',
+  created_utc   DATETIME NOT NULL DEFAULT UTC_TIMESTAMP(),
+  last_used_utc DATETIME NULL,
+  UNIQUE KEY app_passwords_hash (password_hash),
+  KEY app_passwords_user (user_id),
+  CONSTRAINT app_passwords_user_fk FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+-- One row per event, venue, organizer and image attachment.
+CREATE TABLE IF NOT EXISTS posts (
+  id           BIGINT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  type         ENUM('event','venue','organizer','attachment') NOT NULL,
+  status       ENUM('publish','future','draft','pending','private','trash') NOT NULL DEFAULT 'draft',
+  status_before_trash ENUM('publish','future','draft','pending','private') NULL COMMENT 'restored when a trashed record is untrashed',
+  author       BIGINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'users.id; 0 = no author',
+  title        TEXT NOT NULL COMMENT 'event title, venue name, organizer name, attachment URL',
+  title_lower  VARCHAR(191) AS (LOWER(LEFT(title, 191))) STORED COMMENT 'for name ordering and dedupe',
+  content      MEDIUMTEXT NOT NULL,
+  excerpt      TEXT NOT NULL,
+  slug         VARCHAR(200) NOT NULL,
+  password     VARCHAR(255) NOT NULL DEFAULT '' COMMENT 'event password; empty = none',
+  parent       BIGINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'post_parent; 0 = none',
+  image_id     BIGINT UNSIGNED NULL COMMENT 'posts.id of the featured image attachment',
+  date_local   DATETIME NOT NULL COMMENT 'publication date, site-local',
+  date_utc     DATETIME NOT NULL,
+  modified_local DATETIME NOT NULL,
+  modified_utc DATETIME NOT NULL,
+  UNIQUE KEY posts_type_slug (type, slug),
+  KEY posts_type_status (type, status),
+  KEY posts_type_title (type, title_lower, id),
+  KEY posts_author (author),
+  KEY posts_parent (parent)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE IF NOT EXISTS event_details (
+  event_id     BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  start_local  DATETIME NOT NULL COMMENT 'wall clock in the event time zone',
+  end_local    DATETIME NOT NULL,
+  start_utc    DATETIME NOT NULL,
+  end_utc      DATETIME NOT NULL,
+  timezone     VARCHAR(64) NOT NULL COMMENT 'IANA id or UTC+H[:MM]',
+  all_day      TINYINT(1) NOT NULL DEFAULT 0,
+  cost         VARCHAR(255) NOT NULL DEFAULT '' COMMENT 'cost text as entered',
+  website      VARCHAR(2048) NOT NULL DEFAULT '',
+  show_map     TINYINT(1) NOT NULL DEFAULT 1,
+  show_map_link TINYINT(1) NOT NULL DEFAULT 1,
+  hide_from_listings TINYINT(1) NOT NULL DEFAULT 0,
+  sticky       TINYINT(1) NOT NULL DEFAULT 0,
+  featured     TINYINT(1) NOT NULL DEFAULT 0,
+  KEY event_details_start (start_utc, event_id),
+  KEY event_details_end (end_utc),
+  CONSTRAINT event_details_post_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE IF NOT EXISTS venue_details (
+  venue_id     BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  address      VARCHAR(255) NOT NULL DEFAULT '',
+  city         VARCHAR(255) NOT NULL DEFAULT '',
+  country      VARCHAR(255) NOT NULL DEFAULT '',
+  province     VARCHAR(255) NOT NULL DEFAULT '',
+  state        VARCHAR(255) NOT NULL DEFAULT '',
+  zip          VARCHAR(64) NOT NULL DEFAULT '',
+  phone        VARCHAR(64) NOT NULL DEFAULT '',
+  website      VARCHAR(2048) NOT NULL DEFAULT '',
+  stateprovince VARCHAR(255) NOT NULL DEFAULT '' COMMENT 'state or province as shown; derived unless sent',
+  show_map     TINYINT(1) NOT NULL DEFAULT 1,
+  show_map_link TINYINT(1) NOT NULL DEFAULT 1,
+  geo_lat      DOUBLE NULL COMMENT 'geolocation extension: latitude, -90..90',
+  geo_lng      DOUBLE NULL COMMENT 'geolocation extension: longitude, -180..180',
+  KEY venue_details_geo (geo_lat, geo_lng),
+  CONSTRAINT venue_details_post_fk FOREIGN KEY (venue_id) REFERENCES posts (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE IF NOT EXISTS organizer_details (
+  organizer_id BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  phone        VARCHAR(64) NOT NULL DEFAULT '',
+  website      VARCHAR(2048) NOT NULL DEFAULT '',
+  email        VARCHAR(255) NOT NULL DEFAULT '',
+  CONSTRAINT organizer_details_post_fk FOREIGN KEY (organizer_id) REFERENCES posts (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE IF NOT EXISTS attachment_details (
+  attachment_id BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  url          VARCHAR(2048) NOT NULL,
+  url_hash     BINARY(32) NOT NULL COMMENT 'SHA-256 of url, to find a URL given again',
+  UNIQUE KEY attachment_url (url_hash),
+  CONSTRAINT attachment_details_post_fk FOREIGN KEY (attachment_id) REFERENCES posts (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE IF NOT EXISTS event_venues (
+  event_id     BIGINT UNSIGNED NOT NULL PRIMARY KEY COMMENT 'an event has at most one venue',
+  venue_id     BIGINT UNSIGNED NOT NULL,
+  KEY event_venues_venue (venue_id, event_id),
+  CONSTRAINT event_venues_event_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE,
+  CONSTRAINT event_venues_venue_fk FOREIGN KEY (venue_id) REFERENCES posts (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE IF NOT EXISTS event_organizers (
+  event_id     BIGINT UNSIGNED NOT NULL,
+  organizer_id BIGINT UNSIGNED NOT NULL,
+  position     SMALLINT UNSIGNED NOT NULL COMMENT 'order as given by the client',
+  PRIMARY KEY (event_id, organizer_id),
+  KEY event_organizers_organizer (organizer_id, event_id),
+  CONSTRAINT event_organizers_event_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE,
+  CONSTRAINT event_organizers_organizer_fk FOREIGN KEY (organizer_id) REFERENCES posts (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE IF NOT EXISTS terms (
+  id           BIGINT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  taxonomy     ENUM('cal_events_cat','post_tag') NOT NULL,
+  name         VARCHAR(200) NOT NULL,
+  name_lower   VARCHAR(200) AS (LOWER(name)) STORED,
+  slug         VARCHAR(200) NOT NULL,
+  description  TEXT NOT NULL,
+  parent       BIGINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'terms.id of the parent category; 0 = top level',
+  UNIQUE KEY terms_taxonomy_slug (taxonomy, slug),
+  UNIQUE KEY terms_taxonomy_parent_name (taxonomy, parent, name_lower),
+  KEY terms_taxonomy_name (taxonomy, name_lower, id)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE IF NOT EXISTS term_relationships (
+  event_id     BIGINT UNSIGNED NOT NULL,
+  term_id      BIGINT UNSIGNED NOT NULL,
+  PRIMARY KEY (event_id, term_id),
+  KEY term_relationships_term (term_id, event_id),
+  CONSTRAINT term_relationships_event_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE,
+  CONSTRAINT term_relationships_term_fk FOREIGN KEY (term_id) REFERENCES terms (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE IF NOT EXISTS options (
+  name         VARCHAR(191) NOT NULL PRIMARY KEY,
+  value        TEXT NOT NULL
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+INSERT IGNORE INTO schema_migrations (version) VALUES (1);

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The development stack behind `make run`, `make start` and `make stop`: scripts/stack.sh's
+# private MariaDB + calendar-fcgi + nginx in var/, with the binaries from build/.
+#
+#   devstack.sh run PORT     start, print the URL and the admin token, stay in the foreground
+#                            showing the service log; Ctrl-C (or SIGTERM) stops all three
+#   devstack.sh start PORT   start in the background; returns once the API answers (idempotent)
+#   devstack.sh stop         stop what run/start began
+#
+# DEVSTACK_DIR and DEVSTACK_BUILD override var/ and build/ (relative to the repository root).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+dir=${DEVSTACK_DIR:-var}
+build=${DEVSTACK_BUILD:-build}
+
+usage() { sed -n '5,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+
+run() {
+  local port=$1 tail_pid=""
+  scripts/stack.sh up "$dir" "$port" "$build"
+  trap 'echo; kill "$tail_pid" 2>/dev/null || true; scripts/stack.sh down "$dir"; exit 0' INT TERM
+  echo
+  echo "  API:         http://127.0.0.1:$port/api/cal/events/v1"
+  echo "  admin token: $(cat "$dir/admin.token")   (Authorization: Bearer <token>)"
+  echo "  logs:        $dir/calendar-fcgi.log, $dir/nginx/error.log, $dir/mysqld.log"
+  echo "  Ctrl-C stops the stack."
+  echo
+  tail -n 0 -F "$dir/calendar-fcgi.log" &
+  tail_pid=$!
+  # Stay in the foreground while all three run; `wait` lets the trap run at once on a signal.
+  while scripts/stack.sh status "$dir" >/dev/null 2>&1; do
+    sleep 2 &
+    wait $! || true
+  done
+  kill "$tail_pid" 2>/dev/null || true
+  echo "devstack: a process of the stack stopped:" >&2
+  scripts/stack.sh status "$dir" >&2 || true
+  scripts/stack.sh down "$dir"
+  exit 1
+}
+
+case ${1:-} in
+  run | start) [[ ${2:-} =~ ^[0-9]+$ ]] || usage ;;
+esac
+case ${1:-} in
+  run) run "$2" ;;
+  start) scripts/stack.sh up "$dir" "$2" "$build" ;;
+  stop) scripts/stack.sh down "$dir" ;;
+  *) usage ;;
+esac

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build, the dev stack and the tests need; skips what is present.
+# Why each one is needed is written in README.md ("Dependencies").
+set -euo pipefail
+
+packages=(
+  g++ make pkg-config
+  libfcgi-dev rapidjson-dev libmysqlcppconn-dev libboost-program-options-dev doctest-dev
+  libsodium-dev libhowardhinnant-date-dev tzdata libgumbo-dev libcurl4-openssl-dev
+  mariadb-server mariadb-client nginx curl
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  echo "install-deps: missing packages: ${missing[*]} (run as root or install them)" >&2
+  exit 1
+fi
+echo "install-deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+# Never let package installation start system services: the stack runs privately under var/.
+policy=/usr/sbin/policy-rc.d
+created_policy=0
+if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' > "$policy"; chmod +x "$policy"; created_policy=1; fi
+apt-get update -q >&2
+apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
+[ "$created_policy" = 1 ] && rm -f "$policy"
+exit 0

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# `make test`: runs BUILD_DIR/unit-tests, then BUILD_DIR/integration-tests against a private
+# stack (scripts/stack.sh) in a fresh directory under tests/integration/.run/ on a free port.
+# Shows both runners' output and ends with the line "N passed, N failed": doctest test cases
+# summed over both binaries, a crash or a failed start counting as (at least) one failure.
+# The stack directory is removed after a clean run and kept (with its logs) otherwise.
+#
+#   run-tests.sh BUILD_DIR [doctest options...]   (options go to both binaries, e.g. -tc='*slash*')
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+[ $# -ge 1 ] || { echo "usage: $0 BUILD_DIR [doctest options...]" >&2; exit 2; }
+build=$(cd "$1" 2>/dev/null && pwd) || { echo "run-tests: no build directory $1" >&2; exit 2; }
+shift
+
+passed=0
+failed=0
+
+# run_doctest NAME BINARY [ARGS...]: runs one doctest binary with its output shown, and adds
+# its test-case counts to passed/failed; returns non-zero when that binary failed.
+run_doctest() {
+  local name=$1 bin=$2 log rc summary p=0 f=0
+  shift 2
+  log=$(mktemp)
+  echo "=== $name ==="
+  set +e
+  "$bin" "$@" 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  set -e
+  # "[doctest] test cases: 12 | 11 passed | 1 failed | 0 skipped" (colour codes stripped)
+  summary=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^\[doctest\] test cases:' | tail -n 1 || true)
+  rm -f "$log"
+  if [[ $summary =~ \|\ *([0-9]+)\ passed\ *\|\ *([0-9]+)\ failed ]]; then
+    p=${BASH_REMATCH[1]}
+    f=${BASH_REMATCH[2]}
+  fi
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+    if [ "$rc" -gt 128 ]; then
+      echo "run-tests: $name crashed (signal $((rc - 128)))"
+    elif [ -z "$summary" ]; then
+      echo "run-tests: $name exited with status $rc without a doctest summary"
+    else
+      echo "run-tests: $name exited with status $rc"
+    fi
+    f=1
+  fi
+  passed=$((passed + p))
+  failed=$((failed + f))
+  [ "$f" -eq 0 ]
+}
+
+run_doctest unit-tests "$build/unit-tests" "$@" || true
+
+# --- integration: a private stack in a fresh directory ---------------------------------------
+mkdir -p tests/integration/.run
+run_dir=$(mktemp -d "$PWD/tests/integration/.run/XXXXXX")
+keep=1          # cleared only after a clean integration run
+stack_down() {
+  trap - EXIT INT TERM
+  scripts/stack.sh down "$run_dir" || true
+  if [ "$keep" -eq 0 ]; then
+    rm -rf "$run_dir"
+  else
+    echo "run-tests: integration stack directory kept for inspection: $run_dir"
+  fi
+}
+trap stack_down EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+port=$(scripts/stack.sh free-port)
+if scripts/stack.sh up "$run_dir" "$port" "$build"; then
+  if CAL_TEST_BASE="http://127.0.0.1:$port/api" \
+     CAL_TEST_TOKEN="$(cat "$run_dir/admin.token")" \
+     CAL_TEST_CTL="$build/calendarctl --config $run_dir/calendar.conf" \
+     CAL_TEST_DIR="$run_dir" \
+     run_doctest integration-tests "$build/integration-tests" "$@"; then
+    keep=0
+  fi
+else
+  echo "run-tests: the integration stack did not start (logs in $run_dir)"
+  failed=$((failed + 1))
+fi
+stack_down
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

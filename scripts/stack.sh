@@ -1,0 +1,312 @@
+#!/usr/bin/env bash
+# Starts and stops a complete private calendar stack in one directory: MariaDB (own datadir,
+# socket and port), calendar-fcgi on a unix socket, nginx on 127.0.0.1:HTTP_PORT with the REST
+# root at /api. No system service or system path is touched. Used by devstack.sh and run-tests.sh.
+#
+#   stack.sh up DIR HTTP_PORT BUILD_DIR   start whatever is not running (idempotent, repairs a
+#                                         half-running stack); returns once the API answers
+#   stack.sh down DIR                     stop exactly the processes `up` started; data stays
+#   stack.sh status DIR                   show each process; exit 0 only if all three run
+#   stack.sh free-port                    print a free TCP port on 127.0.0.1
+#
+# DIR holds: mysql/ (datadir), mysqld.{sock,pid,log}, mysql.port, calendar.conf (written once,
+# edit freely), admin.token (0600), calendar.sock, calendar-fcgi.{pid,log}, nginx.conf and
+# nginx/ (pid, logs, temp files).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+say() { echo "stack: $*" >&2; }
+die() { say "error: $*"; exit 1; }
+usage() { sed -n '7,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+
+# show_log FILE: the last lines of a log, for error messages.
+show_log() {
+  [ -s "$1" ] || return 0
+  echo "----- last lines of $1 -----" >&2
+  tail -n 25 "$1" >&2
+  echo "-----" >&2
+}
+
+# free_port: a TCP port on 127.0.0.1 that nothing uses right now.
+free_port() {
+  if command -v python3 >/dev/null 2>&1 &&
+     python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])' 2>/dev/null; then
+    return 0
+  fi
+  local p
+  for _ in $(seq 200); do            # no python: probe random ports until one refuses
+    p=$((20000 + RANDOM % 30000))
+    port_free "$p" && { echo "$p"; return 0; }
+  done
+  die "no free port found"
+}
+
+# port_free PORT: true when nothing listens on 127.0.0.1:PORT.
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# running_pid PIDFILE MARK: prints the pid from PIDFILE if that process is alive (not a zombie)
+# and its command line contains MARK, so a stale pid reused by another process never counts.
+running_pid() {
+  local pid state
+  [ -s "$1" ] || return 1
+  pid=$(tr -dc '0-9' < "$1")
+  [ -n "$pid" ] && [ -r "/proc/$pid/stat" ] || return 1
+  state=$(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f1) || return 1
+  [ -n "$state" ] && [ "$state" != Z ] || return 1
+  { tr '\0' ' ' < "/proc/$pid/cmdline"; echo; } 2>/dev/null | grep -qF -- "$2" || return 1
+  echo "$pid"
+}
+
+# alive PID: true while PID runs and is not a zombie.
+alive() {
+  local state
+  state=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) || return 1
+  [ -n "$state" ] && [ "$state" != Z ]
+}
+
+# stop_pid PID NAME SIGNAL SECONDS: sends SIGNAL, waits up to SECONDS, then SIGKILL.
+stop_pid() {
+  local pid=$1 name=$2 sig=$3 secs=$4 i
+  kill "-$sig" "$pid" 2>/dev/null || true
+  for ((i = 0; i < secs * 10; i++)); do
+    alive "$pid" || { say "$name stopped (pid $pid)"; return 0; }
+    sleep 0.1
+  done
+  say "$name (pid $pid) did not stop within ${secs}s after SIG$sig; killing it"
+  kill -KILL "$pid" 2>/dev/null || true
+  for ((i = 0; i < 50; i++)); do alive "$pid" || return 0; sleep 0.1; done
+  die "$name (pid $pid) survives SIGKILL"
+}
+
+# lock DIR: one stack.sh at a time per directory (fd 9; started daemons get `9>&-`).
+lock() {
+  exec 9>>"$1/stack.lock"
+  flock -w 300 9 || die "another stack.sh keeps $1/stack.lock"
+}
+
+sed_escape() { printf '%s' "$1" | sed 's/[\\|&]/\\&/g'; }
+
+# --- MariaDB --------------------------------------------------------------------------------
+
+mysql_admin() { mariadb-admin --no-defaults --socket="$dir/mysqld.sock" --user=root --connect-timeout=2 "$@"; }
+
+start_mariadb() {
+  local mark="--datadir=$dir/mysql " pid port i
+  if running_pid "$dir/mysqld.pid" "$mark" >/dev/null && mysql_admin ping >/dev/null 2>&1; then
+    return 0
+  fi
+  if pid=$(running_pid "$dir/mysqld.pid" "$mark"); then
+    say "mariadbd (pid $pid) runs but does not answer; restarting it"
+    stop_pid "$pid" mariadbd TERM 60
+  fi
+  if [ ! -d "$dir/mysql/mysql" ]; then
+    # Initialize into a side directory and rename: an interrupted run leaves no half datadir.
+    say "initializing MariaDB datadir $dir/mysql"
+    rm -rf "$dir/mysql.init"
+    mariadb-install-db --no-defaults --user=root --datadir="$dir/mysql.init" \
+      --auth-root-authentication-method=normal --skip-test-db --skip-name-resolve \
+      >"$dir/mysql-install.log" 2>&1 9>&- || { show_log "$dir/mysql-install.log"; die "mariadb-install-db failed"; }
+    mv "$dir/mysql.init" "$dir/mysql"
+  fi
+  # Keep the port chosen the first time unless something else has taken it since.
+  port=$(cat "$dir/mysql.port" 2>/dev/null || true)
+  if ! [[ $port =~ ^[0-9]+$ ]] || ! port_free "$port"; then
+    port=$(free_port)
+    echo "$port" > "$dir/mysql.port"
+  fi
+  say "starting mariadbd on $dir/mysqld.sock and 127.0.0.1:$port"
+  setsid mariadbd --no-defaults --datadir="$dir/mysql" --socket="$dir/mysqld.sock" \
+    --port="$port" --bind-address=127.0.0.1 --pid-file="$dir/mysqld.pid" --user=root \
+    --log-error="$dir/mysqld.log" --skip-name-resolve --max-connections=500 \
+    --innodb-flush-log-at-trx-commit=1 --character-set-server=utf8mb4 \
+    --collation-server=utf8mb4_unicode_ci </dev/null >>"$dir/mysqld.log" 2>&1 9>&- &
+  pid=$!
+  for ((i = 0; i < 600; i++)); do
+    mysql_admin ping >/dev/null 2>&1 && return 0
+    alive "$pid" || { show_log "$dir/mysqld.log"; die "mariadbd exited during start-up"; }
+    sleep 0.1
+  done
+  show_log "$dir/mysqld.log"
+  die "mariadbd did not answer within 60 s"
+}
+
+# --- calendar-fcgi --------------------------------------------------------------------------
+
+write_config() {
+  [ -e "$dir/calendar.conf" ] && return 0    # written once: local edits survive restarts
+  cat > "$dir/calendar.conf" <<EOF
+# calendar-fcgi configuration of the private stack in $dir (written by scripts/stack.sh).
+[database]
+# socket, when set, is used instead of host/port
+socket = $dir/mysqld.sock
+host = 127.0.0.1
+port = $(cat "$dir/mysql.port")
+user = root
+name = calendar
+
+[site]
+# url = https://example.org/api   (unset: absolute URLs come from the request)
+timezone = UTC
+locale = en_US
+per_page = 10
+per_page_max = 50
+
+[server]
+# threads = 0 means 2 x cores
+threads = 0
+max_body = 1048576
+
+[geoloc]
+enabled = false
+geofence_km = 40
+EOF
+}
+
+ctl() { "$build/calendarctl" --config "$dir/calendar.conf" "$@" 9>&-; }
+
+create_admin() {
+  [ -s "$dir/admin.token" ] && return 0
+  local token
+  if ! token=$(ctl user add admin --role administrator 2>"$dir/calendarctl.err"); then
+    # The user exists but its token file is gone: give it a fresh password instead.
+    token=$(ctl password add admin 2>>"$dir/calendarctl.err") ||
+      { cat "$dir/calendarctl.err" >&2; die "could not create user admin"; }
+  fi
+  rm -f "$dir/calendarctl.err"
+  [[ -n $token && $token != *$'\n'* ]] || die "calendarctl printed no single-line password: '$token'"
+  (umask 077 && printf '%s\n' "$token" > "$dir/admin.token.new")
+  chmod 600 "$dir/admin.token.new"
+  mv "$dir/admin.token.new" "$dir/admin.token"
+  say "created user admin; its password is in $dir/admin.token"
+}
+
+start_service() {
+  local bin="$build/calendar-fcgi" pid i
+  if pid=$(running_pid "$dir/calendar-fcgi.pid" "--config $dir/calendar.conf "); then
+    # Keep it unless it is another build or the binary was rebuilt since it started.
+    if { tr '\0' ' ' < "/proc/$pid/cmdline"; echo; } | grep -qF -- "$bin " &&
+       ! [ "$bin" -nt "$dir/calendar-fcgi.pid" ]; then
+      return 0
+    fi
+    say "restarting calendar-fcgi (new binary)"
+    stop_pid "$pid" calendar-fcgi TERM 15
+  fi
+  rm -f "$dir/calendar.sock"
+  say "starting calendar-fcgi on $dir/calendar.sock"
+  setsid "$bin" --config "$dir/calendar.conf" --socket "unix:$dir/calendar.sock" \
+    </dev/null >>"$dir/calendar-fcgi.log" 2>&1 9>&- &
+  pid=$!
+  echo "$pid" > "$dir/calendar-fcgi.pid"
+  for ((i = 0; i < 300; i++)); do
+    [ -S "$dir/calendar.sock" ] && return 0
+    alive "$pid" || { show_log "$dir/calendar-fcgi.log"; die "calendar-fcgi exited during start-up"; }
+    sleep 0.1
+  done
+  show_log "$dir/calendar-fcgi.log"
+  die "calendar-fcgi did not create $dir/calendar.sock within 30 s"
+}
+
+# --- nginx ----------------------------------------------------------------------------------
+
+nginx_cmd() { nginx -p "$dir/nginx/" -e "$dir/nginx/error.log" "$@" </dev/null 9>&-; }
+
+start_nginx() {
+  local pid user_sed
+  mkdir -p "$dir/nginx/tmp"
+  # Workers run as our own user so they can reach the socket inside a private DIR; without
+  # root the `user` directive means nothing and is dropped.
+  if [ "$(id -u)" -eq 0 ]; then user_sed="s|@USER@|$(id -un)|g"; else user_sed='/^user @USER@;/d'; fi
+  sed -e "$user_sed" -e "s|@PORT@|$http_port|g" -e "s|@SOCKET@|$(sed_escape "$dir/calendar.sock")|g" \
+      -e "s|@DIR@|$(sed_escape "$dir")|g" "$repo/nginx/calendar.conf" > "$dir/nginx.conf.new"
+  if pid=$(running_pid "$dir/nginx/nginx.pid" "-c $dir/nginx.conf "); then
+    if cmp -s "$dir/nginx.conf.new" "$dir/nginx.conf"; then rm -f "$dir/nginx.conf.new"; return 0; fi
+    nginx_cmd -t -q -c "$dir/nginx.conf.new" || die "the generated nginx config is invalid"
+    mv "$dir/nginx.conf.new" "$dir/nginx.conf"
+    say "reloading nginx (config changed)"
+    kill -HUP "$pid"
+    return 0
+  fi
+  mv "$dir/nginx.conf.new" "$dir/nginx.conf"
+  say "starting nginx on 127.0.0.1:$http_port"
+  nginx_cmd -c "$dir/nginx.conf" >"$dir/nginx/start.log" 2>&1 ||
+    { show_log "$dir/nginx/start.log"; die "nginx did not start (is port $http_port taken?)"; }
+}
+
+# wait_api: until the API answers with any status of its own (nginx's 502/504 mean the
+# service is not reachable yet).
+wait_api() {
+  local url="http://127.0.0.1:$http_port/api/cal/events/v1" code i
+  for ((i = 0; i < 150; i++)); do
+    code=$(curl --noproxy '*' -s -o /dev/null -w '%{http_code}' --max-time 2 "$url" 9>&- || true)
+    case $code in 000 | 502 | 504) ;; *) return 0 ;; esac
+    sleep 0.2
+  done
+  show_log "$dir/calendar-fcgi.log"
+  show_log "$dir/nginx/error.log"
+  die "$url did not answer within 30 s (last status: $code)"
+}
+
+# --- commands -------------------------------------------------------------------------------
+
+cmd_up() {
+  [ $# -eq 3 ] || usage
+  [[ $2 =~ ^[0-9]+$ ]] || die "HTTP_PORT must be a number: $2"
+  mkdir -p "$1"
+  dir=$(cd "$1" && pwd) http_port=$2
+  build=$(cd "$3" 2>/dev/null && pwd) || die "no build directory $3 (run make build)"
+  local b
+  for b in calendar-fcgi calendarctl; do
+    [ -x "$build/$b" ] || die "missing $build/$b (run make build)"
+  done
+  # A unix socket path has at most 107 bytes.
+  [ ${#dir} -le 90 ] || die "directory path too long for unix sockets (max 90 bytes): $dir"
+  lock "$dir"
+  start_mariadb
+  write_config
+  ctl migrate >&2 || die "calendarctl migrate failed"
+  create_admin
+  start_service
+  start_nginx
+  wait_api
+  say "up: http://127.0.0.1:$http_port/api/cal/events/v1"
+}
+
+cmd_down() {
+  [ $# -eq 1 ] || usage
+  [ -d "$1" ] || { say "no stack in $1"; return 0; }
+  dir=$(cd "$1" && pwd)
+  lock "$dir"
+  local pid i
+  if pid=$(running_pid "$dir/nginx/nginx.pid" "-c $dir/nginx.conf "); then
+    stop_pid "$pid" nginx QUIT 10
+  fi
+  if pid=$(running_pid "$dir/calendar-fcgi.pid" "--config $dir/calendar.conf "); then
+    stop_pid "$pid" calendar-fcgi TERM 15
+  fi
+  rm -f "$dir/calendar-fcgi.pid"
+  if pid=$(running_pid "$dir/mysqld.pid" "--datadir=$dir/mysql "); then
+    # A clean shutdown flushes InnoDB; SIGTERM does the same if the client cannot connect.
+    mysql_admin shutdown >/dev/null 2>&1 9>&- || kill -TERM "$pid" 2>/dev/null || true
+    for ((i = 0; i < 600; i++)); do alive "$pid" || break; sleep 0.1; done
+    if alive "$pid"; then stop_pid "$pid" mariadbd TERM 30; else say "mariadbd stopped (pid $pid)"; fi
+  fi
+}
+
+cmd_status() {
+  [ $# -eq 1 ] || usage
+  dir=$(cd "$1" 2>/dev/null && pwd) || { echo "no stack in $1"; return 1; }
+  local ok=0 pid
+  pid=$(running_pid "$dir/mysqld.pid" "--datadir=$dir/mysql ") && echo "mariadbd      running (pid $pid)" || { echo "mariadbd      stopped"; ok=1; }
+  pid=$(running_pid "$dir/calendar-fcgi.pid" "--config $dir/calendar.conf ") && echo "calendar-fcgi running (pid $pid)" || { echo "calendar-fcgi stopped"; ok=1; }
+  pid=$(running_pid "$dir/nginx/nginx.pid" "-c $dir/nginx.conf ") && echo "nginx         running (pid $pid)" || { echo "nginx         stopped"; ok=1; }
+  return $ok
+}
+
+case ${1:-} in
+  up) shift; cmd_up "$@" ;;
+  down) shift; cmd_down "$@" ;;
+  status) shift; cmd_status "$@" ;;
+  free-port) free_port ;;
+  *) usage ;;
+esac

@@ -1,0 +1,204 @@
+// The request pipeline (see cal/api/router.h).
+#include "cal/api/router.h"
+
+#include "cal/api/auth.h"
+#include "cal/api/error.h"
+#include "cal/api/json.h"
+#include "cal/api/root_index.h"
+#include "cal/api/routes.h"
+#include "cal/http/input.h"
+
+#include <algorithm>
+#include <cctype>
+#include <iostream>
+
+namespace cal {
+namespace {
+
+std::string upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
+}
+
+const rapidjson::Value* member(const rapidjson::Value& obj, const char* name) {
+  auto it = obj.FindMember(name);
+  return it == obj.MemberEnd() ? nullptr : &it->value;
+}
+
+// Everything parsed from the request before routing decisions that need it.
+struct ParsedInput {
+  rapidjson::Document query;
+  rapidjson::Document body;
+  std::vector<std::string> invalid_utf8;
+};
+
+bool is_body_method(std::string_view method) {
+  return method == "POST" || method == "PUT" || method == "PATCH" || method == "DELETE";
+}
+
+// Parses the body by content type; throws ApiError for malformed or unsupported bodies.
+void parse_body(const Request& request, ParsedInput& input, const Locale& locale) {
+  input.body.SetObject();
+  if (request.body.find_first_not_of(" \t\r\n") == std::string::npos) return;
+  std::string type = request.content_type.substr(0, request.content_type.find(';'));
+  type.erase(std::remove_if(type.begin(), type.end(), [](unsigned char c) { return std::isspace(c); }), type.end());
+  std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (type == "application/json" || (type.size() > 5 && type.compare(type.size() - 5, 5, "+json") == 0)) {
+    switch (parse_json_body(request.body, input.body)) {
+      case JsonBodyError::kNone: return;
+      case JsonBodyError::kInvalidUtf8:
+        throw ApiError{400, "rest_invalid_json", translate(locale, "The JSON body is not valid UTF-8.")};
+      case JsonBodyError::kNotAnObject:
+        throw ApiError{400, "rest_invalid_json", translate(locale, "The JSON body must be an object.")};
+      case JsonBodyError::kMalformed:
+        throw ApiError{400, "rest_invalid_json", translate(locale, "Invalid JSON body passed.")};
+    }
+  }
+  if (type == "application/x-www-form-urlencoded") {
+    parse_form(request.body, input.body, input.invalid_utf8);
+    return;
+  }
+  throw ApiError{415, "rest_unsupported_media_type",
+                 translate(locale, "Send the body as application/json or application/x-www-form-urlencoded.")};
+}
+
+// The REST root and site URL: configured, or the request's scheme, host and mount point.
+void fill_urls(const Request& request, const Config& config, RequestContext& ctx) {
+  std::string scheme = request.scheme;
+  std::string host = request.host.empty() ? std::string("localhost") : request.host;
+  if (config.site.trust_proxy) {
+    if (const auto& p = request.header("x-forwarded-proto"); !p.empty()) scheme = p.substr(0, p.find(','));
+    if (const auto& h = request.header("x-forwarded-host"); !h.empty()) host = h.substr(0, h.find(','));
+  }
+  const std::string origin = scheme + "://" + host;
+  auto strip = [](std::string s) {
+    while (!s.empty() && s.back() == '/') s.pop_back();
+    return s;
+  };
+  ctx.rest_root = config.site.rest_url.empty() ? origin + request.script_name : strip(config.site.rest_url);
+  ctx.site_url = config.site.url.empty() ? origin : strip(config.site.url);
+}
+
+Response options_response(const Route& route, const std::vector<std::string>& allow, RequestContext& ctx);
+
+Response run_pipeline(const Request& request, Db& db, const Config& config, ParsedInput& input, Locale& locale) {
+  // 1. Method, with overrides on POST.
+  std::string method = upper(request.method);
+  if (method == "POST") {
+    std::string override = request.header("x-http-method-override");
+    if (override.empty())
+      if (const auto* m = member(input.query, "_method"); m && m->IsString()) override = m->GetString();
+    if (!override.empty()) method = upper(override);
+  }
+  // 2. Routing.
+  const auto match = match_route(route_table(), request.path);
+  if (!match)
+    throw ApiError{404, "rest_no_route", translate(locale, "No route was found matching the URL and request method.")};
+  const Route& route = *match->route;
+  const std::vector<std::string> allow = route.allowed_methods();
+  const Endpoint* endpoint = route.endpoint_for(method);
+  if (method == "OPTIONS") {
+    const Caller visitor;
+    const Params none;
+    RequestContext ctx{request, none, visitor, db, config, locale, "", ""};
+    fill_urls(request, config, ctx);
+    return options_response(route, allow, ctx);
+  }
+  if (!endpoint) {
+    ApiError e{405, "rest_method_not_allowed", translate(locale, "Method not allowed for this route.")};
+    e.allow = allow;
+    throw e;
+  }
+  // 3. Authentication, then the visitor check before the body is even looked at.
+  const Caller caller = authenticate(request.header("authorization"), db, locale);
+  if (endpoint->capability != Capability::kNone && caller.is_visitor())
+    throw ApiError{401, "rest_forbidden", translate(locale, "Sorry, you are not allowed to do that.")};
+  // 4. Body and parameters.
+  if (is_body_method(method)) {
+    if (request.body_too_large)
+      throw ApiError{413, "rest_body_too_large", translate(locale, "The request body is too large.")};
+    parse_body(request, input, locale);
+  }
+  ParamSources sources;
+  sources.path = match->path_params;
+  sources.body = &input.body;
+  sources.query = &input.query;
+  sources.invalid_utf8 = input.invalid_utf8;
+  const Params params = validate_params(endpoint->params, sources, locale);
+  // 5. Capability of authenticated callers, after validation (SPEC §1.4).
+  if (!has_capability(caller, endpoint->capability))
+    throw ApiError{403, "rest_forbidden", translate(locale, "Sorry, you are not allowed to do that.")};
+  RequestContext ctx{request, params, caller, db, config, locale, "", ""};
+  fill_urls(request, config, ctx);
+  Response response = endpoint->handler(ctx);
+  if (method == "HEAD") response.head_only = true;
+  return response;
+}
+
+}  // namespace
+
+Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id) {
+  ParsedInput input;
+  input.query.SetObject();
+  parse_form(request.query_string, input.query, input.invalid_utf8);
+  std::string query_locale;
+  if (const auto* l = member(input.query, "_locale"); l && l->IsString()) query_locale = l->GetString();
+  Locale locale = choose_locale(request.site_locale, query_locale, request.header("accept-language"), config.site.locale);
+
+  Response response;
+  for (int attempt = 0;; ++attempt) {
+    db.mark();
+    try {
+      response = run_pipeline(request, db, config, input, locale);
+    } catch (const ApiError& e) {
+      if (db.in_transaction()) db.rollback();
+      response = error_response(e);
+    } catch (const DatabaseUnavailable& e) {
+      // A lost connection is retried once on a fresh one, unless something may have been written.
+      if (attempt == 0 && !db.wrote_since_mark()) {
+        db.reset();
+        continue;
+      }
+      std::cerr << "request " << request_id << ": database unavailable: " << e.detail << "\n";
+      db.reset();
+      ApiError err{503, "rest_db_unavailable", translate(locale, "The database is unavailable; try again shortly.")};
+      err.retry_after = 5;
+      response = error_response(err);
+    } catch (const std::exception& e) {
+      std::cerr << "request " << request_id << ": internal error: " << e.what() << "\n";
+      if (db.in_transaction()) db.rollback();
+      response = error_response({500, "rest_internal_error", translate(locale, "An internal error occurred.")});
+    } catch (const DuplicateKey& e) {
+      std::cerr << "request " << request_id << ": unhandled duplicate key: " << e.detail << "\n";
+      if (db.in_transaction()) db.rollback();
+      response = error_response({500, "rest_internal_error", translate(locale, "An internal error occurred.")});
+    }
+    break;
+  }
+  response.set_header("Content-Language", locale.bcp47());
+  response.set_header("X-Content-Type-Options", "nosniff");
+  if (request.method == "HEAD" || upper(request.method) == "HEAD") response.head_only = true;
+  return response;
+}
+
+namespace {
+
+Response options_response(const Route& route, const std::vector<std::string>& allow, RequestContext& ctx) {
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  write_route_description(w, route, ctx);
+  Response r = json_response(200, buffer);
+  r.set_header("Allow", join(allow));
+  return r;
+}
+
+}  // namespace
+
+}  // namespace cal

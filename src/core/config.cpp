@@ -1,0 +1,105 @@
+// Reads the INI config file and command line into cal::Config with Boost.Program_options.
+#include "cal/core/config.h"
+
+#include <boost/program_options.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace po = boost::program_options;
+
+namespace cal {
+namespace {
+
+po::options_description config_options(Config& c) {
+  po::options_description opts("Configuration (INI sections [database] [site] [server] [geoloc]; "
+                               "also accepted on the command line)");
+  opts.add_options()
+      ("database.socket", po::value(&c.database.socket), "MariaDB/MySQL unix socket path")
+      ("database.host", po::value(&c.database.host)->default_value(c.database.host), "database host")
+      ("database.port", po::value(&c.database.port)->default_value(c.database.port), "database port")
+      ("database.user", po::value(&c.database.user)->default_value(c.database.user), "database user")
+      ("database.password", po::value(&c.database.password), "database password")
+      ("database.name", po::value(&c.database.name)->default_value(c.database.name), "database name")
+      ("site.url", po::value(&c.site.url), "public site URL (default: from the request)")
+      ("site.rest_url", po::value(&c.site.rest_url), "REST root URL (default: from the request)")
+      ("site.timezone", po::value(&c.site.timezone)->default_value(c.site.timezone), "site time zone")
+      ("site.locale", po::value(&c.site.locale)->default_value(c.site.locale), "default language")
+      ("site.per_page", po::value(&c.site.per_page)->default_value(c.site.per_page), "default page size")
+      ("site.per_page_max", po::value(&c.site.per_page_max)->default_value(c.site.per_page_max), "largest page size")
+      ("site.trust_proxy", po::value(&c.site.trust_proxy)->default_value(c.site.trust_proxy), "honour X-Forwarded-Proto/-Host")
+      ("server.threads", po::value(&c.server.threads), "worker threads (0 = 2 x cores)")
+      ("server.max_body", po::value(&c.server.max_body)->default_value(c.server.max_body), "largest request body in bytes")
+      ("geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled), "enable the geolocation extension")
+      ("geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km), "geofence radius in km");
+  return opts;
+}
+
+ConfigResult fail(std::string message) {
+  ConfigResult r;
+  r.message = std::move(message);
+  r.exit_code = 2;
+  return r;
+}
+
+}  // namespace
+
+ConfigResult load_config(int argc, const char* const* argv, const std::string& program_help,
+                         bool allow_positional) {
+  Config config;
+  std::string config_file;
+  po::options_description generic("Options");
+  generic.add_options()
+      ("help,h", "show this help")
+      ("config,c", po::value(&config_file), "INI config file (default: $CAL_CONFIG)")
+      ("socket", po::value(&config.server.socket), "listen on unix:PATH or HOST:PORT")
+      ("threads", po::value(&config.server.threads), "worker threads");
+  po::options_description file_opts = config_options(config);
+  po::options_description all;
+  all.add(generic).add(file_opts);
+
+  po::variables_map vm;
+  ConfigResult result;
+  try {
+    auto parser = po::command_line_parser(argc, argv).options(all);
+    if (allow_positional) {
+      po::options_description hidden;
+      hidden.add_options()("command", po::value<std::vector<std::string>>());
+      po::options_description with_hidden;
+      with_hidden.add(all).add(hidden);
+      po::positional_options_description pos;
+      pos.add("command", -1);
+      parser = po::command_line_parser(argc, argv).options(with_hidden).positional(pos);
+    }
+    po::parsed_options parsed = parser.run();
+    po::store(parsed, vm);
+    if (vm.count("command")) result.positional = vm["command"].as<std::vector<std::string>>();
+    if (vm.count("help")) {
+      std::ostringstream out;
+      out << program_help << "\n" << all;
+      result.message = out.str();
+      return result;
+    }
+    if (!vm.count("config")) {
+      if (const char* env = std::getenv("CAL_CONFIG"); env && *env) config_file = env;
+    } else {
+      config_file = vm["config"].as<std::string>();
+    }
+    if (!config_file.empty()) {
+      std::ifstream in(config_file);
+      if (!in) return fail("cannot read config file " + config_file);
+      po::store(po::parse_config_file(in, file_opts, /*allow_unregistered=*/false), vm);
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return fail(std::string("configuration error: ") + e.what());
+  }
+  if (config.site.per_page < 1 || config.site.per_page_max < 1)
+    return fail("configuration error: site.per_page and site.per_page_max must be positive");
+  if (config.server.max_body < 1) return fail("configuration error: server.max_body must be positive");
+  result.config = std::move(config);
+  return result;
+}
+
+}  // namespace cal

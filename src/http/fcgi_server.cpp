@@ -1,0 +1,193 @@
+// Threaded FastCGI loop and CGI mode on libfcgi (see cal/http/fcgi_server.h).
+#include "cal/http/fcgi_server.h"
+
+#include <fcgiapp.h>
+
+#include <atomic>
+#include <cctype>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <pthread.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+
+extern char** environ;
+
+namespace cal {
+namespace {
+
+std::atomic<bool> g_stopping{false};
+
+// Turns "HTTP_ACCEPT_LANGUAGE" into "accept-language".
+std::string header_name(std::string_view env_name) {
+  std::string out(env_name.substr(5));
+  for (char& c : out) c = c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Fills a Request from CGI/FastCGI variables (`envp`) and a body reader.
+template <typename ReadBody>
+Request build_request(char** envp, long max_body, ReadBody read_body) {
+  Request r;
+  long content_length = 0;
+  for (char** e = envp; e && *e; ++e) {
+    const std::string_view entry(*e);
+    const size_t eq = entry.find('=');
+    if (eq == std::string_view::npos) continue;
+    const std::string_view name = entry.substr(0, eq);
+    const std::string_view value = entry.substr(eq + 1);
+    if (name == "REQUEST_METHOD") r.method = value;
+    else if (name == "SCRIPT_NAME") r.script_name = value;
+    else if (name == "PATH_INFO") r.path = value;
+    else if (name == "QUERY_STRING") r.query_string = value;
+    else if (name == "CONTENT_TYPE") r.content_type = value;
+    else if (name == "CONTENT_LENGTH") content_length = std::atol(std::string(value).c_str());
+    else if (name == "HTTPS") r.scheme = (value == "on" || value == "1") ? "https" : "http";
+    else if (name == "REMOTE_ADDR") r.remote_addr = value;
+    else if (name == "CAL_LOCALE") r.site_locale = value;
+    else if (name.substr(0, 5) == "HTTP_") r.headers[header_name(name)] = value;
+  }
+  // Some servers pass Authorization only under REDIRECT_HTTP_AUTHORIZATION (Apache rewrite rule).
+  if (!r.headers.count("authorization")) {
+    for (char** e = envp; e && *e; ++e) {
+      if (std::strncmp(*e, "REDIRECT_HTTP_AUTHORIZATION=", 28) == 0) r.headers["authorization"] = *e + 28;
+    }
+  }
+  r.host = r.header("host");
+  if (content_length > max_body) {
+    r.body_too_large = true;
+  } else if (content_length > 0) {
+    r.body.resize(static_cast<size_t>(content_length));
+    const long got = read_body(r.body.data(), content_length);
+    r.body.resize(got > 0 ? static_cast<size_t>(got) : 0);
+  }
+  return r;
+}
+
+// The status line and headers of a CGI/FastCGI response.
+std::string response_head(const Response& response) {
+  std::string head = "Status: " + std::to_string(response.status) + " " + status_reason(response.status) + "\r\n";
+  for (const auto& [name, value] : response.headers) head += name + ": " + value + "\r\n";
+  if (response.status != 304)
+    head += "Content-Length: " + std::to_string(response.body.size()) + "\r\n";
+  head += "\r\n";
+  return head;
+}
+
+std::string next_request_id() {
+  static std::atomic<unsigned long> counter{0};
+  char id[32];
+  std::snprintf(id, sizeof id, "%x-%lx", static_cast<unsigned>(getpid()), ++counter);
+  return id;
+}
+
+void log_request(const Request& r, const Response& response, long micros, const std::string& id) {
+  // One write per line so lines of concurrent workers never interleave. Never logs headers.
+  std::string line = r.method + " " + r.script_name + r.path + " " + std::to_string(response.status) + " " +
+                     std::to_string(micros) + "us " + id + "\n";
+  std::fwrite(line.data(), 1, line.size(), stderr);
+}
+
+Response timed_handle(const Request& request, const RequestHandler& handler) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::string id = next_request_id();
+  Response response = handler(request, id);
+  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
+  log_request(request, response, static_cast<long>(micros), id);
+  return response;
+}
+
+void worker(int listen_fd, const Config& config, const RequestHandler& handler) {
+  FCGX_Request fcgi;
+  FCGX_InitRequest(&fcgi, listen_fd, 0);
+  while (!g_stopping.load()) {
+    if (FCGX_Accept_r(&fcgi) < 0) break;
+    const Request request = build_request(fcgi.envp, config.server.max_body, [&](char* buf, long n) {
+      return static_cast<long>(FCGX_GetStr(buf, static_cast<int>(n), fcgi.in));
+    });
+    const Response response = timed_handle(request, handler);
+    const std::string head = response_head(response);
+    FCGX_PutStr(head.data(), static_cast<int>(head.size()), fcgi.out);
+    if (!response.head_only) FCGX_PutStr(response.body.data(), static_cast<int>(response.body.size()), fcgi.out);
+    FCGX_Finish_r(&fcgi);
+  }
+  FCGX_Free(&fcgi, 1);
+}
+
+// Opens "unix:PATH" or "HOST:PORT"; the unix socket is made connectable by the web server's user.
+int open_listen_socket(const std::string& spec) {
+  if (spec.rfind("unix:", 0) == 0) {
+    const std::string path = spec.substr(5);
+    unlink(path.c_str());
+    const int fd = FCGX_OpenSocket(path.c_str(), 256);
+    if (fd >= 0) chmod(path.c_str(), 0666);
+    return fd;
+  }
+  return FCGX_OpenSocket(spec.c_str(), 256);
+}
+
+}  // namespace
+
+bool started_as_cgi() { return FCGX_IsCGI() != 0; }
+
+int serve_fastcgi(const Config& config, const RequestHandler& handler) {
+  if (FCGX_Init() != 0) {
+    std::cerr << "calendar-fcgi: FCGX_Init failed\n";
+    return 1;
+  }
+  int listen_fd = 0;  // FCGI_LISTENSOCK_FILENO: the socket the web server handed over
+  if (!config.server.socket.empty()) {
+    listen_fd = open_listen_socket(config.server.socket);
+    if (listen_fd < 0) {
+      std::cerr << "calendar-fcgi: cannot listen on " << config.server.socket << "\n";
+      return 1;
+    }
+  }
+  // Signals are taken by this thread only (sigwait), never by a worker in the middle of a request.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  std::signal(SIGPIPE, SIG_IGN);
+
+  int threads = config.server.threads;
+  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()) * 2);
+  std::vector<std::thread> workers;
+  for (int i = 0; i < threads; ++i) workers.emplace_back(worker, listen_fd, std::cref(config), std::cref(handler));
+  std::cerr << "calendar-fcgi: serving FastCGI with " << threads << " threads"
+            << (config.server.socket.empty() ? std::string(" on the inherited socket") : " on " + config.server.socket) << "\n";
+
+  int received = 0;
+  sigwait(&signals, &received);
+  std::cerr << "calendar-fcgi: signal " << received << ", finishing requests in flight\n";
+  g_stopping = true;
+  FCGX_ShutdownPending();
+  // Wakes the workers blocked in accept(); workers busy with a request finish it first.
+  shutdown(listen_fd, SHUT_RDWR);
+  for (auto& t : workers) t.join();
+  if (config.server.socket.rfind("unix:", 0) == 0) unlink(config.server.socket.substr(5).c_str());
+  return 0;
+}
+
+int serve_cgi(const Config& config, const RequestHandler& handler) {
+  const Request request = build_request(environ, config.server.max_body, [](char* buf, long n) {
+    return static_cast<long>(std::fread(buf, 1, static_cast<size_t>(n), stdin));
+  });
+  const Response response = timed_handle(request, handler);
+  const std::string head = response_head(response);
+  std::fwrite(head.data(), 1, head.size(), stdout);
+  if (!response.head_only) std::fwrite(response.body.data(), 1, response.body.size(), stdout);
+  std::fflush(stdout);
+  return 0;
+}
+
+}  // namespace cal

@@ -1,0 +1,34 @@
+// calendar-fcgi: the service binary. FastCGI server (threaded) or, started as plain CGI, the
+// answer to the one request in its environment.
+#include "cal/api/router.h"
+#include "cal/core/config.h"
+#include "cal/http/fcgi_server.h"
+#include "cal/store/db.h"
+
+#include <iostream>
+
+namespace {
+
+constexpr const char* kHelp =
+    "Usage: calendar-fcgi [--config FILE] [--socket unix:PATH|HOST:PORT] [--threads N]\n"
+    "Serves the calendar REST API over FastCGI. Without --socket it serves on the socket the web\n"
+    "server handed over, or, started as plain CGI, answers the one request in its environment.\n"
+    "CAL_CONFIG names the config file when --config is not given.";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const cal::ConfigResult loaded = cal::load_config(argc, argv, kHelp, false);
+  if (!loaded.config) {
+    (loaded.exit_code == 0 ? std::cout : std::cerr) << loaded.message << "\n";
+    return loaded.exit_code;
+  }
+  const cal::Config& config = *loaded.config;
+  // One connection per worker thread, made on first use and kept for the thread's life.
+  const cal::RequestHandler handler = [&config](const cal::Request& request, const std::string& id) {
+    thread_local cal::Db db(config.database);
+    return cal::handle_request(request, db, config, id);
+  };
+  if (config.server.socket.empty() && cal::started_as_cgi()) return cal::serve_cgi(config, handler);
+  return cal::serve_fastcgi(config, handler);
+}

@@ -1,0 +1,220 @@
+// Connector/C++ behind cal::Db: connection set-up, the prepared-statement cache, error mapping
+// (connection loss → DatabaseUnavailable, duplicate key → DuplicateKey).
+#include "cal/store/db.h"
+
+#include <cppconn/exception.h>
+#include <cppconn/prepared_statement.h>
+#include <cppconn/resultset.h>
+#include <cppconn/statement.h>
+#include <mysql_connection.h>
+#include <mysql_driver.h>
+
+#include <mutex>
+#include <sstream>
+#include <unordered_map>
+
+namespace cal {
+namespace {
+
+// Client error codes that mean the connection is gone or was never made.
+bool is_connection_error(int code) {
+  return code == 2002 || code == 2003 || code == 2005 || code == 2006 || code == 2013 ||
+         code == 2055 || code == 1927 /* ER_CONNECTION_KILLED */ || code == 1053 /* shutdown */;
+}
+
+constexpr int kDuplicateEntry = 1062;
+
+sql::mysql::MySQL_Driver* driver() {
+  // The driver singleton must be created once, before threads use it.
+  static std::once_flag once;
+  static sql::mysql::MySQL_Driver* instance = nullptr;
+  std::call_once(once, [] { instance = sql::mysql::get_mysql_driver_instance(); });
+  return instance;
+}
+
+// Registers the calling thread with the client library once, and unregisters it at exit.
+struct ThreadRegistration {
+  ThreadRegistration() { driver()->threadInit(); }
+  ~ThreadRegistration() { driver()->threadEnd(); }
+};
+
+}  // namespace
+
+struct Rows::Impl {
+  std::unique_ptr<sql::ResultSet> result;
+};
+
+Rows::Rows(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Rows::Rows(Rows&&) noexcept = default;
+Rows::~Rows() = default;
+bool Rows::next() { return impl_->result->next(); }
+long long Rows::integer(int column) const { return impl_->result->getInt64(column + 1); }
+double Rows::number(int column) const { return static_cast<double>(impl_->result->getDouble(column + 1)); }
+std::string Rows::text(int column) const { return impl_->result->getString(column + 1); }
+bool Rows::is_null(int column) const { return impl_->result->isNull(column + 1); }
+
+struct Db::Impl {
+  DatabaseConfig config;
+  std::unique_ptr<sql::Connection> connection;
+  std::unordered_map<std::string, std::unique_ptr<sql::PreparedStatement>> statements;
+
+  sql::PreparedStatement& prepare(std::string_view sql) {
+    auto it = statements.find(std::string(sql));
+    if (it != statements.end()) return *it->second;
+    std::unique_ptr<sql::PreparedStatement> stmt(connection->prepareStatement(std::string(sql)));
+    return *statements.emplace(std::string(sql), std::move(stmt)).first->second;
+  }
+};
+
+Db::Db(DatabaseConfig config) : impl_(std::make_unique<Impl>()) { impl_->config = std::move(config); }
+
+Db::~Db() = default;
+
+bool Db::connected() const { return impl_->connection != nullptr; }
+
+void Db::reset() {
+  impl_->statements.clear();
+  impl_->connection.reset();
+  in_transaction_ = false;
+}
+
+void Db::connect() {
+  if (impl_->connection) return;
+  thread_local ThreadRegistration registration;
+  const DatabaseConfig& c = impl_->config;
+  sql::ConnectOptionsMap options;
+  options["hostName"] = c.socket.empty() ? sql::SQLString("tcp://" + c.host + ":" + std::to_string(c.port))
+                                         : sql::SQLString("unix://" + c.socket);
+  options["userName"] = sql::SQLString(c.user);
+  options["password"] = sql::SQLString(c.password);
+  options["OPT_CONNECT_TIMEOUT"] = 3;
+  options["OPT_READ_TIMEOUT"] = 30;
+  options["OPT_WRITE_TIMEOUT"] = 30;
+  options["OPT_RECONNECT"] = false;
+  options["OPT_CHARSET_NAME"] = sql::SQLString("utf8mb4");
+  try {
+    impl_->connection.reset(driver()->connect(options));
+    std::unique_ptr<sql::Statement> stmt(impl_->connection->createStatement());
+    stmt->execute("SET NAMES utf8mb4 COLLATE utf8mb4_unicode_ci");
+    stmt->execute("SET time_zone = '+00:00'");
+    stmt->execute("SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION'");
+    if (!c.name.empty()) impl_->connection->setSchema(c.name);
+  } catch (const sql::SQLException& e) {
+    impl_->connection.reset();
+    throw DatabaseUnavailable{std::string("connect: ") + e.what()};
+  }
+}
+
+namespace {
+
+void bind(sql::PreparedStatement& stmt, const std::vector<SqlValue>& args) {
+  unsigned index = 1;
+  for (const SqlValue& v : args) {
+    if (std::holds_alternative<std::nullptr_t>(v)) stmt.setNull(index, 0);
+    else if (const auto* i = std::get_if<long long>(&v)) stmt.setInt64(index, *i);
+    else if (const auto* d = std::get_if<double>(&v)) stmt.setDouble(index, *d);
+    else if (const auto* s = std::get_if<std::string>(&v)) stmt.setString(index, *s);
+    else stmt.setBoolean(index, std::get<bool>(v));
+    ++index;
+  }
+}
+
+}  // namespace
+
+Rows Db::query(std::string_view sql, const std::vector<SqlValue>& args) {
+  connect();
+  ++statements_;
+  try {
+    sql::PreparedStatement& stmt = impl_->prepare(sql);
+    bind(stmt, args);
+    auto impl = std::make_unique<Rows::Impl>();
+    impl->result.reset(stmt.executeQuery());
+    return Rows(std::move(impl));
+  } catch (const sql::SQLException& e) {
+    if (is_connection_error(e.getErrorCode())) {
+      reset();
+      throw DatabaseUnavailable{e.what()};
+    }
+    throw;
+  }
+}
+
+long long Db::execute(std::string_view sql, const std::vector<SqlValue>& args) {
+  connect();
+  ++statements_;
+  wrote_ = true;
+  try {
+    sql::PreparedStatement& stmt = impl_->prepare(sql);
+    bind(stmt, args);
+    return stmt.executeUpdate();
+  } catch (const sql::SQLException& e) {
+    if (is_connection_error(e.getErrorCode())) {
+      reset();
+      throw DatabaseUnavailable{e.what()};
+    }
+    if (e.getErrorCode() == kDuplicateEntry) throw DuplicateKey{e.what()};
+    throw;
+  }
+}
+
+long long Db::last_insert_id() {
+  Rows rows = query("SELECT LAST_INSERT_ID()");
+  return rows.next() ? rows.integer(0) : 0;
+}
+
+void Db::begin() {
+  execute("START TRANSACTION");
+  in_transaction_ = true;
+}
+
+void Db::commit() {
+  execute("COMMIT");
+  in_transaction_ = false;
+}
+
+void Db::rollback() {
+  in_transaction_ = false;
+  if (!impl_->connection) return;
+  try {
+    execute("ROLLBACK");
+  } catch (const DatabaseUnavailable&) {
+    // The server rolls back a transaction whose connection is gone.
+  }
+}
+
+void Db::run_script(std::string_view script) {
+  connect();
+  // Statements are separated by ';' at the end of a line; "--" comment lines are skipped.
+  std::istringstream in{std::string(script)};
+  std::string line, statement;
+  std::unique_ptr<sql::Statement> stmt(impl_->connection->createStatement());
+  while (std::getline(in, line)) {
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line.compare(first, 2, "--") == 0) continue;
+    statement += line + "\n";
+    const auto last = line.find_last_not_of(" \t\r");
+    if (last != std::string::npos && line[last] == ';') {
+      stmt->execute(statement);
+      statement.clear();
+    }
+  }
+  if (statement.find_first_not_of(" \t\r\n") != std::string::npos) stmt->execute(statement);
+}
+
+Transaction::~Transaction() {
+  if (!done_) db_.rollback();
+}
+
+void Transaction::commit() {
+  db_.commit();
+  done_ = true;
+}
+
+std::string placeholders(std::size_t n) {
+  std::string out;
+  out.reserve(n * 3);
+  for (std::size_t i = 0; i < n; ++i) out += i ? ", ?" : "?";
+  return out;
+}
+
+}  // namespace cal

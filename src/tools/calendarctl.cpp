@@ -1,0 +1,144 @@
+// calendarctl: the admin tool (DESIGN.md §3): schema migration, users and application passwords.
+#include "cal/core/config.h"
+#include "cal/core/passwords.h"
+#include "cal/store/db.h"
+#include "cal/store/users.h"
+
+#include <cctype>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace cal {
+extern const char* const kSchemaSql;  // schema.sql, embedded at build time
+}
+
+namespace {
+
+constexpr const char* kHelp =
+    "Usage: calendarctl [--config FILE] COMMAND\n"
+    "Commands:\n"
+    "  migrate                          create the database if needed and apply schema.sql\n"
+    "  user add LOGIN --role ROLE       create a user; prints its application password\n"
+    "                                   (ROLE: administrator, editor, author, contributor, subscriber)\n"
+    "  user list                        list users as: id login role\n"
+    "  password add LOGIN               add an application password; prints it\n"
+    "  password revoke LOGIN            delete every application password of the user";
+
+int usage_error(const std::string& message) {
+  std::cerr << "calendarctl: " << message << "\n(see calendarctl --help)\n";
+  return 2;
+}
+
+bool valid_login(const std::string& login) {
+  if (login.empty() || login.size() > 60) return false;
+  for (unsigned char c : login)
+    if (!std::isalnum(c) && c != '_' && c != '-' && c != '.' && c != '@') return false;
+  return true;
+}
+
+bool valid_identifier(const std::string& name) {
+  if (name.empty() || name.size() > 64) return false;
+  for (unsigned char c : name)
+    if (!std::isalnum(c) && c != '_') return false;
+  return true;
+}
+
+int migrate(const cal::Config& config) {
+  if (!valid_identifier(config.database.name)) return usage_error("database.name must be letters, digits and _");
+  cal::DatabaseConfig server_only = config.database;
+  server_only.name.clear();
+  cal::Db server(server_only);
+  // The name is checked above: identifiers cannot be bound as parameters.
+  server.run_script("CREATE DATABASE IF NOT EXISTS `" + config.database.name +
+                    "` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;");
+  cal::Db db(config.database);
+  db.run_script(cal::kSchemaSql);
+  std::cerr << "calendarctl: schema applied to " << config.database.name << "\n";
+  return 0;
+}
+
+int add_password_for(cal::Db& db, long long user_id) {
+  const std::string password = cal::generate_app_password();
+  cal::add_password(db, user_id, cal::hash_app_password(password));
+  std::cout << password << "\n";
+  return 0;
+}
+
+int user_add(cal::Db& db, const std::vector<std::string>& args, const std::string& role_name) {
+  if (args.size() != 3) return usage_error("user add takes one LOGIN");
+  const std::string& login = args[2];
+  if (!valid_login(login)) return usage_error("invalid login '" + login + "' (letters, digits, _ - . @; at most 60)");
+  const auto role = cal::role_from_name(role_name);
+  if (!role) return usage_error("unknown role '" + role_name + "'");
+  cal::Transaction tx(db);
+  long long id = 0;
+  try {
+    id = cal::add_user(db, login, *role);
+  } catch (const cal::DuplicateKey&) {
+    std::cerr << "calendarctl: user '" << login << "' already exists\n";
+    return 1;
+  }
+  const int rc = add_password_for(db, id);
+  tx.commit();
+  return rc;
+}
+
+int run(const cal::Config& config, const std::vector<std::string>& args, const std::string& role) {
+  if (args.empty()) return usage_error("missing command");
+  if (args[0] == "migrate" && args.size() == 1) return migrate(config);
+  cal::Db db(config.database);
+  if (args[0] == "user" && args.size() >= 2 && args[1] == "add") return user_add(db, args, role);
+  if (args[0] == "user" && args.size() == 2 && args[1] == "list") {
+    for (const auto& u : cal::list_users(db)) std::cout << u.id << " " << u.login << " " << cal::role_name(u.role) << "\n";
+    return 0;
+  }
+  if (args[0] == "password" && args.size() == 3 && (args[1] == "add" || args[1] == "revoke")) {
+    const auto user = cal::find_user_by_login(db, args[2]);
+    if (!user) {
+      std::cerr << "calendarctl: no user '" << args[2] << "'\n";
+      return 1;
+    }
+    if (args[1] == "add") return add_password_for(db, user->id);
+    std::cerr << "calendarctl: revoked " << cal::revoke_passwords(db, user->id) << " password(s)\n";
+    return 0;
+  }
+  return usage_error("unknown command");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // --role is calendarctl's own option: take it out before the shared config parser runs.
+  std::vector<const char*> rest;
+  std::string role;
+  bool role_given = false;
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--role" && i + 1 < argc) {
+      role = argv[++i];
+      role_given = true;
+    } else if (arg.rfind("--role=", 0) == 0) {
+      role = arg.substr(7);
+      role_given = true;
+    } else {
+      rest.push_back(argv[i]);
+    }
+  }
+  const cal::ConfigResult loaded = cal::load_config(static_cast<int>(rest.size()), rest.data(), kHelp, true);
+  if (!loaded.config) {
+    (loaded.exit_code == 0 ? std::cout : std::cerr) << loaded.message << "\n";
+    return loaded.exit_code;
+  }
+  const auto& args = loaded.positional;
+  if (args.size() >= 2 && args[0] == "user" && args[1] == "add" && !role_given) return usage_error("user add needs --role ROLE");
+  try {
+    return run(*loaded.config, args, role);
+  } catch (const cal::DatabaseUnavailable& e) {
+    std::cerr << "calendarctl: database unavailable: " << e.detail << "\n";
+    return 1;
+  } catch (const std::exception& e) {
+    std::cerr << "calendarctl: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,94 @@
+// HTTP client for the integration tests: requests against the running stack named by the
+// environment (CAL_TEST_BASE, CAL_TEST_TOKEN, CAL_TEST_CTL; see scripts/run-tests.sh), plus
+// helpers for credentials, test users and unique names. Failures to connect throw.
+#pragma once
+
+#include <initializer_list>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+namespace caltest {
+
+// One HTTP response as received.
+struct HttpResponse {
+    long status = 0;
+    std::multimap<std::string, std::string> headers;  // names lower-cased, values trimmed
+    std::string body;
+
+    // The first value of header `name` (any case), or "" when absent.
+    std::string header(std::string_view name) const;
+    // The body parsed as JSON; throws std::runtime_error (quoting the body) when it is not JSON.
+    rapidjson::Document json() const;
+};
+
+// CAL_TEST_BASE (the REST root, e.g. "http://127.0.0.1:8080/api") without a trailing slash;
+// throws when unset.
+const std::string& base_url();
+
+// Sends `method` to CAL_TEST_BASE + `path` (e.g. "/cal/events/v1/events?page=2") with `body`
+// (sent only when non-empty, or always for POST/PUT/PATCH) and `headers` ("Name: value").
+// Exactly the given headers are added: no Content-Type unless the caller sends one. HEAD does
+// not wait for a body. One connection per thread is reused. Throws std::runtime_error when no
+// HTTP response arrives.
+HttpResponse request(std::string_view method, std::string_view path, std::string_view body = {},
+                     std::vector<std::string> headers = {});
+
+// Shorthands for request().
+HttpResponse get(std::string_view path, std::vector<std::string> headers = {});
+HttpResponse head(std::string_view path, std::vector<std::string> headers = {});
+HttpResponse options(std::string_view path, std::vector<std::string> headers = {});
+HttpResponse del(std::string_view path, std::vector<std::string> headers = {});
+// POST/PUT/PATCH with `Content-Type: application/json` added to `headers`.
+HttpResponse post_json(std::string_view path, std::string_view json_text,
+                       std::vector<std::string> headers = {});
+HttpResponse put_json(std::string_view path, std::string_view json_text,
+                      std::vector<std::string> headers = {});
+HttpResponse patch_json(std::string_view path, std::string_view json_text,
+                        std::vector<std::string> headers = {});
+// POST with `Content-Type: application/x-www-form-urlencoded`; `form` is sent as given.
+HttpResponse post_form(std::string_view path, std::string_view form,
+                       std::vector<std::string> headers = {});
+
+// "Authorization: Bearer <token>".
+std::string bearer(std::string_view token);
+// "Authorization: Basic base64(<login>:<password>)".
+std::string basic(std::string_view login, std::string_view password);
+// Standard base64 (with padding) of `bytes`.
+std::string base64(std::string_view bytes);
+
+// The administrator's application password: CAL_TEST_TOKEN, else $CAL_TEST_DIR/admin.token.
+// Throws when neither is available.
+const std::string& admin_token();
+
+// A string no other call returns, in this run or any other: `prefix` + "_" + a run id + "_" + a
+// counter, all lower-case letters, digits and underscores (fit for logins, slugs, titles).
+std::string unique(std::string_view prefix);
+
+// Creates a user with login unique(login_prefix) and `role` (administrator, editor, author,
+// contributor, subscriber) through `$CAL_TEST_CTL user add LOGIN --role ROLE` and returns its
+// application password; stores the login in *login_out when given. Throws on failure.
+std::string create_user(std::string_view login_prefix, std::string_view role,
+                        std::string* login_out = nullptr);
+
+// "" when `r` is a SPEC §2 error with this status and code: HTTP status `status`, JSON content
+// type, a body with exactly `code`, `message` (non-empty string) and `data` (an object whose
+// `status` equals the HTTP status). Otherwise says what differs, with the response quoted.
+std::string error_mismatch(const HttpResponse& r, long status, std::string_view code);
+
+// The value at `path` below `v` (object keys; decimal segments index arrays), or nullptr when a
+// step is missing or of another kind. Use it instead of operator[], which aborts on a missing key.
+const rapidjson::Value* find(const rapidjson::Value& v, std::initializer_list<std::string_view> path);
+// The string at `path`, or "" when absent or not a string.
+std::string string_at(const rapidjson::Value& v, std::initializer_list<std::string_view> path);
+// The strings of the array at `path` (non-strings skipped); empty when absent or not an array.
+std::vector<std::string> strings_at(const rapidjson::Value& v,
+                                    std::initializer_list<std::string_view> path);
+
+// "HTTP <status> <body, shortened>", for failure messages.
+std::string describe(const HttpResponse& r);
+
+}  // namespace caltest

@@ -1,0 +1,207 @@
+// Parameter coercion and validation of SPEC §1 (types, required, defaults, gathering errors).
+#include "cal/api/error.h"
+#include "cal/api/params.h"
+#include "cal/http/input.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+namespace {
+
+using cal::ParamSpec;
+using cal::ParamType;
+
+// Validates one parameter given as a JSON body `{"p": <json>}`; returns the error code or "".
+std::string check_json(const ParamSpec& spec, const char* json_value, cal::ParamValue* out = nullptr) {
+  rapidjson::Document body;
+  const std::string text = std::string("{\"p\":") + json_value + "}";
+  REQUIRE(cal::parse_json_body(text, body) == cal::JsonBodyError::kNone);
+  cal::ParamSources sources;
+  sources.body = &body;
+  try {
+    const cal::Params params = cal::validate_params({spec}, sources, cal::Locale{});
+    if (out && params.find("p")) *out = *params.find("p");
+    return "";
+  } catch (const cal::ApiError& e) {
+    return e.code;
+  }
+}
+
+// Same, from a query string "p=..." (form conventions).
+std::string check_query(const ParamSpec& spec, const char* query, cal::ParamValue* out = nullptr) {
+  rapidjson::Document q;
+  q.SetObject();
+  cal::ParamSources sources;
+  cal::parse_form(query, q, sources.invalid_utf8);
+  sources.query = &q;
+  try {
+    const cal::Params params = cal::validate_params({spec}, sources, cal::Locale{});
+    if (out && params.find("p")) *out = *params.find("p");
+    return "";
+  } catch (const cal::ApiError& e) {
+    return e.code;
+  }
+}
+
+struct TypeCase {
+  ParamType type;
+  const char* json;
+  bool ok;
+};
+
+const TypeCase kJsonCases[] = {
+    {ParamType::kInteger, "5", true},
+    {ParamType::kInteger, "\"5\"", true},
+    {ParamType::kInteger, "\"-5\"", true},
+    {ParamType::kInteger, "\"5.5\"", false},
+    {ParamType::kInteger, "5.5", false},
+    {ParamType::kInteger, "\"5x\"", false},
+    {ParamType::kInteger, "\"\"", false},
+    {ParamType::kInteger, "\"99999999999999999999\"", false},
+    {ParamType::kInteger, "true", false},
+    {ParamType::kInteger, "[1]", false},
+    {ParamType::kBoolean, "true", true},
+    {ParamType::kBoolean, "false", true},
+    {ParamType::kBoolean, "\"TRUE\"", true},
+    {ParamType::kBoolean, "\"0\"", true},
+    {ParamType::kBoolean, "1", true},
+    {ParamType::kBoolean, "0", true},
+    {ParamType::kBoolean, "2", false},
+    {ParamType::kBoolean, "\"yes\"", false},
+    {ParamType::kBoolean, "null", false},
+    {ParamType::kString, "\"x\"", true},
+    {ParamType::kString, "\"\"", true},
+    {ParamType::kString, "5", false},
+    {ParamType::kString, "true", false},
+    {ParamType::kString, "{\"a\":1}", false},
+    {ParamType::kString, "[\"a\"]", false},
+    {ParamType::kIntegerList, "[1,2,3]", true},
+    {ParamType::kIntegerList, "[\"1\",2]", true},
+    {ParamType::kIntegerList, "\"1,2, 3\"", true},
+    {ParamType::kIntegerList, "7", true},
+    {ParamType::kIntegerList, "\"1,x\"", false},
+    {ParamType::kIntegerList, "[1.5]", false},
+    {ParamType::kIntegerList, "{\"a\":1}", false},
+    {ParamType::kNumber, "1.5", true},
+    {ParamType::kNumber, "\"-12.25\"", true},
+    {ParamType::kNumber, "\"abc\"", false},
+    {ParamType::kNumber, "\"nan\"", false},
+    {ParamType::kDateTime, "\"2025-05-02\"", true},
+    {ParamType::kDateTime, "\"tomorrow 9am\"", true},
+    {ParamType::kDateTime, "1700000000", true},
+    {ParamType::kDateTime, "\"2025-02-30\"", false},
+    {ParamType::kDateTime, "\"someday\"", false},
+    {ParamType::kTruthy, "\"yes\"", true},
+    {ParamType::kTruthy, "\"nope\"", true},
+    {ParamType::kTruthy, "{}", false},
+};
+
+}  // namespace
+
+TEST_CASE("JSON values are coerced per declared type") {
+  for (const auto& c : kJsonCases) {
+    CAPTURE(static_cast<int>(c.type));
+    CAPTURE(std::string(c.json));
+    const ParamSpec spec{.name = "p", .type = c.type};
+    CHECK((check_json(spec, c.json) == "") == c.ok);
+  }
+}
+
+TEST_CASE("query-string lists accept a[]=, comma lists and single values") {
+  const ParamSpec spec{.name = "p", .type = ParamType::kIntegerList};
+  cal::ParamValue v;
+  CHECK(check_query(spec, "p[]=1&p[]=2", &v) == "");
+  CHECK(v.integers == std::vector<long long>{1, 2});
+  CHECK(check_query(spec, "p=3,%204", &v) == "");
+  CHECK(v.integers == std::vector<long long>{3, 4});
+  CHECK(check_query(spec, "p=x", &v) == "rest_invalid_param");
+}
+
+TEST_CASE("positive integers, enums, non-empty strings and ranges are enforced") {
+  const ParamSpec page{.name = "p", .type = ParamType::kInteger, .positive = true};
+  CHECK(check_query(page, "p=0") == "rest_invalid_param");
+  CHECK(check_query(page, "p=-1") == "rest_invalid_param");
+  CHECK(check_query(page, "p=1") == "");
+  const ParamSpec order{.name = "p", .type = ParamType::kString, .enum_values = {"asc", "desc"}};
+  cal::ParamValue v;
+  CHECK(check_query(order, "p=DESC", &v) == "");
+  CHECK(v.text == "desc");
+  CHECK(check_query(order, "p=up") == "rest_invalid_param");
+  const ParamSpec search{.name = "p", .type = ParamType::kString, .non_empty = true};
+  CHECK(check_query(search, "p=") == "rest_invalid_param");
+  const ParamSpec lat{.name = "p", .type = ParamType::kNumber, .minimum = -90.0, .maximum = 90.0};
+  CHECK(check_query(lat, "p=91") == "rest_invalid_param");
+  CHECK(check_query(lat, "p=-90") == "");
+}
+
+TEST_CASE("missing required parameters are gathered into one error") {
+  const std::vector<ParamSpec> specs = {
+      {.name = "title", .type = ParamType::kString, .required = true},
+      {.name = "start_date", .type = ParamType::kDateTime, .required = true},
+      {.name = "x", .type = ParamType::kString},
+  };
+  cal::ParamSources sources;
+  try {
+    cal::validate_params(specs, sources, cal::Locale{});
+    FAIL("expected an error");
+  } catch (const cal::ApiError& e) {
+    CHECK(e.status == 400);
+    CHECK(e.code == "rest_missing_callback_param");
+    CHECK(e.param_names == std::vector<std::string>{"title", "start_date"});
+    CHECK(e.message == "Missing parameter(s): title, start_date");
+  }
+}
+
+TEST_CASE("invalid parameters are gathered into one error with a message each") {
+  const std::vector<ParamSpec> specs = {
+      {.name = "page", .type = ParamType::kInteger, .positive = true},
+      {.name = "featured", .type = ParamType::kBoolean},
+      {.name = "title", .type = ParamType::kString, .required = true},
+  };
+  rapidjson::Document q;
+  q.SetObject();
+  cal::ParamSources sources;
+  cal::parse_form("page=abc&featured=maybe&title=", q, sources.invalid_utf8);
+  sources.query = &q;
+  try {
+    cal::validate_params(specs, sources, cal::Locale{});
+    FAIL("expected an error");
+  } catch (const cal::ApiError& e) {
+    CHECK(e.code == "rest_invalid_param");
+    CHECK(e.param_messages.size() == 3);
+    CHECK(e.param_messages.at("page") == "page must be a positive integer.");
+    CHECK(e.param_messages.at("featured") == "featured is not of type boolean.");
+    CHECK(e.param_messages.count("title") == 1);  // required but sent empty
+  }
+}
+
+TEST_CASE("sources: path wins over body, body over query, query over default") {
+  const std::vector<ParamSpec> specs = {
+      {.name = "id", .type = ParamType::kInteger},
+      {.name = "a", .type = ParamType::kString},
+      {.name = "b", .type = ParamType::kString},
+      {.name = "c", .type = ParamType::kString, .default_value = "dflt"},
+  };
+  rapidjson::Document body, query;
+  REQUIRE(cal::parse_json_body(R"({"id": 99, "a": "body"})", body) == cal::JsonBodyError::kNone);
+  query.SetObject();
+  cal::ParamSources sources;
+  cal::parse_form("a=query&b=query", query, sources.invalid_utf8);
+  sources.path = {{"id", "5"}};
+  sources.body = &body;
+  sources.query = &query;
+  const cal::Params p = cal::validate_params(specs, sources, cal::Locale{});
+  CHECK(p.integer("id") == 5);
+  CHECK(p.text("a") == "body");
+  CHECK(p.text("b") == "query");
+  CHECK(p.text("c") == "dflt");
+  CHECK(p.given("b"));
+  CHECK_FALSE(p.given("c"));
+}
+
+TEST_CASE("invalid UTF-8 in a query value is a rest_invalid_param") {
+  const ParamSpec spec{.name = "p", .type = ParamType::kString};
+  CHECK(check_query(spec, "p=%C3%28") == "rest_invalid_param");
+  CHECK(check_query(spec, "p=%C3%A9") == "");
+}
