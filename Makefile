@@ -10,13 +10,15 @@ MODE ?= release
 
 DEFS := -DUSE_OS_TZDB=1 -DONLY_C_LOCALE=1 -DHAS_STRING_VIEW=1
 WARN := -Wall -Wextra -Werror
+SANITIZE := -fsanitize=address,undefined
 ifeq ($(MODE),asan)
-OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+OPT := -O1 -g $(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+LDFLAGS := $(SANITIZE)
 else
 OPT := -O2 -g
+LDFLAGS :=
 endif
 CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -MMD -MP
-LDFLAGS := $(if $(filter asan,$(MODE)),-fsanitize=address,undefined)
 LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -ldate-tz -lgumbo -lpthread
 TEST_LIBS := -lcurl
 

@@ -18,8 +18,8 @@ usage() { sed -n '5,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; 
 
 run() {
   local port=$1 tail_pid=""
-  scripts/stack.sh up "$dir" "$port" "$build"
   trap 'echo; kill "$tail_pid" 2>/dev/null || true; scripts/stack.sh down "$dir"; exit 0' INT TERM
+  scripts/stack.sh up "$dir" "$port" "$build" || { scripts/stack.sh down "$dir"; exit 1; }
   echo
   echo "  API:         http://127.0.0.1:$port/api/cal/events/v1"
   echo "  admin token: $(cat "$dir/admin.token")   (Authorization: Bearer <token>)"
@@ -45,7 +45,9 @@ case ${1:-} in
 esac
 case ${1:-} in
   run) run "$2" ;;
-  start) scripts/stack.sh up "$dir" "$2" "$build" ;;
+  start)
+    scripts/stack.sh up "$dir" "$2" "$build"
+    echo "admin token in $dir/admin.token; \`make stop\` stops the stack" ;;
   stop) scripts/stack.sh down "$dir" ;;
   *) usage ;;
 esac

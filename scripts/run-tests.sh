@@ -58,6 +58,14 @@ keep=1          # cleared only after a clean integration run
 stack_down() {
   trap - EXIT INT TERM
   scripts/stack.sh down "$run_dir" || true
+  # Sanitizer reports of an ASan/UBSan service build (leaks appear at exit) are in its log only.
+  local log="$run_dir/calendar-fcgi.log" pattern='ERROR: (Address|Leak)Sanitizer|runtime error:'
+  if [ -f "$log" ] && grep -qE "$pattern" "$log"; then
+    echo "run-tests: calendar-fcgi reported sanitizer errors:"
+    grep -E -A 12 "$pattern" "$log" | head -n 60 || true
+    failed=$((failed + 1))
+    keep=1
+  fi
   if [ "$keep" -eq 0 ]; then
     rm -rf "$run_dir"
   else
@@ -69,7 +77,8 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 port=$(scripts/stack.sh free-port)
-if scripts/stack.sh up "$run_dir" "$port" "$build"; then
+# Tests read X-Cal-Statements to prove lists cost a constant number of SQL statements.
+if STACK_CONF_EXTRA=$'[server]\nstatement_count_header = true' scripts/stack.sh up "$run_dir" "$port" "$build"; then
   if CAL_TEST_BASE="http://127.0.0.1:$port/api" \
      CAL_TEST_TOKEN="$(cat "$run_dir/admin.token")" \
      CAL_TEST_CTL="$build/calendarctl --config $run_dir/calendar.conf" \

@@ -9,6 +9,7 @@
 #   stack.sh status DIR                   show each process; exit 0 only if all three run
 #   stack.sh free-port                    print a free TCP port on 127.0.0.1
 #
+# STACK_CONF_EXTRA (environment): INI text appended to calendar.conf when it is first written.
 # DIR holds: mysql/ (datadir), mysqld.{sock,pid,log}, mysql.port, calendar.conf (written once,
 # edit freely), admin.token (0600), calendar.sock, calendar-fcgi.{pid,log}, nginx.conf and
 # nginx/ (pid, logs, temp files).
@@ -18,7 +19,7 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 say() { echo "stack: $*" >&2; }
 die() { say "error: $*"; exit 1; }
-usage() { sed -n '7,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '6,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 # show_log FILE: the last lines of a log, for error messages.
 show_log() {
@@ -91,14 +92,23 @@ sed_escape() { printf '%s' "$1" | sed 's/[\\|&]/\\&/g'; }
 
 mysql_admin() { mariadb-admin --no-defaults --socket="$dir/mysqld.sock" --user=root --connect-timeout=2 "$@"; }
 
+# wait_mariadb PID: until mariadbd PID answers (60 s at most); fails with its log tail.
+wait_mariadb() {
+  local i
+  for ((i = 0; i < 600; i++)); do
+    mysql_admin ping >/dev/null 2>&1 && return 0
+    alive "$1" || { show_log "$dir/mysqld.log"; die "mariadbd exited during start-up"; }
+    sleep 0.1
+  done
+  show_log "$dir/mysqld.log"
+  die "mariadbd (pid $1) did not answer within 60 s"
+}
+
 start_mariadb() {
-  local mark="--datadir=$dir/mysql " pid port i
-  if running_pid "$dir/mysqld.pid" "$mark" >/dev/null && mysql_admin ping >/dev/null 2>&1; then
+  local pid port
+  if pid=$(running_pid "$dir/mysqld.pid" "--datadir=$dir/mysql "); then
+    wait_mariadb "$pid"       # running (maybe still starting): never restarted behind one's back
     return 0
-  fi
-  if pid=$(running_pid "$dir/mysqld.pid" "$mark"); then
-    say "mariadbd (pid $pid) runs but does not answer; restarting it"
-    stop_pid "$pid" mariadbd TERM 60
   fi
   if [ ! -d "$dir/mysql/mysql" ]; then
     # Initialize into a side directory and rename: an interrupted run leaves no half datadir.
@@ -121,14 +131,7 @@ start_mariadb() {
     --log-error="$dir/mysqld.log" --skip-name-resolve --max-connections=500 \
     --innodb-flush-log-at-trx-commit=1 --character-set-server=utf8mb4 \
     --collation-server=utf8mb4_unicode_ci </dev/null >>"$dir/mysqld.log" 2>&1 9>&- &
-  pid=$!
-  for ((i = 0; i < 600; i++)); do
-    mysql_admin ping >/dev/null 2>&1 && return 0
-    alive "$pid" || { show_log "$dir/mysqld.log"; die "mariadbd exited during start-up"; }
-    sleep 0.1
-  done
-  show_log "$dir/mysqld.log"
-  die "mariadbd did not answer within 60 s"
+  wait_mariadb $!
 }
 
 # --- calendar-fcgi --------------------------------------------------------------------------
@@ -161,6 +164,8 @@ max_body = 1048576
 enabled = false
 geofence_km = 40
 EOF
+  # STACK_CONF_EXTRA: more INI text for a new stack, e.g. $'[server]\nsome_option = true'.
+  [ -z "${STACK_CONF_EXTRA:-}" ] || printf '\n%s\n' "$STACK_CONF_EXTRA" >> "$dir/calendar.conf"
 }
 
 ctl() { "$build/calendarctl" --config "$dir/calendar.conf" "$@" 9>&-; }
@@ -240,6 +245,8 @@ wait_api() {
   for ((i = 0; i < 150; i++)); do
     code=$(curl --noproxy '*' -s -o /dev/null -w '%{http_code}' --max-time 2 "$url" 9>&- || true)
     case $code in 000 | 502 | 504) ;; *) return 0 ;; esac
+    running_pid "$dir/calendar-fcgi.pid" "--config $dir/calendar.conf " >/dev/null ||
+      { show_log "$dir/calendar-fcgi.log"; die "calendar-fcgi exited"; }
     sleep 0.2
   done
   show_log "$dir/calendar-fcgi.log"
@@ -296,10 +303,20 @@ cmd_down() {
 cmd_status() {
   [ $# -eq 1 ] || usage
   dir=$(cd "$1" 2>/dev/null && pwd) || { echo "no stack in $1"; return 1; }
-  local ok=0 pid
-  pid=$(running_pid "$dir/mysqld.pid" "--datadir=$dir/mysql ") && echo "mariadbd      running (pid $pid)" || { echo "mariadbd      stopped"; ok=1; }
-  pid=$(running_pid "$dir/calendar-fcgi.pid" "--config $dir/calendar.conf ") && echo "calendar-fcgi running (pid $pid)" || { echo "calendar-fcgi stopped"; ok=1; }
-  pid=$(running_pid "$dir/nginx/nginx.pid" "-c $dir/nginx.conf ") && echo "nginx         running (pid $pid)" || { echo "nginx         stopped"; ok=1; }
+  local ok=0 name pidfile mark pid
+  for name in mariadbd calendar-fcgi nginx; do
+    case $name in
+      mariadbd) pidfile=mysqld.pid mark="--datadir=$dir/mysql " ;;
+      calendar-fcgi) pidfile=calendar-fcgi.pid mark="--config $dir/calendar.conf " ;;
+      nginx) pidfile=nginx/nginx.pid mark="-c $dir/nginx.conf " ;;
+    esac
+    if pid=$(running_pid "$dir/$pidfile" "$mark"); then
+      printf '%-14s running (pid %s)\n' "$name" "$pid"
+    else
+      printf '%-14s stopped\n' "$name"
+      ok=1
+    fi
+  done
   return $ok
 }
 

@@ -166,7 +166,8 @@ void apply_post_fields(RequestContext& ctx, const PostKind& kind, PostRow& row, 
   }
   if (create || ctx.params.given("status")) row.status = resolve_status(ctx, row, create, publish);
   if (create) row.slug = wanted_slug(kind, ctx.params.given("slug") ? ctx.params.text("slug") : row.title);
-  else if (ctx.params.given("slug")) row.slug = wanted_slug(kind, ctx.params.text("slug"));
+  // On by-slug routes (no `id`) the `slug` parameter is the path naming the record, not a rename.
+  else if (ctx.params.given("slug") && ctx.params.has("id")) row.slug = wanted_slug(kind, ctx.params.text("slug"));
   if (ctx.params.given("image")) row.image_id = resolve_image(ctx, row.author, now_utc);
 }
 
@@ -206,9 +207,31 @@ Response delete_post_record(RequestContext& ctx, const PostKind& kind, PostRow r
   return json_response(200, buffer);
 }
 
+namespace {
+
+// "IF(p.status = 'future' AND p.date_utc <= now, 'publish', p.status)": the status as read.
+std::string effective_status_sql(const std::string& a) {
+  return "IF(" + a + ".status = 'future' AND " + a + ".date_utc <= UTC_TIMESTAMP(), 'publish', " + a + ".status)";
+}
+
+// Who may see which rows (SPEC §4.1): editors all, contributors and authors published and their
+// own, everyone else published only.
+void append_role_rule(const RequestContext& ctx, std::string& where, std::vector<SqlValue>& args, const std::string& a) {
+  const std::string effective = effective_status_sql(a);
+  if (can_read_others_unpublished(ctx.caller)) return;
+  if (ctx.caller.is_visitor() || !has_capability(ctx.caller, Capability::kEditPosts)) {
+    where += " AND " + effective + " = 'publish'";
+    return;
+  }
+  where += " AND (" + effective + " = 'publish' OR " + a + ".author = ?)";
+  args.emplace_back(ctx.caller.id());
+}
+
+}  // namespace
+
 void append_visibility(RequestContext& ctx, std::string& where, std::vector<SqlValue>& args, std::string_view alias) {
   const std::string a(alias);
-  const std::string effective = "IF(" + a + ".status = 'future' AND " + a + ".date_utc <= UTC_TIMESTAMP(), 'publish', " + a + ".status)";
+  const std::string effective = effective_status_sql(a);
   const auto& asked = ctx.params.texts("status");
   if (ctx.caller.is_visitor()) {
     for (const auto& s : asked)
@@ -221,13 +244,13 @@ void append_visibility(RequestContext& ctx, std::string& where, std::vector<SqlV
   } else {
     where += " AND " + a + ".status <> 'trash'";
   }
-  if (can_read_others_unpublished(ctx.caller)) return;
-  if (ctx.caller.is_visitor() || !has_capability(ctx.caller, Capability::kEditPosts)) {
-    where += " AND " + effective + " = 'publish'";
-    return;
-  }
-  where += " AND (" + effective + " = 'publish' OR " + a + ".author = ?)";
-  args.emplace_back(ctx.caller.id());
+  append_role_rule(ctx, where, args, a);
+}
+
+void append_readable(const RequestContext& ctx, std::string& where, std::vector<SqlValue>& args, std::string_view alias) {
+  const std::string a(alias);
+  where += " AND " + a + ".status <> 'trash'";
+  append_role_rule(ctx, where, args, a);
 }
 
 std::string public_url(const RequestContext& ctx, const PostKind& kind, std::string_view slug) {

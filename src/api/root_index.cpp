@@ -54,8 +54,7 @@ void write_route_description(JsonWriter& w, const Route& route, const RequestCon
   write_member(w, "namespace", kNamespace);
   write_key(w, "methods");
   w.StartArray();
-  for (const auto& m : route.allowed_methods())
-    if (m != "HEAD" && m != "OPTIONS") write_string(w, m);
+  for (const auto& m : route.allowed_methods()) write_string(w, m);
   w.EndArray();
   write_key(w, "endpoints");
   w.StartArray();

@@ -53,13 +53,8 @@ bool match_segment(std::string_view pattern, std::string_view actual,
 
 std::vector<std::string> Route::allowed_methods() const {
   std::vector<std::string> methods;
-  for (const Endpoint& e : endpoints) {
-    for (std::string_view m : e.methods) {
-      methods.emplace_back(m);
-      if (m == "GET") methods.emplace_back("HEAD");
-    }
-  }
-  methods.emplace_back("OPTIONS");
+  for (const Endpoint& e : endpoints)
+    for (std::string_view m : e.methods) methods.emplace_back(m);
   return methods;
 }
 
@@ -73,11 +68,11 @@ const Endpoint* Route::endpoint_for(std::string_view method) const {
 
 std::optional<RouteMatch> match_route(const std::vector<Route>& routes, std::string_view path) {
   constexpr std::string_view kPrefix = "/cal/events/v1";
+  if (path.find("//") != std::string_view::npos) return std::nullopt;
   if (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
   if (path.substr(0, kPrefix.size()) != kPrefix) return std::nullopt;
   const std::string_view rest = path.substr(kPrefix.size());
   if (!rest.empty() && rest.front() != '/') return std::nullopt;
-  if (rest.find("//") != std::string_view::npos) return std::nullopt;
   const auto actual = split_path(rest);
   for (const Route& route : routes) {
     const auto expected = split_path(route.pattern);

@@ -153,6 +153,7 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   Locale locale = choose_locale(request.site_locale, query_locale, request.header("accept-language"), config.site.locale);
 
   Response response;
+  const std::size_t statements_before = db.statement_count();
   for (int attempt = 0;; ++attempt) {
     db.mark();
     try {
@@ -184,6 +185,8 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   }
   response.set_header("Content-Language", locale.bcp47());
   response.set_header("X-Content-Type-Options", "nosniff");
+  if (config.server.statement_count_header)
+    response.set_header("X-Cal-Statements", std::to_string(db.statement_count() - statements_before));
   if (request.method == "HEAD" || upper(request.method) == "HEAD") response.head_only = true;
   return response;
 }

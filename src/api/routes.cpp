@@ -189,7 +189,7 @@ void add_post_resource(std::vector<Route>& routes, std::string_view base, std::s
   const Specs pw = has_password ? password_param() : Specs{};
   routes.push_back({base, {
       {.methods = {"GET"}, .handler = list, .params = std::move(list_params), .summary = "List records."},
-      {.methods = {"POST"}, .capability = Capability::kEditPosts, .handler = create, .params = fields(true), .summary = "Create a record."},
+      {.methods = {"POST"}, .capability = Capability::kEditPosts, .handler = create, .params = concat(fields(true), pw), .summary = "Create a record."},
   }});
   routes.push_back({by_id, {
       {.methods = {"GET"}, .handler = get, .params = concat(concat(id_param(), pw), context_param()), .summary = "Read a record."},

@@ -31,6 +31,7 @@ po::options_description config_options(Config& c) {
       ("site.trust_proxy", po::value(&c.site.trust_proxy)->default_value(c.site.trust_proxy), "honour X-Forwarded-Proto/-Host")
       ("server.threads", po::value(&c.server.threads), "worker threads (0 = 2 x cores)")
       ("server.max_body", po::value(&c.server.max_body)->default_value(c.server.max_body), "largest request body in bytes")
+      ("server.statement_count_header", po::value(&c.server.statement_count_header)->default_value(false), "add X-Cal-Statements (SQL statements run) to responses")
       ("geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled), "enable the geolocation extension")
       ("geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km), "geofence radius in km");
   return opts;
@@ -62,16 +63,15 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   po::variables_map vm;
   ConfigResult result;
   try {
+    // The parser keeps references to these descriptions: they must outlive parser.run().
+    po::options_description hidden;
+    hidden.add_options()("command", po::value<std::vector<std::string>>());
+    po::options_description with_hidden;
+    with_hidden.add(all).add(hidden);
+    po::positional_options_description pos;
+    pos.add("command", -1);
     auto parser = po::command_line_parser(argc, argv).options(all);
-    if (allow_positional) {
-      po::options_description hidden;
-      hidden.add_options()("command", po::value<std::vector<std::string>>());
-      po::options_description with_hidden;
-      with_hidden.add(all).add(hidden);
-      po::positional_options_description pos;
-      pos.add("command", -1);
-      parser = po::command_line_parser(argc, argv).options(with_hidden).positional(pos);
-    }
+    if (allow_positional) parser = po::command_line_parser(argc, argv).options(with_hidden).positional(pos);
     po::parsed_options parsed = parser.run();
     po::store(parsed, vm);
     if (vm.count("command")) result.positional = vm["command"].as<std::vector<std::string>>();

@@ -37,6 +37,7 @@ template <typename ReadBody>
 Request build_request(char** envp, long max_body, ReadBody read_body) {
   Request r;
   long content_length = 0;
+  std::string server_port;
   for (char** e = envp; e && *e; ++e) {
     const std::string_view entry(*e);
     const size_t eq = entry.find('=');
@@ -51,6 +52,8 @@ Request build_request(char** envp, long max_body, ReadBody read_body) {
     else if (name == "CONTENT_LENGTH") content_length = std::atol(std::string(value).c_str());
     else if (name == "HTTPS") r.scheme = (value == "on" || value == "1") ? "https" : "http";
     else if (name == "REMOTE_ADDR") r.remote_addr = value;
+    else if (name == "SERVER_PORT") server_port = value;
+    else if (name == "REQUEST_SCHEME" && value == "https") r.scheme = "https";
     else if (name == "CAL_LOCALE") r.site_locale = value;
     else if (name.substr(0, 5) == "HTTP_") r.headers[header_name(name)] = value;
   }
@@ -61,6 +64,10 @@ Request build_request(char** envp, long max_body, ReadBody read_body) {
     }
   }
   r.host = r.header("host");
+  // nginx's fastcgi_params pass $host, which drops the port: restore it from SERVER_PORT.
+  if (!server_port.empty() && r.host.find(':') == std::string::npos && !r.host.empty() &&
+      server_port != (r.scheme == "https" ? "443" : "80"))
+    r.host += ":" + server_port;
   if (content_length > max_body) {
     r.body_too_large = true;
   } else if (content_length > 0) {

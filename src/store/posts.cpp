@@ -1,6 +1,8 @@
 // SQL of the posts table and image attachments (see cal/store/posts.h).
 #include "cal/store/posts.h"
 
+#include "cal/core/slug.h"
+
 #include <sodium.h>
 
 #include <array>
@@ -10,13 +12,6 @@ namespace {
 
 constexpr std::array<const char*, 4> kTypeNames = {"event", "venue", "organizer", "attachment"};
 
-// Slug candidates: wanted, wanted-2, wanted-3, ... (kept within the column's 200 bytes).
-std::string slug_candidate(const std::string& wanted, int n) {
-  if (n <= 1) return wanted;
-  const std::string suffix = "-" + std::to_string(n);
-  return wanted.substr(0, 200 - suffix.size()) + suffix;
-}
-
 // Runs `write` with slug candidates until the unique key accepts one. Concurrent writers racing
 // for the same slug each get their own: the key decides, never a check done beforehand. The
 // first probe skips straight past the suffixes already taken, so a busy slug costs one retry.
@@ -25,7 +20,7 @@ void with_unique_slug(Db& db, PostRow& row, Write write) {
   const std::string wanted = row.slug;
   int n = 1;
   for (int attempt = 0; attempt < 1000; ++attempt) {
-    row.slug = slug_candidate(wanted, n);
+    row.slug = slug_with_suffix(wanted, n);
     try {
       write();
       return;

@@ -80,11 +80,15 @@ TEST_CASE("an authenticated read succeeds") {
 }
 
 TEST_CASE("a subscriber may not write: 403 rest_forbidden") {
+    // A complete, valid body: for authenticated callers permission is checked after validation.
+    const std::string event = unique("subscriber_event");
+    const std::string body = R"({"title":")" + event +
+                             R"(","start_date":"2030-01-01 10:00:00","end_date":"2030-01-01 11:00:00"})";
     std::string login;
     const std::string password = create_user("sub", "subscriber", &login);
-    CHECK(error_mismatch(post_json(kEvents, "{}", {bearer(password)}), 403, "rest_forbidden") ==
+    CHECK(error_mismatch(post_json(kEvents, body, {bearer(password)}), 403, "rest_forbidden") ==
           "");
-    CHECK(error_mismatch(post_json(kEvents, "{}", {basic(login, password)}), 403,
+    CHECK(error_mismatch(post_json(kEvents, body, {basic(login, password)}), 403,
                          "rest_forbidden") == "");
 }
 

@@ -156,7 +156,7 @@ HttpResponse request(std::string_view method, std::string_view path, std::string
     if (verb == "HEAD") {
         curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
     } else if (sends_body) {
-        curl_easy_setopt(h, CURLOPT_POSTFIELDS, body.data());
+        curl_easy_setopt(h, CURLOPT_POSTFIELDS, body.empty() ? "" : body.data());  // never NULL
         curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
         if (verb != "POST") curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, verb.c_str());
     } else if (verb != "GET") {

@@ -12,7 +12,7 @@ namespace {
 constexpr const char* kEvents = "/cal/events/v1/events";
 
 TEST_CASE("malformed JSON is 400 rest_invalid_json") {
-    for (const char* body : {"{not json", R"({"title": )", R"({"title":"x",})", "[1, 2"}) {
+    for (const std::string body : {"{not json", R"({"title": )", R"({"title":"x",})", "[1, 2"}) {
         CAPTURE(body);
         CHECK(error_mismatch(post_json(kEvents, body, {bearer(admin_token())}), 400,
                              "rest_invalid_json") == "");
@@ -68,7 +68,7 @@ TEST_CASE("all invalid parameters are reported in one 400") {
 }
 
 TEST_CASE("integer parameters accept decimal strings only") {
-    for (const char* bad : {"page=1.5", "page=5x", "page=", "per_page=0"}) {
+    for (const std::string bad : {"page=1.5", "page=5x", "page=", "per_page=0"}) {
         CAPTURE(bad);
         CHECK(error_mismatch(get(std::string(kEvents) + "?" + bad), 400, "rest_invalid_param") ==
               "");
@@ -82,7 +82,7 @@ TEST_CASE("per_page above the maximum is clamped, not refused") {
 
 TEST_CASE("every error has exactly code, message and data.status equal to the HTTP status") {
     struct Case {
-        const char* what;
+        std::string what;
         HttpResponse response;
         long status;
         const char* code;

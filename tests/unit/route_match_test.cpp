@@ -60,7 +60,7 @@ TEST_CASE("allowed methods and index keys come from the table") {
   const auto m = cal::match_route(cal::route_table(), "/cal/events/v1/events");
   REQUIRE(m);
   const auto allow = m->route->allowed_methods();
-  CHECK(allow == std::vector<std::string>{"GET", "HEAD", "POST", "OPTIONS"});
+  CHECK(allow == std::vector<std::string>{"GET", "POST"});
   CHECK(m->route->endpoint_for("HEAD") == m->route->endpoint_for("GET"));
   CHECK(m->route->endpoint_for("PUT") == nullptr);
   CHECK(cal::route_regex("/events/{id}") == "/cal/events/v1/events/(?P<id>\\d+)");
@@ -74,7 +74,7 @@ TEST_CASE("every endpoint of the table has a handler and documented parameters")
   for (const auto& route : cal::route_table()) {
     CAPTURE(std::string(route.pattern));
     for (const auto& e : route.endpoints) {
-      CHECK(e.handler != nullptr);
+      CHECK(static_cast<bool>(e.handler));
       CHECK(!e.methods.empty());
       for (const auto& p : e.params) CHECK(!p.description.empty());
     }

@@ -1,5 +1,6 @@
 // What events use of venues and organizers: the one writer of each record (SPEC §3.2, also
-// inside events), and the resolution of an event's `venue`/`organizer` input (SPEC §5).
+// inside events), their schema.org data, and the resolution of an event's `venue`/`organizer`
+// input (SPEC §5).
 #pragma once
 
 #include "cal/api/context.h"
@@ -19,6 +20,16 @@ void write_venue(JsonWriter& w, const RequestContext& ctx, const Venue& venue, c
 // Writes an organizer record, every key of SPEC §3.2 in order; `json_ld` only when `single`.
 void write_organizer(JsonWriter& w, const RequestContext& ctx, const Organizer& organizer,
                      const std::vector<Image>& images, bool single);
+
+// The schema.org `Place` object of a venue (with its `PostalAddress`, and `geo` when it has
+// coordinates), as the value of a venue's `json_ld` or an event's `location`. Empty texts are left
+// out.
+void write_venue_json_ld(JsonWriter& w, const RequestContext& ctx, const Venue& venue, const std::vector<Image>& images);
+// The schema.org `Organization` object of an organizer (name, description, url, telephone,
+// email, sameAs), as the value of an organizer's `json_ld` or inside an event's. Empty texts are
+// left out.
+void write_organizer_json_ld(JsonWriter& w, const RequestContext& ctx, const Organizer& organizer,
+                             const std::vector<Image>& images);
 
 // An event's `venue` input: an id, {"id": N}, or venue data (name required) that creates a venue
 // or reuses one whose name (case-insensitive) and every given field match; 0, "", [] or null →

@@ -29,9 +29,9 @@ enum class ParamType {
 };
 
 struct ParamSpec {
-  std::string_view name;
+  std::string_view name = {};
   ParamType type = ParamType::kString;
-  std::string_view description;              // English source text (gettext msgid)
+  std::string_view description = {};         // English source text (gettext msgid)
   bool required = false;
   std::string_view default_value = {};       // textual default, coerced like input; {} = none
   std::vector<std::string_view> enum_values = {};

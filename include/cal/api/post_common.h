@@ -63,6 +63,11 @@ Response delete_post_record(RequestContext& ctx, const PostKind& kind, PostRow r
 // not ask for.
 void append_visibility(RequestContext& ctx, std::string& where, std::vector<SqlValue>& args,
                        std::string_view alias = "p");
+// Appends to `where` (" AND ...") the rows of alias `alias` the caller may read in lists: not
+// trashed, and published unless the caller's role shows more (SPEC §4.1). Ignores `status`: for
+// related records (e.g. "linked to an event visible to this caller").
+void append_readable(const RequestContext& ctx, std::string& where, std::vector<SqlValue>& args,
+                     std::string_view alias);
 
 std::string public_url(const RequestContext& ctx, const PostKind& kind, std::string_view slug);
 std::string record_rest_url(const RequestContext& ctx, const PostKind& kind, long long id);

@@ -29,7 +29,8 @@ struct Route {
   std::string_view pattern;
   std::vector<Endpoint> endpoints;
 
-  // Methods served, in table order, with HEAD after GET and OPTIONS last ("GET, HEAD, POST").
+  // Methods of the route's endpoints, in table order ("GET", "POST"); HEAD and OPTIONS are
+  // served on every route without being listed, as in the plugin's Allow header.
   std::vector<std::string> allowed_methods() const;
   // The endpoint serving `method` (HEAD is served by GET), or nullptr.
   const Endpoint* endpoint_for(std::string_view method) const;

@@ -31,6 +31,7 @@ struct ServerConfig {
   std::string socket;            // "unix:PATH" or "HOST:PORT"; empty = socket handed over / CGI
   int threads = 0;               // 0 = 2 x cores
   long max_body = 1024 * 1024;   // bytes
+  bool statement_count_header = false;  // X-Cal-Statements on every response (tests, profiling)
 };
 
 struct GeolocConfig {

@@ -1,4 +1,5 @@
-// Venue details (table venue_details) beside their posts rows.
+// Venue details (table venue_details) beside their posts rows, and the links events hold to
+// venues (table event_venues) as far as venues need them.
 #pragma once
 
 #include "cal/store/posts.h"
@@ -23,6 +24,13 @@ struct Venue {
 };
 
 // Venues of the given ids (any order, missing ones skipped), posts and details in one statement.
+// A venue without a details row gets the defaults.
 std::vector<Venue> find_venues(Db& db, const std::vector<long long>& ids);
+
+// Stores the details of venue `venue_id`, inserting or replacing its row (inside a transaction).
+void save_venue_details(Db& db, long long venue_id, const VenueDetails& details);
+
+// Removes every event's link to venue `venue_id` (trash and delete unlink, SPEC §5).
+void unlink_venue_from_events(Db& db, long long venue_id);
 
 }  // namespace cal

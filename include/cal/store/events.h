@@ -1,0 +1,83 @@
+// Event rows (posts + event_details) and their links to venues and organizers (event_venues,
+// event_organizers): batch loads, the one list query, and the writes of an event's details and
+// links. Every function issues a fixed number of statements whatever the number of ids.
+#pragma once
+
+#include "cal/store/posts.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cal {
+
+// The event_details row of one event. Date-times are "YYYY-MM-DD HH:MM:SS".
+struct EventDetails {
+  std::string start_local;  // wall clock in `timezone`
+  std::string end_local;
+  std::string start_utc;
+  std::string end_utc;
+  std::string timezone;     // IANA id or "UTC+H[:MM]"
+  bool all_day = false;
+  std::string cost;         // cost text as entered
+  std::string website;      // "" = none
+  bool show_map = true;
+  bool show_map_link = true;
+  bool hide_from_listings = false;
+  bool sticky = false;
+  bool featured = false;
+};
+
+// An event as stored: its post row, its details and its venue link (0 = no venue).
+struct Event {
+  PostRow post;
+  EventDetails details;
+  long long venue_id = 0;
+};
+
+// Events of the given ids (any order; missing ids, and posts without details, are skipped):
+// posts, details and venue link in one statement.
+std::vector<Event> find_events(Db& db, const std::vector<long long>& ids);
+
+// Whether an event with this id exists (any status).
+bool event_exists(Db& db, long long id);
+
+// Inserts or replaces the details row of the event (call inside a transaction).
+void save_event_details(Db& db, long long event_id, const EventDetails& details);
+
+// Links the event to `venue_id`, or removes its venue link when 0.
+void set_event_venue(Db& db, long long event_id, long long venue_id);
+
+// Replaces the event's organizers with `organizer_ids`, kept in the given order (duplicates
+// after the first are dropped).
+void set_event_organizers(Db& db, long long event_id, const std::vector<long long>& organizer_ids);
+
+// (event id, organizer id) links of the given events, ordered by event id then link position.
+// One statement.
+std::vector<std::pair<long long, long long>> find_event_organizer_links(Db& db, const std::vector<long long>& event_ids);
+
+// A filtered event list as SQL pieces built by the API layer (values only through `args`):
+// `joins` follow "FROM posts p JOIN event_details d ON d.event_id = p.id LEFT JOIN event_venues
+// ev ON ev.event_id = p.id"; `where` follows "WHERE p.type = 'event'" and starts with " AND".
+struct EventQuery {
+  std::string joins;
+  std::string where;
+  std::vector<SqlValue> args;
+};
+
+// One page of a list: the events in list order (UTC start, then id) and the total matching.
+struct EventPage {
+  std::vector<Event> events;
+  long long total = 0;
+};
+
+// Runs the list query: the page of `limit` events from `offset`, and the total count. Two
+// statements.
+EventPage find_event_page(Db& db, const EventQuery& query, long long limit, long long offset);
+
+// The SQL text of the page query for `query` (for EXPLAIN and tests); its arguments are
+// query.args followed by limit and offset.
+std::string event_page_sql(const EventQuery& query);
+
+}  // namespace cal

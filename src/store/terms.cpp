@@ -1,0 +1,280 @@
+// SQL of categories and tags (see cal/store/terms.h). Every count is computed by kCountSql at
+// read time from the events' effective status, so it follows publishing, trashing, deleting and
+// re-tagging without being maintained anywhere.
+#include "cal/store/terms.h"
+
+#include "cal/core/slug.h"
+
+#include <algorithm>
+#include <set>
+
+namespace cal {
+namespace {
+
+// Published events carrying term `t`: status publish, or future whose date has passed (the
+// effective status of kPostColumns in posts.cpp).
+const char* const kCountSql =
+    "(SELECT COUNT(*) FROM term_relationships cr JOIN posts ce ON ce.id = cr.event_id "
+    "WHERE cr.term_id = t.id AND ce.type = 'event' "
+    "AND (ce.status = 'publish' OR (ce.status = 'future' AND ce.date_utc <= UTC_TIMESTAMP())))";
+
+// The select list read by read_term(), for queries on `terms t`.
+std::string term_columns() {
+  return std::string("t.id, t.taxonomy, t.name, t.slug, t.description, t.parent, ") + kCountSql;
+}
+
+Term read_term(const Rows& rows, int first) {
+  Term term;
+  term.id = rows.integer(first);
+  term.taxonomy = rows.text(first + 1) == taxonomy_name(Taxonomy::kTag) ? Taxonomy::kTag : Taxonomy::kCategory;
+  term.name = rows.text(first + 2);
+  term.slug = rows.text(first + 3);
+  term.description = rows.text(first + 4);
+  term.parent = rows.integer(first + 5);
+  term.count = rows.integer(first + 6);
+  return term;
+}
+
+std::optional<long long> single_id(Rows rows) {
+  if (!rows.next()) return std::nullopt;
+  return rows.integer(0);
+}
+
+// Another term of the taxonomy with this name at this level (collation-equal, like the key).
+// Holder lookups are locking reads: they see the row a concurrent writer just committed, which a
+// snapshot read inside the transaction would miss.
+std::optional<long long> name_holder(Db& db, const Term& term) {
+  return single_id(db.query(
+      "SELECT id FROM terms WHERE taxonomy = ? AND parent = ? AND name_lower = LOWER(?) AND id <> ? LIMIT 1 "
+      "LOCK IN SHARE MODE",
+      {std::string(taxonomy_name(term.taxonomy)), term.parent, term.name, term.id}));
+}
+
+std::optional<long long> slug_holder(Db& db, const Term& term) {
+  return single_id(db.query("SELECT id FROM terms WHERE taxonomy = ? AND slug = ? AND id <> ? LIMIT 1 LOCK IN SHARE MODE",
+                            {std::string(taxonomy_name(term.taxonomy)), term.slug, term.id}));
+}
+
+// Runs `write` until the unique keys accept it: a name taken at the level, or an explicit slug
+// taken, throws TermExists; a generated slug moves on to the next candidate. The keys decide,
+// so concurrent writers never both win.
+template <typename Write>
+void with_unique_term(Db& db, Term& term, bool slug_generated, Write write) {
+  const std::string wanted = term.slug;
+  int n = 1;
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    term.slug = slug_with_suffix(wanted, n);  // within terms.slug's 200 bytes
+    try {
+      write();
+      return;
+    } catch (const DuplicateKey&) {
+      if (const auto holder = name_holder(db, term)) throw TermExists{*holder};
+      const auto holder = slug_holder(db, term);
+      if (holder && !slug_generated) throw TermExists{*holder};
+      if (holder && attempt == 0) {
+        // Jump past the suffixes already taken, so a busy slug costs one retry.
+        Rows rows = db.query("SELECT COUNT(*) FROM terms WHERE taxonomy = ? AND slug LIKE CONCAT(?, '%')",
+                             {std::string(taxonomy_name(term.taxonomy)), wanted});
+        n = static_cast<int>(std::max<long long>(n + 1, rows.next() ? rows.integer(0) + 1 : 2));
+      } else if (holder) {
+        ++n;
+      }
+      // No holder: a concurrent writer's row went away again; retry the same candidate.
+    }
+  }
+  throw DuplicateKey{"no free term slug for " + wanted};
+}
+
+std::vector<SqlValue> id_args(std::vector<SqlValue> args, const std::vector<long long>& ids) {
+  for (long long id : ids) args.emplace_back(id);
+  return args;
+}
+
+const char* order_column(TermOrder order) {
+  switch (order) {
+    case TermOrder::kId: return "x.id";
+    case TermOrder::kName: return "x.name_lower";
+    case TermOrder::kSlug: return "x.slug";
+    case TermOrder::kCount: return "x.cnt";
+    case TermOrder::kParent: return "x.parent";
+    case TermOrder::kDescription: return "x.description";
+  }
+  return "x.name_lower";
+}
+
+// `text` for a LIKE pattern with ESCAPE '!' that matches it literally (an explicit escape
+// character, because the default backslash depends on the SQL mode).
+std::string like_escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '!' || c == '%' || c == '_') out += '!';
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+const char* taxonomy_name(Taxonomy taxonomy) {
+  return taxonomy == Taxonomy::kTag ? "post_tag" : "cal_events_cat";
+}
+
+std::vector<std::pair<long long, Term>> find_event_terms(Db& db, const std::vector<long long>& event_ids) {
+  std::vector<std::pair<long long, Term>> out;
+  if (event_ids.empty()) return out;
+  Rows rows = db.query("SELECT r.event_id, " + term_columns() +
+                           " FROM term_relationships r JOIN terms t ON t.id = r.term_id WHERE r.event_id IN (" +
+                           placeholders(event_ids.size()) + ") ORDER BY r.event_id, t.name_lower, t.id",
+                       id_args({}, event_ids));
+  while (rows.next()) out.emplace_back(rows.integer(0), read_term(rows, 1));
+  return out;
+}
+
+void set_event_terms(Db& db, long long event_id, Taxonomy taxonomy, const std::vector<long long>& term_ids) {
+  const std::string tax = taxonomy_name(taxonomy);
+  db.execute(
+      "DELETE r FROM term_relationships r JOIN terms t ON t.id = r.term_id WHERE r.event_id = ? AND t.taxonomy = ?",
+      {event_id, tax});
+  const std::set<long long> unique(term_ids.begin(), term_ids.end());
+  if (unique.empty()) return;
+  const std::vector<long long> ids(unique.begin(), unique.end());
+  db.execute("INSERT INTO term_relationships (event_id, term_id) SELECT ?, id FROM terms WHERE taxonomy = ? AND id IN (" +
+                 placeholders(ids.size()) + ")",
+             id_args({event_id, tax}, ids));
+}
+
+std::optional<Term> find_term(Db& db, Taxonomy taxonomy, long long id) {
+  Rows rows = db.query("SELECT " + term_columns() + " FROM terms t WHERE t.id = ? AND t.taxonomy = ?",
+                       {id, std::string(taxonomy_name(taxonomy))});
+  if (!rows.next()) return std::nullopt;
+  return read_term(rows, 0);
+}
+
+std::vector<long long> existing_term_ids(Db& db, Taxonomy taxonomy, const std::vector<long long>& ids) {
+  std::vector<long long> out;
+  if (ids.empty()) return out;
+  Rows rows = db.query("SELECT id FROM terms WHERE taxonomy = ? AND id IN (" + placeholders(ids.size()) + ")",
+                       id_args({std::string(taxonomy_name(taxonomy))}, ids));
+  while (rows.next()) out.push_back(rows.integer(0));
+  return out;
+}
+
+std::vector<std::pair<long long, std::string>> find_term_ids_and_slugs(Db& db, Taxonomy taxonomy,
+                                                                       const std::vector<long long>& ids,
+                                                                       const std::vector<std::string>& slugs) {
+  std::vector<std::pair<long long, std::string>> out;
+  if (ids.empty() && slugs.empty()) return out;
+  std::string sql = "SELECT id, slug FROM terms WHERE taxonomy = ? AND (";
+  std::vector<SqlValue> args = id_args({std::string(taxonomy_name(taxonomy))}, ids);
+  sql += ids.empty() ? "FALSE" : "id IN (" + placeholders(ids.size()) + ")";
+  sql += slugs.empty() ? " OR FALSE)" : " OR slug IN (" + placeholders(slugs.size()) + "))";
+  for (const auto& s : slugs) args.emplace_back(s);
+  Rows rows = db.query(sql, args);
+  while (rows.next()) out.emplace_back(rows.integer(0), rows.text(1));
+  return out;
+}
+
+std::optional<long long> find_term_id_by_name(Db& db, Taxonomy taxonomy, std::string_view name) {
+  return single_id(db.query(
+      "SELECT id FROM terms WHERE taxonomy = ? AND name_lower = LOWER(?) ORDER BY parent <> 0, id LIMIT 1",
+      {std::string(taxonomy_name(taxonomy)), std::string(name)}));
+}
+
+bool is_same_or_descendant(Db& db, long long term_id, long long ancestor_candidate) {
+  // Walk up from term_id; the depth bound keeps a corrupt cycle from looping forever.
+  Rows rows = db.query(
+      "WITH RECURSIVE up (id, parent, depth) AS ("
+      " SELECT id, parent, 0 FROM terms WHERE id = ?"
+      " UNION ALL SELECT t.id, t.parent, up.depth + 1 FROM terms t JOIN up ON t.id = up.parent WHERE up.depth < 1000)"
+      " SELECT 1 FROM up WHERE id = ? LIMIT 1",
+      {term_id, ancestor_candidate});
+  return rows.next();
+}
+
+void insert_term(Db& db, Term& term, bool slug_generated) {
+  if (term.taxonomy == Taxonomy::kTag) term.parent = 0;
+  term.id = 0;
+  with_unique_term(db, term, slug_generated, [&] {
+    db.execute("INSERT INTO terms (taxonomy, name, slug, description, parent) VALUES (?, ?, ?, ?, ?)",
+               {std::string(taxonomy_name(term.taxonomy)), term.name, term.slug, term.description, term.parent});
+  });
+  term.id = db.last_insert_id();
+}
+
+void update_term(Db& db, Term& term, bool slug_generated) {
+  if (term.taxonomy == Taxonomy::kTag) term.parent = 0;
+  with_unique_term(db, term, slug_generated, [&] {
+    db.execute("UPDATE terms SET name = ?, slug = ?, description = ?, parent = ? WHERE id = ?",
+               {term.name, term.slug, term.description, term.parent, term.id});
+  });
+}
+
+void delete_term(Db& db, const Term& term) {
+  const std::string tax = taxonomy_name(term.taxonomy);
+  db.execute("DELETE FROM terms WHERE id = ?", {term.id});  // relationships go by foreign key
+  try {
+    db.execute("UPDATE terms SET parent = ? WHERE taxonomy = ? AND parent = ?", {term.parent, tax, term.id});
+  } catch (const DuplicateKey&) {
+    const auto holder = single_id(db.query(
+        "SELECT s.id FROM terms c JOIN terms s ON s.taxonomy = c.taxonomy AND s.parent = ? AND s.name_lower = c.name_lower "
+        "WHERE c.taxonomy = ? AND c.parent = ? LIMIT 1 LOCK IN SHARE MODE",
+        {term.parent, tax, term.id}));
+    throw TermExists{holder.value_or(0)};
+  }
+}
+
+TermPage list_terms(Db& db, const TermQuery& q) {
+  std::string where = "t.taxonomy = ?";
+  std::vector<SqlValue> args{std::string(taxonomy_name(q.taxonomy))};
+  if (!q.include.empty()) {
+    where += " AND t.id IN (" + placeholders(q.include.size()) + ")";
+    args = id_args(std::move(args), q.include);
+  }
+  if (!q.exclude.empty()) {
+    where += " AND t.id NOT IN (" + placeholders(q.exclude.size()) + ")";
+    args = id_args(std::move(args), q.exclude);
+  }
+  if (q.parent) {
+    where += " AND t.parent = ?";
+    args.emplace_back(*q.parent);
+  }
+  if (q.event_id) {
+    where += " AND t.id IN (SELECT term_id FROM term_relationships WHERE event_id = ?)";
+    args.emplace_back(*q.event_id);
+  }
+  if (!q.slug.empty()) {
+    where += " AND t.slug = ?";
+    args.emplace_back(q.slug);
+  }
+  if (!q.search.empty()) {
+    where += " AND (t.name LIKE ? ESCAPE '!' OR t.slug LIKE ? ESCAPE '!')";
+    const std::string pattern = "%" + like_escape(q.search) + "%";
+    args.emplace_back(pattern);
+    args.emplace_back(pattern);
+  }
+  const std::string filtered = "(SELECT t.id, t.taxonomy, t.name, t.name_lower, t.slug, t.description, t.parent, " +
+                               std::string(kCountSql) + " AS cnt FROM terms t WHERE " + where + ") x" +
+                               (q.hide_empty ? " WHERE x.cnt > 0" : "");
+  const char* dir = q.descending ? " DESC" : " ASC";
+
+  TermPage page;
+  std::vector<SqlValue> page_args = args;
+  page_args.emplace_back(q.limit);
+  page_args.emplace_back(q.offset);
+  Rows rows = db.query("SELECT x.id, x.taxonomy, x.name, x.slug, x.description, x.parent, x.cnt, COUNT(*) OVER () FROM " +
+                           filtered + " ORDER BY " + order_column(q.order_by) + dir + ", x.id" + dir +
+                           " LIMIT ? OFFSET ?",
+                       page_args);
+  while (rows.next()) {
+    page.terms.push_back(read_term(rows, 0));
+    page.total = rows.integer(7);
+  }
+  if (page.terms.empty() && q.offset > 0) {
+    // Past the end: the window count had no row to ride on.
+    Rows count = db.query("SELECT COUNT(*) FROM " + filtered, args);
+    page.total = count.next() ? count.integer(0) : 0;
+  }
+  return page;
+}
+
+}  // namespace cal

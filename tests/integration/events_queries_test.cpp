@@ -1,0 +1,84 @@
+// Integration tests of how the event list runs (DESIGN.md performance rules): a constant number
+// of SQL statements whatever per_page is, counted by the service itself (X-Cal-Statements,
+// present when the stack's config has [server] statement_count_header = true).
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "client.h"
+#include "events_test_support.h"
+
+namespace caltest {
+namespace {
+
+using namespace events;
+
+// Whether the stack under test promises the X-Cal-Statements header.
+bool stack_counts_statements() {
+    const char* dir = std::getenv("CAL_TEST_DIR");
+    if (dir == nullptr) return false;
+    std::ifstream in(std::string(dir) + "/calendar.conf");
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string conf = text.str();
+    for (const char* on : {"statement_count_header = true", "statement_count_header=true",
+                           "statement_count_header = 1", "statement_count_header=1"})
+        if (conf.find(on) != std::string::npos) return true;
+    return false;
+}
+
+TEST_CASE("a list page costs the same number of statements for 1, 20 or 50 records") {
+    const std::string word = unique("count");
+    // 21 events with a venue, two organizers, a category, a tag and an image each.
+    for (int i = 0; i < 21; ++i) {
+        const std::string n = std::to_string(i % 3);
+        create(event_body(word + " " + std::to_string(i), "+4 days 10:00", "+4 days 11:00",
+                          "\"venue\":{\"venue\":\"CV" + n + " " + word + "\"},\"organizer\":[{\"organizer\":\"CO" + n +
+                              " " + word + "\"},{\"organizer\":\"CP " + word + "\"}],\"categories\":[\"cc" + n + " " +
+                              word + "\"],\"tags\":[\"ct " + word + "\"],\"image\":\"https://c.example/" + word + n +
+                              ".jpg\""));
+    }
+    const HttpResponse one = get(std::string(kEvents) + "?search=" + word + "&per_page=1");
+    REQUIRE_MESSAGE(one.status == 200, describe(one));
+    if (one.header("x-cal-statements").empty()) {
+        REQUIRE_MESSAGE(!stack_counts_statements(), "statement_count_header is on but X-Cal-Statements is missing");
+        MESSAGE("this stack does not count statements (statement_count_header is off): skipped");
+        return;
+    }
+    const HttpResponse twenty = get(std::string(kEvents) + "?search=" + word + "&per_page=20");
+    const HttpResponse fifty = get(std::string(kEvents) + "?search=" + word + "&per_page=50");
+    REQUIRE(array_size(twenty.json(), {"events"}) == 20);
+    REQUIRE(array_size(fifty.json(), {"events"}) == 21);
+    CHECK(one.header("x-cal-statements") == twenty.header("x-cal-statements"));
+    CHECK(one.header("x-cal-statements") == fifty.header("x-cal-statements"));
+    // Page + count + organizer links + venues + organizers + terms + images.
+    CHECK(std::stoi(one.header("x-cal-statements")) <= 8);
+    // The same for an authenticated caller, and with filters that look things up.
+    const std::string tag_slug = string_at(get(std::string(kEvents) + "?search=" + word).json(), {"events", "0", "tags", "0", "slug"});
+    const std::string by_tag = std::string(kEvents) + "?search=" + word + "&tags=" + tag_slug + "&status=publish,draft&per_page=";
+    const HttpResponse a1 = get(by_tag + "1", {admin()});
+    const HttpResponse a20 = get(by_tag + "20", {admin()});
+    REQUIRE_MESSAGE(a1.status == 200, describe(a1));
+    CHECK(array_size(a20.json(), {"events"}) == 20);
+    CHECK(a1.header("x-cal-statements") == a20.header("x-cal-statements"));
+}
+
+TEST_CASE("a single read costs a constant number of statements") {
+    const std::string word = unique("single");
+    const long long plain = create_id(word, "+4 days 10:00", "+4 days 11:00");
+    const long long rich = create_id(word + " rich", "+4 days 10:00", "+4 days 11:00",
+                                     "\"venue\":{\"venue\":\"SV " + word + "\"},\"organizer\":[{\"organizer\":\"SO1 " +
+                                         word + "\"},{\"organizer\":\"SO2 " + word + "\"},{\"organizer\":\"SO3 " + word +
+                                         "\"}],\"categories\":\"a " + word + ",b " + word + "\"");
+    const HttpResponse r = get(path_of(rich));
+    REQUIRE_MESSAGE(r.status == 200, describe(r));
+    if (r.header("x-cal-statements").empty()) return;  // see the list test
+    CHECK(std::stoi(r.header("x-cal-statements")) <= 8);
+    CHECK(get(path_of(plain)).status == 200);
+}
+
+}  // namespace
+}  // namespace caltest

@@ -1,0 +1,143 @@
+// Helpers shared by the events integration tests (events_*_test.cpp): building event bodies,
+// creating fixtures, listing ids, and reading records. Header-only.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <cctype>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "client.h"
+
+namespace caltest {
+namespace events {
+
+inline constexpr const char* kEvents = "/cal/events/v1/events";
+
+inline std::string admin() { return bearer(admin_token()); }
+
+// The REST root as the service itself states it (the namespace index's `_links.up`, SPEC §8.1),
+// without its trailing slash: the base of every absolute URL in records.
+inline const std::string& rest_root() {
+    static const std::string root = [] {
+        const HttpResponse r = get("/cal/events/v1");
+        std::string href = string_at(r.json(), {"_links", "up", "0", "href"});
+        if (!href.empty() && href.back() == '/') href.pop_back();
+        return href;
+    }();
+    return root;
+}
+
+// The site URL: the REST root without its "/api" mount point.
+inline std::string site_url() { return rest_root().substr(0, rest_root().rfind("/api")); }
+
+// `text` as a JSON string literal, quotes included.
+inline std::string quoted(std::string_view text) {
+    rapidjson::StringBuffer buffer;
+    rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
+    w.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
+    return buffer.GetString();
+}
+
+// {"title": title, "start_date": start, "end_date": end, <extra members>}.
+inline std::string event_body(std::string_view title, std::string_view start, std::string_view end,
+                              std::string_view extra = "") {
+    std::string body = "{\"title\":" + quoted(title) + ",\"start_date\":" + quoted(start) +
+                       ",\"end_date\":" + quoted(end);
+    if (!extra.empty()) body += "," + std::string(extra);
+    return body + "}";
+}
+
+inline std::string path_of(long long id) { return std::string(kEvents) + "/" + std::to_string(id); }
+inline std::string slug_path(std::string_view slug) { return std::string(kEvents) + "/by-slug/" + std::string(slug); }
+
+// Creates an event as `auth` and returns its record; fails the test unless the answer is 201.
+inline rapidjson::Document create(const std::string& body, const std::string& auth = admin()) {
+    const HttpResponse r = post_json(kEvents, body, {auth});
+    REQUIRE_MESSAGE(r.status == 201, ("create failed: " + describe(r) + " body: " + body));
+    return r.json();
+}
+
+inline long long id_of(const rapidjson::Value& record) {
+    const rapidjson::Value* id = find(record, {"id"});
+    REQUIRE(id != nullptr);
+    REQUIRE(id->IsInt64());
+    return id->GetInt64();
+}
+
+// Creates an event and returns its id.
+inline long long create_id(std::string_view title, std::string_view start, std::string_view end,
+                           std::string_view extra = "", const std::string& auth = admin()) {
+    return id_of(create(event_body(title, start, end, extra), auth));
+}
+
+// The ids of `events` in a list response body, in order.
+inline std::vector<long long> ids_in(const rapidjson::Value& list) {
+    std::vector<long long> ids;
+    const rapidjson::Value* events = find(list, {"events"});
+    if (events == nullptr || !events->IsArray()) return ids;
+    for (const auto& e : events->GetArray())
+        if (e.IsObject() && e.HasMember("id") && e["id"].IsInt64()) ids.push_back(e["id"].GetInt64());
+    return ids;
+}
+
+// GET /events?<query> as `headers`; fails unless 200; the ids in order.
+inline std::vector<long long> list_ids(const std::string& query, std::vector<std::string> headers = {}) {
+    const HttpResponse r = get(std::string(kEvents) + "?" + query, std::move(headers));
+    REQUIRE_MESSAGE(r.status == 200, (describe(r) + " for ?" + query));
+    return ids_in(r.json());
+}
+
+// The integer at `path`, or -1 when absent or not an integer.
+inline long long int_at(const rapidjson::Value& v, std::initializer_list<std::string_view> path) {
+    const rapidjson::Value* found = find(v, path);
+    return found != nullptr && found->IsInt64() ? found->GetInt64() : -1;
+}
+
+// The boolean at `path`: "true", "false", "null", or "absent"/"other".
+inline std::string flag_at(const rapidjson::Value& v, std::initializer_list<std::string_view> path) {
+    const rapidjson::Value* found = find(v, path);
+    if (found == nullptr) return "absent";
+    if (found->IsBool()) return found->GetBool() ? "true" : "false";
+    if (found->IsNull()) return "null";
+    return "other";
+}
+
+// The member names of the object at `path`, in order.
+inline std::vector<std::string> keys_at(const rapidjson::Value& v, std::initializer_list<std::string_view> path) {
+    std::vector<std::string> keys;
+    const rapidjson::Value* found = path.size() == 0 ? &v : find(v, path);
+    if (found == nullptr || !found->IsObject()) return keys;
+    for (const auto& m : found->GetObject()) keys.emplace_back(m.name.GetString(), m.name.GetStringLength());
+    return keys;
+}
+
+// The size of the array at `path`, or -1 when it is not an array.
+inline long long array_size(const rapidjson::Value& v, std::initializer_list<std::string_view> path) {
+    const rapidjson::Value* found = find(v, path);
+    return found != nullptr && found->IsArray() ? static_cast<long long>(found->Size()) : -1;
+}
+
+// Percent-encodes a query value.
+inline std::string enc(std::string_view s) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : s) {
+        if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~') {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        }
+    }
+    return out;
+}
+
+}  // namespace events
+}  // namespace caltest

@@ -1,0 +1,429 @@
+// Integration tests of event writes (SPEC §5, §3.4, §6, §7): create with defaults and Location,
+// required fields, field validation, inline venue/organizer data, terms by id or name, partial
+// updates keeping omitted fields, unlinking, slugs (also under concurrent creates), trash /
+// restore / 410 / force, HTML sanitizing, and transactions leaving nothing half-written.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "client.h"
+#include "events_test_support.h"
+
+namespace caltest {
+namespace {
+
+using namespace events;
+using Ids = std::vector<long long>;
+
+std::string slug_of(std::string title) {
+    std::string out;
+    for (char c : title) {
+        const unsigned char u = static_cast<unsigned char>(c);
+        if (std::isalnum(u)) out += static_cast<char>(std::tolower(u));
+        else if (!out.empty() && out.back() != '-') out += '-';
+    }
+    while (!out.empty() && out.back() == '-') out.pop_back();
+    return out;
+}
+
+// The record without the keys a write always changes.
+std::string stable_part(const rapidjson::Value& record) {
+    rapidjson::Document copy;
+    copy.CopyFrom(record, copy.GetAllocator());
+    for (const char* key : {"modified", "modified_utc", "json_ld"})
+        if (copy.HasMember(key)) copy.EraseMember(key);
+    rapidjson::StringBuffer buffer;
+    rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
+    copy.Accept(w);
+    return buffer.GetString();
+}
+
+TEST_CASE("create: 201, Location, defaults") {
+    const std::string title = unique("Create Me");
+    const HttpResponse r = post_json(kEvents, event_body(title, "2041-07-10 09:00", "2041-07-10 10:00"), {admin()});
+    REQUIRE_MESSAGE(r.status == 201, describe(r));
+    const rapidjson::Document e = r.json();
+    const long long id = id_of(e);
+    CHECK(r.header("location") == rest_root() + "/cal/events/v1/events/" + std::to_string(id));
+    CHECK(string_at(e, {"rest_url"}) == r.header("location"));
+    CHECK(string_at(e, {"status"}) == "publish");
+    CHECK(string_at(e, {"slug"}) == slug_of(title));
+    CHECK(flag_at(e, {"all_day"}) == "false");
+    CHECK(flag_at(e, {"show_map"}) == "true");
+    CHECK(flag_at(e, {"show_map_link"}) == "true");
+    CHECK(flag_at(e, {"hide_from_listings"}) == "false");
+    CHECK(flag_at(e, {"sticky"}) == "false");
+    CHECK(flag_at(e, {"featured"}) == "false");
+    CHECK(find(e, {"json_ld"}) == nullptr);
+    CHECK(stable_part(get(path_of(id)).json()) == stable_part(e));
+}
+
+TEST_CASE("create: form bodies work too") {
+    const std::string title = unique("Form");
+    const HttpResponse r = post_form(kEvents,
+                                     "title=" + enc(title) + "&start_date=" + enc("2041-07-10 09:00") +
+                                         "&end_date=" + enc("2041-07-10 10:00") + "&categories[]=" + enc("fc " + title) +
+                                         "&venue[venue]=" + enc("FV " + title) + "&venue[city]=Lyon&featured=1",
+                                     {admin()});
+    REQUIRE_MESSAGE(r.status == 201, describe(r));
+    const rapidjson::Document e = r.json();
+    CHECK(string_at(e, {"categories", "0", "name"}) == "fc " + title);
+    CHECK(string_at(e, {"venue", "venue"}) == "FV " + title);
+    CHECK(string_at(e, {"venue", "city"}) == "Lyon");
+    CHECK(flag_at(e, {"featured"}) == "true");
+}
+
+TEST_CASE("create: required fields") {
+    const HttpResponse r = post_json(kEvents, "{\"description\":\"x\"}", {admin()});
+    CHECK(error_mismatch(r, 400, "rest_missing_callback_param") == "");
+    std::vector<std::string> params = strings_at(r.json(), {"data", "params"});
+    std::sort(params.begin(), params.end());
+    CHECK(params == std::vector<std::string>{"end_date", "start_date", "title"});
+    const HttpResponse only_title = post_json(kEvents, "{\"title\":\"x\",\"end_date\":\"2041-01-01\"}", {admin()});
+    CHECK(error_mismatch(only_title, 400, "rest_missing_callback_param") == "");
+    CHECK(strings_at(only_title.json(), {"data", "params"}) == std::vector<std::string>{"start_date"});
+    CHECK(error_mismatch(post_json(kEvents, event_body("", "2041-07-10 09:00", "2041-07-10 10:00"), {admin()}), 400,
+                         "rest_invalid_param") == "");
+    CHECK(error_mismatch(post_json(kEvents, event_body("x", "", "2041-07-10 10:00"), {admin()}), 400,
+                         "rest_invalid_param") == "");
+}
+
+TEST_CASE("create: every invalid field value is 400 naming it, and stores nothing") {
+    struct Case {
+        const char* param;
+        const char* extra;  // JSON members
+        const char* start = "2041-07-10 09:00";
+        const char* end = "2041-07-10 10:00";
+    };
+    const Case kCases[] = {
+        {"timezone", "\"timezone\":\"Mars/Olympus\""},
+        {"timezone", "\"timezone\":\"UTC+15\""},
+        {"timezone", "\"timezone\":\"\""},
+        {"start_date", "", "soonish", "2041-07-10 10:00"},
+        {"start_date", "", "2041-02-30 10:00", "2041-07-10 10:00"},
+        {"end_date", "", "2041-07-10 09:00", "2041-07-10 25:00"},
+        {"end_date", "", "2041-07-10 09:00", "2041-07-10 08:59:59"},
+        {"end_date", "\"timezone\":\"Europe/Berlin\"", "2041-07-10T09:00:00Z", "2041-07-10 10:59"},
+        {"all_day", "\"all_day\":\"sometimes\""},
+        {"status", "\"status\":\"archived\""},
+        {"author", "\"author\":\"abc\""},
+        {"author", "\"author\":999999999"},
+        {"date", "\"date\":\"yesterdayish\""},
+        {"date_utc", "\"date_utc\":\"2041-13-01\""},
+        {"cost", "\"cost\":{\"a\":1}"},
+        {"cost", "\"cost\":[1,2]"},
+        {"cost", "\"cost\":true"},
+        {"website", "\"website\":\"not a url\""},
+        {"website", "\"website\":\"ftp://example.org/x\""},
+        {"website", "\"website\":42"},
+        {"image", "\"image\":\"not-a-url\""},
+        {"image", "\"image\":999999999"},
+        {"image", "\"image\":{\"url\":\"x\"}"},
+        {"show_map", "\"show_map\":\"perhaps\""},
+        {"featured", "\"featured\":\"perhaps\""},
+        {"sticky", "\"sticky\":2"},
+        {"hide_from_listings", "\"hide_from_listings\":[]"},
+        {"slug", "\"slug\":\"\""},
+        {"title", "\"title\":12"},
+        {"description", "\"description\":{\"x\":1}"},
+        {"venue", "\"venue\":999999999"},
+        {"venue", "\"venue\":{\"city\":\"no name\"}"},
+        {"organizer", "\"organizer\":[999999999]"},
+        {"categories", "\"categories\":[999999999]"},
+        {"tags", "\"tags\":[999999999]"},
+    };
+    for (const Case& c : kCases) {
+        CAPTURE(c.extra);
+        const std::string title = unique("bad");
+        std::string body = event_body(title, c.start, c.end, c.extra);
+        if (std::string(c.param) == "title") body = std::string("{\"start_date\":\"") + c.start + "\",\"end_date\":\"" + c.end + "\"," + c.extra + "}";
+        const HttpResponse r = post_json(kEvents, body, {admin()});
+        CHECK(error_mismatch(r, 400, "rest_invalid_param") == "");
+        if (r.status == 400) CHECK(string_at(r.json(), {"data", "params", c.param}) != "");
+        CHECK(list_ids("search=" + title + "&starts_after=1900-01-01&status=publish,draft,pending,future,private",
+                       {admin()})
+                  .empty());
+    }
+}
+
+TEST_CASE("a failing link rolls back the whole create: no event, no venue, no term") {
+    const std::string title = unique("atomic");
+    const std::string venue = "AV " + title;
+    const std::string body = event_body(title, "2041-07-10 09:00", "2041-07-10 10:00",
+                                        "\"venue\":{\"venue\":\"" + venue + "\"},\"categories\":[\"ac " + title +
+                                            "\"],\"tags\":[999999999]");
+    CHECK(error_mismatch(post_json(kEvents, body, {admin()}), 400, "rest_invalid_param") == "");
+    CHECK(list_ids("search=" + title + "&starts_after=1900-01-01&status=publish,draft", {admin()}).empty());
+    const HttpResponse venues = get("/cal/events/v1/venues?search=" + enc(venue), {admin()});
+    if (venues.status == 200) CHECK(array_size(venues.json(), {"venues"}) == 0);
+    const HttpResponse cats = get("/cal/events/v1/categories?hide_empty=false&search=" + enc("ac " + title));
+    if (cats.status == 200) CHECK(array_size(cats.json(), {"categories"}) == 0);
+}
+
+TEST_CASE("a failing update changes nothing") {
+    const rapidjson::Document before = create(event_body(unique("keep"), "2041-07-10 09:00", "2041-07-10 10:00",
+                                                         "\"cost\":\"$5\",\"venue\":{\"venue\":\"KV " + unique("v") + "\"}"));
+    const long long id = id_of(before);
+    const std::string stable = stable_part(get(path_of(id)).json());
+    for (const char* body : {R"({"title":"changed","end_date":"2041-07-10 08:00"})",
+                             R"({"title":"changed","categories":[999999999]})",
+                             R"({"title":"changed","venue":999999999})",
+                             R"({"title":"changed","website":"nope"})",
+                             R"({"title":"changed","timezone":"Nowhere/Land"})"}) {
+        CAPTURE(body);
+        CHECK(error_mismatch(post_json(path_of(id), body, {admin()}), 400, "rest_invalid_param") == "");
+        CHECK(stable_part(get(path_of(id)).json()) == stable);
+    }
+}
+
+TEST_CASE("update: only the fields sent change, on every method, by id and by slug") {
+    const std::string word = unique("partial");
+    const rapidjson::Document created = create(event_body(
+        word, "2041-07-10 09:00", "2041-07-10 10:00",
+        "\"description\":\"d\",\"excerpt\":\"x\",\"cost\":\"$9\",\"website\":\"https://w.example/\","
+        "\"timezone\":\"Europe/Berlin\",\"featured\":true,\"sticky\":true,\"show_map\":false,"
+        "\"venue\":{\"venue\":\"PV " + word + "\"},\"organizer\":[{\"organizer\":\"PO " + word + "\"}],"
+        "\"categories\":[\"pc " + word + "\"],\"tags\":[\"pt " + word + "\"],\"image\":\"https://i.example/" + word + ".gif\""));
+    const long long id = id_of(created);
+    const std::string slug = string_at(created, {"slug"});
+    std::string expected = stable_part(get(path_of(id)).json());
+
+    struct Step {
+        const char* method;
+        bool by_slug;
+    };
+    const Step kSteps[] = {{"POST", false}, {"PUT", false}, {"PATCH", false}, {"POST", true}, {"PUT", true}, {"PATCH", true}};
+    int n = 0;
+    for (const Step& s : kSteps) {
+        CAPTURE(s.method);
+        CAPTURE(s.by_slug);
+        const std::string title = word + " renamed " + std::to_string(++n);
+        const HttpResponse r = request(s.method, s.by_slug ? slug_path(slug) : path_of(id),
+                                       "{\"title\":" + quoted(title) + "}", {admin(), "Content-Type: application/json"});
+        REQUIRE_MESSAGE(r.status == 200, describe(r));
+        const rapidjson::Document after = r.json();
+        CHECK(string_at(after, {"title"}) == title);
+        CHECK(string_at(after, {"slug"}) == slug);  // a title change keeps the slug
+        // Everything else is as before.
+        const std::string old_title = "\"title\":" + quoted(n == 1 ? word : word + " renamed " + std::to_string(n - 1));
+        std::string want = expected;
+        REQUIRE(want.find(old_title) != std::string::npos);
+        want.replace(want.find(old_title), old_title.size(), "\"title\":" + quoted(title));
+        CHECK(stable_part(after) == want);
+        expected = stable_part(after);
+    }
+}
+
+TEST_CASE("update: one date kept when only the other is sent; zone change keeps the wall clock") {
+    const long long id = create_id(unique("dates"), "2041-07-10 09:00", "2041-07-10 10:00");
+    rapidjson::Document e = post_json(path_of(id), R"({"start_date":"2041-07-10 08:00"})", {admin()}).json();
+    CHECK(string_at(e, {"start_date"}) == "2041-07-10 08:00:00");
+    CHECK(string_at(e, {"end_date"}) == "2041-07-10 10:00:00");
+    e = post_json(path_of(id), R"({"end_date":"2041-07-11 10:00"})", {admin()}).json();
+    CHECK(string_at(e, {"start_date"}) == "2041-07-10 08:00:00");
+    CHECK(string_at(e, {"end_date"}) == "2041-07-11 10:00:00");
+    e = post_json(path_of(id), R"({"timezone":"America/New_York"})", {admin()}).json();
+    CHECK(string_at(e, {"start_date"}) == "2041-07-10 08:00:00");
+    CHECK(string_at(e, {"utc_start_date"}) == "2041-07-10 12:00:00");
+    CHECK(string_at(e, {"timezone_abbr"}) == "EDT");
+    CHECK(error_mismatch(post_json(path_of(id), R"({"start_date":"2041-07-12 08:00"})", {admin()}), 400,
+                         "rest_invalid_param") == "");
+    e = post_json(path_of(id), R"({"all_day":true})", {admin()}).json();
+    CHECK(string_at(e, {"start_date"}) == "2041-07-10 00:00:00");
+    CHECK(string_at(e, {"end_date"}) == "2041-07-11 23:59:59");
+}
+
+TEST_CASE("update: unlinking venue, organizers and terms; omitted links are kept") {
+    const std::string word = unique("unlink");
+    const rapidjson::Document created = create(event_body(
+        word, "2041-07-10 09:00", "2041-07-10 10:00",
+        "\"venue\":{\"venue\":\"UV " + word + "\"},\"organizer\":[{\"organizer\":\"UO1 " + word + "\"},{\"organizer\":\"UO2 " +
+            word + "\"}],\"categories\":\"uc " + word + "\",\"tags\":[\"ut " + word + "\"]"));
+    const long long id = id_of(created);
+    const long long venue = int_at(created, {"venue", "id"});
+    const long long o1 = int_at(created, {"organizer", "0", "id"});
+    const long long o2 = int_at(created, {"organizer", "1", "id"});
+    REQUIRE(venue > 0);
+    REQUIRE(array_size(created, {"categories"}) == 1);
+
+    rapidjson::Document e = post_json(path_of(id), R"({"title":"still linked"})", {admin()}).json();
+    CHECK(int_at(e, {"venue", "id"}) == venue);
+    CHECK(array_size(e, {"organizer"}) == 2);
+    CHECK(array_size(e, {"categories"}) == 1);
+    CHECK(array_size(e, {"tags"}) == 1);
+
+    // Organizer order as given; reordering by ids.
+    e = post_json(path_of(id), "{\"organizer\":[" + std::to_string(o2) + ",{\"id\":" + std::to_string(o1) + "}]}", {admin()}).json();
+    CHECK(int_at(e, {"organizer", "0", "id"}) == o2);
+    CHECK(int_at(e, {"organizer", "1", "id"}) == o1);
+    e = post_json(path_of(id), "{\"organizer\":" + std::to_string(o1) + "}", {admin()}).json();
+    REQUIRE(array_size(e, {"organizer"}) == 1);
+    CHECK(int_at(e, {"organizer", "0", "id"}) == o1);
+
+    for (const char* none : {"0", "\"\"", "[]", "null"}) {
+        CAPTURE(none);
+        e = post_json(path_of(id), "{\"venue\":" + std::to_string(venue) + "}", {admin()}).json();
+        CHECK(int_at(e, {"venue", "id"}) == venue);
+        e = post_json(path_of(id), std::string("{\"venue\":") + none + "}", {admin()}).json();
+        CHECK(array_size(e, {"venue"}) == 0);
+    }
+    e = post_json(path_of(id), "{\"venue\":{\"id\":" + std::to_string(venue) + "}}", {admin()}).json();
+    CHECK(int_at(e, {"venue", "id"}) == venue);
+    e = post_json(path_of(id), R"({"organizer":[]})", {admin()}).json();
+    CHECK(array_size(e, {"organizer"}) == 0);
+    e = post_json(path_of(id), R"({"categories":"","tags":[]})", {admin()}).json();
+    CHECK(array_size(e, {"categories"}) == 0);
+    CHECK(array_size(e, {"tags"}) == 0);
+    CHECK(int_at(e, {"venue", "id"}) == venue);
+}
+
+TEST_CASE("inline venue and organizer data reuse matching records") {
+    const std::string word = unique("reuse");
+    const std::string data = "\"venue\":{\"venue\":\"RV " + word + "\",\"city\":\"Oslo\"},\"organizer\":[{\"organizer\":\"RO " + word + "\"}]";
+    const rapidjson::Document a = create(event_body(word + " a", "2041-07-10 09:00", "2041-07-10 10:00", data));
+    const rapidjson::Document b = create(event_body(word + " b", "2041-07-10 09:00", "2041-07-10 10:00", data));
+    CHECK(int_at(a, {"venue", "id"}) == int_at(b, {"venue", "id"}));
+    CHECK(int_at(a, {"organizer", "0", "id"}) == int_at(b, {"organizer", "0", "id"}));
+    const rapidjson::Document c = create(event_body(word + " c", "2041-07-10 09:00", "2041-07-10 10:00",
+                                                    "\"venue\":{\"venue\":\"rv " + word + "\",\"city\":\"Bergen\"}"));
+    CHECK(int_at(c, {"venue", "id"}) != int_at(a, {"venue", "id"}));
+}
+
+TEST_CASE("categories and tags by id or name; missing names are created") {
+    const std::string word = unique("termin");
+    const rapidjson::Document a = create(event_body(word + " a", "2041-07-10 09:00", "2041-07-10 10:00",
+                                                    "\"categories\":\"n1 " + word + ", n2 " + word + "\",\"tags\":\"t " + word + "\""));
+    REQUIRE(array_size(a, {"categories"}) == 2);
+    const long long n1 = int_at(a, {"categories", "0", "id"});
+    const long long t = int_at(a, {"tags", "0", "id"});
+    const rapidjson::Document b = create(event_body(word + " b", "2041-07-10 09:00", "2041-07-10 10:00",
+                                                    "\"categories\":[" + std::to_string(n1) + ",\"n1 " + word +
+                                                        "\"],\"tags\":" + std::to_string(t)));
+    REQUIRE(array_size(b, {"categories"}) == 1);
+    CHECK(int_at(b, {"categories", "0", "id"}) == n1);
+    CHECK(int_at(b, {"tags", "0", "id"}) == t);
+    // A tag id is no category.
+    CHECK(error_mismatch(post_json(kEvents, event_body(word + " c", "2041-07-10 09:00", "2041-07-10 10:00",
+                                                       "\"categories\":[" + std::to_string(t) + "]"),
+                                   {admin()}),
+                         400, "rest_invalid_param") == "");
+}
+
+TEST_CASE("slugs: generated from the title, unique with -2, -3; an explicit slug") {
+    const std::string title = unique("Same Title");
+    const std::string base = slug_of(title);
+    CHECK(string_at(create(event_body(title, "2041-07-10 09:00", "2041-07-10 10:00")), {"slug"}) == base);
+    CHECK(string_at(create(event_body(title, "2041-07-10 09:00", "2041-07-10 10:00")), {"slug"}) == base + "-2");
+    CHECK(string_at(create(event_body(title, "2041-07-10 09:00", "2041-07-10 10:00")), {"slug"}) == base + "-3");
+    const std::string wanted = unique("my-slug");
+    const rapidjson::Document s = create(event_body(unique("x"), "2041-07-10 09:00", "2041-07-10 10:00",
+                                                    "\"slug\":" + quoted(wanted)));
+    CHECK(string_at(s, {"slug"}) == slug_of(wanted));
+    // Renaming by id to a taken slug gets a suffix.
+    const long long other = create_id(unique("y"), "2041-07-10 09:00", "2041-07-10 10:00");
+    const rapidjson::Document renamed = post_json(path_of(other), "{\"slug\":" + quoted(base) + "}", {admin()}).json();
+    CHECK(string_at(renamed, {"slug"}) == base + "-4");
+    CHECK(get(slug_path(base + "-4")).status == 200);
+}
+
+TEST_CASE("slugs stay unique under concurrent creates") {
+    const std::string title = unique("Race");
+    constexpr int kThreads = 8;
+    std::vector<std::string> slugs(kThreads);
+    std::vector<long> statuses(kThreads);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kThreads; ++i) {
+        threads.emplace_back([&, i] {
+            const HttpResponse r = post_json(kEvents, event_body(title, "2041-07-10 09:00", "2041-07-10 10:00"), {admin()});
+            statuses[i] = r.status;
+            if (r.status == 201) slugs[i] = string_at(r.json(), {"slug"});
+        });
+    }
+    for (auto& t : threads) t.join();
+    for (int i = 0; i < kThreads; ++i) {
+        CAPTURE(i);
+        CHECK(statuses[i] == 201);
+    }
+    const std::set<std::string> distinct(slugs.begin(), slugs.end());
+    CHECK(distinct.size() == kThreads);
+    std::set<std::string> expected{slug_of(title)};
+    for (int i = 2; i <= kThreads; ++i) expected.insert(slug_of(title) + "-" + std::to_string(i));
+    CHECK(distinct == expected);
+}
+
+TEST_CASE("delete: trash with __trashed, 410 again, restore, force") {
+    const rapidjson::Document created = create(event_body(unique("Trash Me"), "2041-07-10 09:00", "2041-07-10 10:00"));
+    const long long id = id_of(created);
+    const std::string slug = string_at(created, {"slug"});
+    const HttpResponse trashed = del(path_of(id), {admin()});
+    REQUIRE_MESSAGE(trashed.status == 200, describe(trashed));
+    CHECK(string_at(trashed.json(), {"status"}) == "trash");
+    CHECK(string_at(trashed.json(), {"slug"}) == slug + "__trashed");
+    CHECK(error_mismatch(del(path_of(id), {admin()}), 410, "event-is-in-trash") == "");
+    CHECK(error_mismatch(del(slug_path(slug + "__trashed"), {admin()}), 410, "event-is-in-trash") == "");
+    CHECK(error_mismatch(get(path_of(id)), 403, "event-no-longer-available") == "");
+    // Restoring through an update of status drops the suffix.
+    const HttpResponse restored = post_json(path_of(id), R"({"status":"publish"})", {admin()});
+    REQUIRE_MESSAGE(restored.status == 200, describe(restored));
+    CHECK(string_at(restored.json(), {"slug"}) == slug);
+    CHECK(string_at(restored.json(), {"status"}) == "publish");
+    // Force delete: the record as it was, then gone.
+    const HttpResponse forced = del(path_of(id) + "?force=true", {admin()});
+    REQUIRE_MESSAGE(forced.status == 200, describe(forced));
+    const rapidjson::Document f = forced.json();
+    CHECK(keys_at(f, {}) == std::vector<std::string>{"deleted", "previous"});
+    CHECK(flag_at(f, {"deleted"}) == "true");
+    CHECK(int_at(f, {"previous", "id"}) == id);
+    CHECK(string_at(f, {"previous", "status"}) == "publish");
+    CHECK(error_mismatch(get(path_of(id)), 404, "rest-event-not-found") == "");
+    CHECK(error_mismatch(del(path_of(id), {admin()}), 404, "rest-event-not-found") == "");
+    CHECK(error_mismatch(del(path_of(id), {admin()}), 404, "rest-event-not-found") == "");
+    // A trashed event can be force-deleted too; by slug as well.
+    const rapidjson::Document other = create(event_body(unique("Trash Slug"), "2041-07-10 09:00", "2041-07-10 10:00"));
+    const std::string other_slug = string_at(other, {"slug"});
+    REQUIRE(del(slug_path(other_slug), {admin()}).status == 200);
+    const HttpResponse gone = del(slug_path(other_slug + "__trashed") + "?force=true", {admin()});
+    CHECK_MESSAGE(gone.status == 200, describe(gone));
+    CHECK(error_mismatch(get(path_of(id_of(other))), 404, "rest-event-not-found") == "");
+    CHECK(error_mismatch(del(slug_path(unique("no-such")), {admin()}), 404, "rest-event-not-found") == "");
+    CHECK(error_mismatch(post_json(slug_path(unique("no-such")), "{}", {admin()}), 404, "rest-event-not-found") == "");
+    CHECK(error_mismatch(post_json(path_of(999999999), "{}", {admin()}), 404, "rest-event-not-found") == "");
+}
+
+TEST_CASE("HTML from authors and contributors is sanitized; editors keep theirs") {
+    const std::string html = "<p onclick=\"x()\">Hi<script>alert(1)</script> <a href=\"javascript:y()\">l</a></p>";
+    const std::string author = bearer(create_user("htmla", "author"));
+    const rapidjson::Document a = create(event_body(unique("html"), "2041-07-10 09:00", "2041-07-10 10:00",
+                                                    "\"description\":" + quoted(html) + ",\"excerpt\":" + quoted(html)),
+                                         author);
+    for (const char* key : {"description", "excerpt"}) {
+        CAPTURE(key);
+        const std::string s = string_at(a, {key});
+        CHECK(s.find("<script") == std::string::npos);
+        CHECK(s.find("onclick") == std::string::npos);
+        CHECK(s.find("javascript:") == std::string::npos);
+        CHECK(s.find("Hi") != std::string::npos);
+    }
+    const std::string editor = bearer(create_user("htmle", "editor"));
+    const rapidjson::Document e = create(
+        event_body(unique("html"), "2041-07-10 09:00", "2041-07-10 10:00", "\"description\":" + quoted(html)), editor);
+    CHECK(string_at(e, {"description"}) == html);
+}
+
+TEST_CASE("read-only fields in a body are ignored") {
+    const rapidjson::Document e = create(event_body(
+        unique("readonly"), "2041-07-10 09:00", "2041-07-10 10:00",
+        "\"id\":5,\"url\":\"http://evil/\",\"rest_url\":\"x\",\"utc_start_date\":\"1999-01-01 00:00:00\","
+        "\"timezone_abbr\":\"XXX\",\"cost_details\":{\"values\":[\"1\"]},\"global_id\":\"g\",\"json_ld\":{}"));
+    CHECK(id_of(e) != 5);
+    CHECK(string_at(e, {"utc_start_date"}) == "2041-07-10 09:00:00");
+    CHECK(string_at(e, {"timezone_abbr"}) == "UTC");
+    CHECK(array_size(e, {"cost_details", "values"}) == 0);
+}
+
+}  // namespace
+}  // namespace caltest
