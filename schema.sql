@@ -71,8 +71,9 @@ CREATE TABLE IF NOT EXISTS event_details (
   hide_from_listings TINYINT(1) NOT NULL DEFAULT 0,
   sticky       TINYINT(1) NOT NULL DEFAULT 0,
   featured     TINYINT(1) NOT NULL DEFAULT 0,
-  KEY event_details_start (start_utc, event_id),
+  KEY event_details_start (start_utc, event_id) COMMENT 'list order and start bounds: a page reads only its rows',
   KEY event_details_end (end_utc),
+  KEY event_details_window (start_utc, end_utc, hide_from_listings) COMMENT 'covers the date window, so list counts read no table rows',
   CONSTRAINT event_details_post_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 

@@ -227,6 +227,7 @@ std::string_view declared_type(const ParamSpec& spec) {
 }
 
 std::string_view declared_items(const ParamSpec& spec) {
+  if (declared_type(spec) != "array") return "";
   if (!spec.declared_items.empty()) return spec.declared_items;
   if (spec.type == ParamType::kIntegerList) return "integer";
   if (spec.type == ParamType::kStringList) return "string";

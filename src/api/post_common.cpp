@@ -133,6 +133,11 @@ void apply_post_fields(RequestContext& ctx, const PostKind& kind, PostRow& row, 
   const Seconds now = now_seconds();
   const std::string now_utc = format_date_time(to_utc_date_time(now));
   row.type = kind.type;
+  // posts.title and posts.excerpt are TEXT columns: longer values would be a database error.
+  constexpr std::size_t kTextColumnBytes = 65535;
+  for (const std::string_view field : {kind.name_param, std::string_view("excerpt")})
+    if (ctx.params.given(field) && ctx.params.text(field).size() > kTextColumnBytes)
+      throw invalid_param(ctx, std::string(field), format_message(ctx.locale, "%s is too long.", {std::string(field)}));
   // Author: the caller by default; someone else needs edit_others and must exist.
   if (create) row.author = ctx.caller.id();
   if (ctx.params.given("author")) {

@@ -37,6 +37,16 @@ TEST_CASE("a linked record needs its name on create, not empty on update") {
     }
 }
 
+TEST_CASE("a linked record name longer than its column is 400, not 500") {
+    for (const LinkedResource& res : kLinkedResources) {
+        const std::string collection = res.collection;
+        CAPTURE(collection);
+        const HttpResponse r = post_json(res.collection, body_with(res, std::string(70000, 'n')), {bearer(admin_token())});
+        CHECK(error_mismatch(r, 400, "rest_invalid_param") == "");
+        CHECK(string_at(r.json(), {"data", "params", res.name_key}) != "");
+    }
+}
+
 TEST_CASE("an unknown linked id or slug is 404 rest-<kind>-not-found") {
     for (const LinkedResource& res : kLinkedResources) {
         const std::string collection = res.collection;

@@ -161,6 +161,8 @@ TEST_CASE("invalid create input is 400 and creates nothing") {
         {kCategories, "{\"name\": " + quoted(marker) + R"(, "slug": ""})", "rest_invalid_param", "slug"},
         {kCategories, "{\"name\": " + quoted(marker) + R"(, "slug": "!!!"})", "rest_invalid_param", "slug"},
         {kCategories, "{\"name\": " + quoted(marker) + R"(, "description": 3})", "rest_invalid_param", "description"},
+        {kCategories, "{\"name\": " + quoted(marker) + ", \"description\": " + quoted(std::string(70000, 'd')) + "}",
+         "rest_invalid_param", "description"},
         {kCategories, "{\"name\": " + quoted(marker) + R"(, "parent": 999999999})", "rest_invalid_param", "parent"},
         {kCategories, "{\"name\": " + quoted(marker) + R"(, "parent": -1})", "rest_invalid_param", "parent"},
         {kCategories, "{\"name\": " + quoted(marker) + R"(, "parent": "x"})", "rest_invalid_param", "parent"},

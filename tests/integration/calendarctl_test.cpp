@@ -1,0 +1,106 @@
+// The admin tool and plain-CGI mode, run as real processes against the test stack's database.
+#include "client.h"
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct Run {
+  int exit_code = -1;
+  std::string out;
+};
+
+// Runs a shell command; captures stdout (stderr goes to the test log).
+Run run(const std::string& command) {
+  Run r;
+  FILE* p = popen(command.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::array<char, 4096> buf{};
+  size_t n = 0;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  const int status = pclose(p);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string ctl() {
+  const char* c = std::getenv("CAL_TEST_CTL");
+  REQUIRE(c != nullptr);
+  return c;
+}
+
+std::string trim(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+  return s;
+}
+
+const std::string kEvents = "/cal/events/v1/events";
+
+}  // namespace
+
+TEST_CASE("calendarctl user add prints only a working password") {
+  const std::string login = caltest::unique("ctl");
+  const Run r = run(ctl() + " user add " + login + " --role editor");
+  REQUIRE(r.exit_code == 0);
+  const std::string password = trim(r.out);
+  CHECK(password.size() == 22);
+  CHECK(password.find('\n') == std::string::npos);
+  // The password authenticates (an editor's empty create gets 400, not 401).
+  CHECK(caltest::post_json(kEvents, "{}", {caltest::bearer(password)}).status == 400);
+  CHECK(caltest::post_json(kEvents, "{}", {caltest::basic(login, password)}).status == 400);
+  CHECK(caltest::post_json(kEvents, "{}", {caltest::basic("someone-else", password)}).status == 401);
+  const Run list = run(ctl() + " user list");
+  CHECK(list.exit_code == 0);
+  CHECK(list.out.find(" " + login + " editor") != std::string::npos);
+}
+
+TEST_CASE("calendarctl refuses duplicate logins, unknown roles and bad commands") {
+  const std::string login = caltest::unique("dup");
+  REQUIRE(run(ctl() + " user add " + login + " --role author").exit_code == 0);
+  const Run again = run(ctl() + " user add " + login + " --role author 2>/dev/null");
+  CHECK(again.exit_code != 0);
+  CHECK(again.out.empty());
+  CHECK(run(ctl() + " user add " + caltest::unique("r") + " --role king 2>/dev/null").exit_code != 0);
+  CHECK(run(ctl() + " user add " + caltest::unique("r") + " 2>/dev/null").exit_code != 0);
+  CHECK(run(ctl() + " user add 'bad login' --role author 2>/dev/null").exit_code != 0);
+  CHECK(run(ctl() + " frobnicate 2>/dev/null").exit_code != 0);
+  CHECK(run(ctl() + " password add nobody-" + caltest::unique("x") + " 2>/dev/null").exit_code != 0);
+}
+
+TEST_CASE("calendarctl password add and revoke") {
+  const std::string login = caltest::unique("pw");
+  const std::string first = trim(run(ctl() + " user add " + login + " --role editor").out);
+  const Run second = run(ctl() + " password add " + login);
+  REQUIRE(second.exit_code == 0);
+  const std::string token = trim(second.out);
+  CHECK(token != first);
+  CHECK(caltest::post_json(kEvents, "{}", {caltest::bearer(token)}).status == 400);
+  CHECK(run(ctl() + " password revoke " + login + " 2>/dev/null").exit_code == 0);
+  CHECK(caltest::post_json(kEvents, "{}", {caltest::bearer(token)}).status == 401);
+  CHECK(caltest::post_json(kEvents, "{}", {caltest::bearer(first)}).status == 401);
+}
+
+TEST_CASE("started as plain CGI, calendar-fcgi answers the one request in its environment") {
+  // calendarctl's command is "<build>/calendarctl --config <file>": the service binary sits beside it.
+  const std::string c = ctl();
+  const auto space = c.find(' ');
+  const std::string bin = c.substr(0, c.rfind('/', space)) + "/calendar-fcgi";
+  const std::string config = c.substr(c.find("--config ") + 9);
+  const std::string env = "REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api PATH_INFO=/cal/events/v1/nowhere QUERY_STRING= "
+                          "HTTP_HOST=example.org SERVER_PORT=80 ";
+  const Run r = run(env + bin + " --config " + config + " </dev/null 2>/dev/null");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.rfind("Status: 404 Not Found\r\n", 0) == 0);
+  CHECK(r.out.find("Content-Type: application/json; charset=UTF-8\r\n") != std::string::npos);
+  CHECK(r.out.find("\"code\":\"rest_no_route\"") != std::string::npos);
+  const Run index = run("REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api PATH_INFO=/cal/events/v1 HTTP_HOST=example.org " + bin +
+                        " --config " + config + " </dev/null 2>/dev/null");
+  CHECK(index.out.rfind("Status: 200 OK\r\n", 0) == 0);
+  CHECK(index.out.find("\"href\":\"http://example.org/cgi/api/\"") != std::string::npos);
+}
