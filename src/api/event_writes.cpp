@@ -1,6 +1,5 @@
 // POST /events (create) and POST/PUT/PATCH /events/{id} and /events/by-slug/{slug} (update),
 // SPEC §5: each write is one transaction; the response is the record as stored.
-#include "cal/api/event_errors.h"
 #include "cal/api/event_fields.h"
 #include "cal/api/event_record.h"
 #include "cal/api/handlers.h"

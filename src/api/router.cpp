@@ -6,6 +6,7 @@
 #include "cal/api/json.h"
 #include "cal/api/root_index.h"
 #include "cal/api/routes.h"
+#include "cal/core/etag.h"
 #include "cal/http/input.h"
 
 #include <algorithm>
@@ -88,7 +89,8 @@ void fill_urls(const Request& request, const Config& config, RequestContext& ctx
 
 Response options_response(const Route& route, const std::vector<std::string>& allow, RequestContext& ctx);
 
-Response run_pipeline(const Request& request, Db& db, const Config& config, ParsedInput& input, Locale& locale) {
+Response run_pipeline(const Request& request, Db& db, const Config& config, ParsedInput& input, Locale& locale,
+                      bool& authenticated) {
   // 1. Method, with overrides on POST.
   std::string method = upper(request.method);
   if (method == "POST") {
@@ -118,6 +120,7 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   }
   // 3. Authentication, then the visitor check before the body is even looked at.
   const Caller caller = authenticate(request.header("authorization"), db, locale);
+  authenticated = !caller.is_visitor();
   if (endpoint->capability != Capability::kNone && caller.is_visitor())
     throw ApiError{401, "rest_forbidden", translate(locale, "Sorry, you are not allowed to do that.")};
   // 4. Body and parameters.
@@ -142,6 +145,21 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   return response;
 }
 
+// Conditional GET (issue 8): every 200 GET carries a strong ETag of its exact body, and a
+// matching If-None-Match gets 304 without a body. Visitors' responses may be stored but must be
+// revalidated; authenticated ones are never stored.
+void apply_caching(const Request& request, const std::string& method, bool authenticated, Response& response) {
+  response.set_header("Cache-Control", authenticated ? "private, no-store" : "no-cache");
+  if (response.status != 200 || (method != "GET" && method != "HEAD")) return;
+  const std::string etag = strong_etag(response.body);
+  response.set_header("ETag", etag);
+  if (const auto& inm = request.header("if-none-match"); !inm.empty() && if_none_match(inm, etag)) {
+    response.status = 304;
+    response.body.clear();
+    response.head_only = true;
+  }
+}
+
 }  // namespace
 
 Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id) {
@@ -153,11 +171,12 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   Locale locale = choose_locale(request.site_locale, query_locale, request.header("accept-language"), config.site.locale);
 
   Response response;
+  bool authenticated = false;
   const std::size_t statements_before = db.statement_count();
   for (int attempt = 0;; ++attempt) {
     db.mark();
     try {
-      response = run_pipeline(request, db, config, input, locale);
+      response = run_pipeline(request, db, config, input, locale, authenticated);
     } catch (const ApiError& e) {
       if (db.in_transaction()) db.rollback();
       response = error_response(e);
@@ -187,7 +206,9 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   response.set_header("X-Content-Type-Options", "nosniff");
   if (config.server.statement_count_header)
     response.set_header("X-Cal-Statements", std::to_string(db.statement_count() - statements_before));
-  if (request.method == "HEAD" || upper(request.method) == "HEAD") response.head_only = true;
+  const std::string method = upper(request.method);
+  if (method == "HEAD") response.head_only = true;
+  apply_caching(request, method, authenticated, response);
   return response;
 }
 

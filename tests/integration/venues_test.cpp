@@ -153,12 +153,34 @@ TEST_CASE("show_map of another JSON type is 400") {
     CHECK(error_mismatch(r, 400, "rest_invalid_param") == "");
 }
 
-TEST_CASE("geo_lat and geo_lng are ignored while the geolocation extension is off") {
-    // The test stack runs with geoloc disabled (stack.sh); storage when on is a unit test.
+// Whether the stack runs the geolocation extension (the event list accepts geoloc=true only then).
+bool geoloc_enabled() {
+    return get(std::string(kEventsPath) + "?geoloc=true&search=" + unique("probe")).status == 200;
+}
+
+TEST_CASE("geo_lat and geo_lng are stored with the geolocation extension, ignored without") {
     const rapidjson::Document doc =
-        create_record(kRes, unique("Venue Geo"), R"("geo_lat":48.1,"geo_lng":11.5)", bearer(admin_token()));
-    CHECK(doc["geo_lat"].IsNull());
-    CHECK(doc["geo_lng"].IsNull());
+        create_record(kRes, unique("Venue Geo"), R"("geo_lat":48.1,"geo_lng":"-11.5")", bearer(admin_token()));
+    if (!geoloc_enabled()) {
+        CHECK(doc["geo_lat"].IsNull());
+        CHECK(doc["geo_lng"].IsNull());
+        return;
+    }
+    REQUIRE(doc["geo_lat"].IsNumber());
+    REQUIRE(doc["geo_lng"].IsNumber());
+    CHECK(doc["geo_lat"].GetDouble() == 48.1);
+    CHECK(doc["geo_lng"].GetDouble() == -11.5);
+    // Kept by updates that do not send them, shown in json_ld.
+    const long long id = id_of(doc);
+    const HttpResponse r = post_json(item_path(kRes, id), R"({"city":"Geo City","geo_lng":11.75})", {bearer(admin_token())});
+    REQUIRE_MESSAGE(r.status == 200, describe(r));
+    CHECK(r.json()["geo_lat"].GetDouble() == 48.1);
+    CHECK(r.json()["geo_lng"].GetDouble() == 11.75);
+    const rapidjson::Document single = get(item_path(kRes, id)).json();
+    CHECK(string_at(single, {"json_ld", "geo", "@type"}) == "GeoCoordinates");
+    // Out of range: 400.
+    CHECK(error_mismatch(post_json(item_path(kRes, id), R"({"geo_lat":91})", {bearer(admin_token())}), 400,
+                         "rest_invalid_param") == "");
 }
 
 TEST_CASE("a venue website must be an absolute http(s) URL; \"\" clears it") {

@@ -54,7 +54,7 @@ struct UrlCase {
 
 const UrlCase kUrls[] = {
     {"https://example.org", true}, {"http://example.org/a?b=c#d", true}, {"HTTPS://EXAMPLE.ORG/x", true},
-    {"https://user@example.org:8080/x", true}, {"https://[::1]/x", true}, {"ftp://example.org", false},
+    {"https://example.org:8080/x", true}, {"https://user@example.org/x", false}, {"https://[::1]/x", true}, {"ftp://example.org", false},
     {"javascript:alert(1)", false}, {"https://", false}, {"https:///x", false}, {"https://exa mple.org", false},
     {"example.org", false}, {"", false}, {"https://example.org:80a/", false},
 };

@@ -1,0 +1,47 @@
+// Integration tests of how the venue and organizer lists run (DESIGN.md performance rules): a
+// constant number of SQL statements whatever per_page is, counted by the service itself
+// (X-Cal-Statements, present when the stack's config has [server] statement_count_header = true).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "linked_support.h"
+
+namespace caltest {
+namespace {
+
+TEST_CASE("a linked list page costs the same number of statements for 1 or 20 records") {
+    for (const LinkedResource& res : kLinkedResources) {
+        const std::string collection = res.collection;
+        CAPTURE(collection);
+        const std::string word = unique("lcount");
+        // 21 records with images; one event linking the venue/organizers, for the filters.
+        std::string ids;
+        for (int i = 0; i < 21; ++i) {
+            const long long id = create_record_id(res, word + " " + std::to_string(i),
+                                                  "\"image\":" + json_string("https://c.example/" + word + std::to_string(i % 3) + ".png"));
+            if (i < 1 || std::string(res.kind) == "organizer") ids += (ids.empty() ? "" : ",") + std::to_string(id);
+        }
+        const std::string link = std::string(res.kind) == "venue" ? "\"venue\":" + ids : "\"organizer\":[" + ids + "]";
+        const long long event = create_event("2099-01-01 10:00", "2099-01-01 11:00", link);
+        for (const std::string& query : {"?search=" + word, "?search=" + word + "&has_events=false&only_with_upcoming=true",
+                                         "?event=" + std::to_string(event) + "&status=publish,draft"}) {
+            CAPTURE(query);
+            const std::string base = res.collection + query + "&per_page=";
+            const HttpResponse one = get(base + "1", {bearer(admin_token())});
+            REQUIRE_MESSAGE(one.status == 200, describe(one));
+            if (one.header("x-cal-statements").empty()) {
+                MESSAGE("this stack does not count statements (statement_count_header is off): skipped");
+                return;
+            }
+            const HttpResponse twenty = get(base + "20", {bearer(admin_token())});
+            REQUIRE_MESSAGE(twenty.status == 200, describe(twenty));
+            CHECK(one.header("x-cal-statements") == twenty.header("x-cal-statements"));
+            // Authentication + (event check) + count + ids + records + images.
+            CHECK(std::stoi(one.header("x-cal-statements")) <= 6);
+        }
+    }
+}
+
+}  // namespace
+}  // namespace caltest

@@ -1,0 +1,36 @@
+// Entity tags and If-None-Match matching.
+#include "cal/core/etag.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+TEST_CASE("strong ETags are quoted body hashes") {
+  const std::string a = cal::strong_etag("{\"a\":1}");
+  CHECK(a.size() == 34);
+  CHECK(a.front() == '"');
+  CHECK(a.back() == '"');
+  CHECK(a == cal::strong_etag("{\"a\":1}"));
+  CHECK(a != cal::strong_etag("{\"a\":2}"));
+}
+
+TEST_CASE("If-None-Match matches lists, wildcards and weak forms") {
+  const std::string tag = cal::strong_etag("x");
+  struct Case {
+    std::string header;
+    bool match;
+  };
+  const Case cases[] = {
+      {tag, true},
+      {"\"other\", " + tag, true},
+      {"W/" + tag, true},
+      {"*", true},
+      {"\"other\"", false},
+      {"", false},
+      {tag.substr(1), false},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.header);
+    CHECK(cal::if_none_match(c.header, tag) == c.match);
+  }
+}
