@@ -4,7 +4,10 @@
 #include <gumbo.h>
 
 #include <algorithm>
+#include <csetjmp>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <vector>
 
 namespace cal {
@@ -225,21 +228,88 @@ std::size_t utf8_prefix_length(std::string_view text, std::size_t max_bytes) {
   return length;
 }
 
+// Header in front of every block handed to gumbo, linking all live blocks so that they can be
+// freed even when a parse is abandoned half-way.
+struct alignas(std::max_align_t) BlockHeader {
+  BlockHeader* previous;
+  BlockHeader* next;
+  std::size_t size;
+};
+
+// Memory accounting for one parse. HTML tree construction can amplify input (re-opening
+// formatting elements clones them), so the parse is abandoned past a fixed budget.
+struct ParseArena {
+  ParseArena() { blocks.previous = blocks.next = &blocks; }
+  ParseArena(const ParseArena&) = delete;
+  ParseArena& operator=(const ParseArena&) = delete;
+
+  BlockHeader blocks{nullptr, nullptr, 0};  // sentinel of a circular list of live blocks
+  std::size_t used = 0;
+  std::jmp_buf* abandon = nullptr;
+};
+
+void* arena_allocate(void* userdata, std::size_t size) {
+  auto* arena = static_cast<ParseArena*>(userdata);
+  const std::size_t available = kMaxSanitizerParseMemory - arena->used;  // used <= the budget
+  if (size > available || available - size < sizeof(BlockHeader)) std::longjmp(*arena->abandon, 1);
+  void* raw = std::malloc(sizeof(BlockHeader) + size);
+  if (raw == nullptr) std::longjmp(*arena->abandon, 1);
+  auto* block = static_cast<BlockHeader*>(raw);
+  block->size = sizeof(BlockHeader) + size;
+  block->previous = &arena->blocks;
+  block->next = arena->blocks.next;
+  block->next->previous = block;
+  arena->blocks.next = block;
+  arena->used += block->size;
+  return block + 1;
+}
+
+void arena_deallocate(void* userdata, void* pointer) {
+  if (pointer == nullptr) return;
+  auto* arena = static_cast<ParseArena*>(userdata);
+  auto* block = static_cast<BlockHeader*>(pointer) - 1;
+  block->previous->next = block->next;
+  block->next->previous = block->previous;
+  arena->used -= block->size;
+  std::free(block);
+}
+
+void arena_release_all(ParseArena& arena) {
+  while (arena.blocks.next != &arena.blocks) arena_deallocate(&arena, arena.blocks.next + 1);
+}
+
+// Runs gumbo with the arena as allocator; nullptr when the memory budget was exceeded (every
+// block is then freed). Only trivially destructible objects live in this frame and in the C
+// frames std::longjmp skips, which keeps the jump well-defined.
+GumboOutput* parse_within_budget(const GumboOptions* options, std::string_view html, ParseArena* arena) {
+  std::jmp_buf abandon;
+  arena->abandon = &abandon;
+  if (setjmp(abandon) != 0) {
+    arena_release_all(*arena);
+    return nullptr;
+  }
+  return gumbo_parse_with_options(options, html.data(), html.size());
+}
+
 }  // namespace
 
 std::string sanitize_html(std::string_view html) {
   html = html.substr(0, utf8_prefix_length(html, kMaxSanitizedHtmlBytes));
   if (html.empty()) return "";
+  ParseArena arena;
   GumboOptions options = kGumboDefaultOptions;
+  options.allocator = arena_allocate;
+  options.deallocator = arena_deallocate;
+  options.userdata = &arena;
   options.fragment_context = GUMBO_TAG_DIV;
   options.fragment_namespace = GUMBO_NAMESPACE_HTML;
   // Recorded parse errors copy the open-element stack: quadratic memory on deep nesting.
   options.max_errors = 0;
   const auto destroy = [&options](GumboOutput* output) { gumbo_destroy_output(&options, output); };
   const std::unique_ptr<GumboOutput, decltype(destroy)> output(
-      gumbo_parse_with_options(&options, html.data(), html.size()), destroy);
+      parse_within_budget(&options, html, &arena), destroy);
+  if (output == nullptr) return "";
   std::string out;
-  if (output == nullptr || output->root == nullptr) return out;
   out.reserve(html.size());
   Serializer(out).write_children_of(*output->root);
   return out;

@@ -70,10 +70,15 @@ std::string json_string(std::string_view text) {
     return out + "\"";
 }
 
+std::string body_with(const LinkedResource& res, const std::string& name, const std::string& more) {
+    return "{" + json_string(res.name_key) + ":" + json_string(name) + (more.empty() ? "" : "," + more) + "}";
+}
+
+const char* detail_field(const LinkedResource& res) { return std::string(res.kind) == "venue" ? "city" : "phone"; }
+
 rapidjson::Document create_record(const LinkedResource& res, const std::string& name, const std::string& more,
                                   const std::string& auth) {
-    const std::string body = "{" + json_string(res.name_key) + ":" + json_string(name) +
-                             (more.empty() ? "" : "," + more) + "}";
+    const std::string body = body_with(res, name, more);
     const HttpResponse r = post_json(res.collection, body, {auth});
     CHECK_MESSAGE(r.status == 201, body, " -> ", describe(r));
     if (r.status != 201) {

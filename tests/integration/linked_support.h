@@ -40,6 +40,11 @@ const RoleUser& role_user(std::string_view role);
 // `text` as a JSON string literal, quotes included.
 std::string json_string(std::string_view text);
 
+// `{"<name_key>": name, <more>}` as JSON text.
+std::string body_with(const LinkedResource& res, const std::string& name, const std::string& more = "");
+// The detail field each resource has besides its name ("city", "phone"), for generic tests.
+const char* detail_field(const LinkedResource& res);
+
 // POSTs `{"<name_key>": name, <more>}` to the collection as `auth` (an Authorization header);
 // CHECKs 201 and returns the record ({} on failure, with the failure recorded).
 rapidjson::Document create_record(const LinkedResource& res, const std::string& name, const std::string& more,

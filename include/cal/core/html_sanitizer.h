@@ -10,8 +10,15 @@
 namespace cal {
 
 // Inputs longer than this are cut (at a UTF-8 character boundary) before parsing, which bounds
-// the parser's time and memory; the output is sanitized either way.
-inline constexpr std::size_t kMaxSanitizedHtmlBytes = 256 * 1024;
+// the parser's time (deeply nested markup costs time quadratic in the depth); the output is
+// sanitized either way.
+inline constexpr std::size_t kMaxSanitizedHtmlBytes = 128 * 1024;
+
+// Memory the HTML parser may use for one call. Hostile markup can make HTML tree construction
+// build far more nodes than the input has tags (e.g. thousands of unclosed <b x=N> re-opened in
+// every paragraph); past this budget the parse is abandoned and sanitize_html() returns "".
+// Ordinary markup of kMaxSanitizedHtmlBytes needs about 4 MiB, 43,000 nested <b> about 11 MiB.
+inline constexpr std::size_t kMaxSanitizerParseMemory = 32 * 1024 * 1024;
 
 // Returns a safe HTML fragment built from `html`, parsed as the content of a <div>.
 //  * Kept elements (with the attributes listed): a (href, title, target, rel), abbr (title), b,
