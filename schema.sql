@@ -53,7 +53,8 @@ CREATE TABLE IF NOT EXISTS posts (
   KEY posts_type_status (type, status),
   KEY posts_type_title (type, title_lower, id),
   KEY posts_author (author),
-  KEY posts_parent (parent)
+  KEY posts_parent (parent),
+  KEY posts_status_date (status, date_utc) COMMENT 'the next scheduled publication, for the response cache'
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE IF NOT EXISTS event_details (
@@ -156,5 +157,88 @@ CREATE TABLE IF NOT EXISTS options (
   name         VARCHAR(191) NOT NULL PRIMARY KEY,
   value        TEXT NOT NULL
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+-- The data version (issue 8): the response cache of calendar-fcgi serves a stored response only
+-- while SUM(version) is what it was when the response was computed. Every row written to a table
+-- that responses are made of bumps one of 16 counters, by trigger, inside the writing
+-- transaction, whoever writes (the service, calendarctl, another process, a `mariadb` session):
+-- no write can be acknowledged while a response computed before it can still be served. The
+-- counters are sharded by connection so concurrent writers do not queue on one row. Cascaded
+-- foreign-key deletes fire no trigger, but the delete that causes them does; TRUNCATE fires none
+-- (restart calendar-fcgi after truncating a table by hand).
+CREATE TABLE IF NOT EXISTS data_version (
+  shard        TINYINT UNSIGNED NOT NULL PRIMARY KEY COMMENT 'CONNECTION_ID() % 16 of the writer',
+  version      BIGINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'rows written through this shard'
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+INSERT IGNORE INTO data_version (shard) VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11),
+  (12), (13), (14), (15);
+
+CREATE TRIGGER IF NOT EXISTS posts_version_ai AFTER INSERT ON posts FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS posts_version_au AFTER UPDATE ON posts FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS posts_version_ad AFTER DELETE ON posts FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS event_details_version_ai AFTER INSERT ON event_details FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS event_details_version_au AFTER UPDATE ON event_details FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS event_details_version_ad AFTER DELETE ON event_details FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS venue_details_version_ai AFTER INSERT ON venue_details FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS venue_details_version_au AFTER UPDATE ON venue_details FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS venue_details_version_ad AFTER DELETE ON venue_details FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS organizer_details_version_ai AFTER INSERT ON organizer_details FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS organizer_details_version_au AFTER UPDATE ON organizer_details FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS organizer_details_version_ad AFTER DELETE ON organizer_details FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS attachment_details_version_ai AFTER INSERT ON attachment_details FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS attachment_details_version_au AFTER UPDATE ON attachment_details FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS attachment_details_version_ad AFTER DELETE ON attachment_details FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS event_venues_version_ai AFTER INSERT ON event_venues FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS event_venues_version_au AFTER UPDATE ON event_venues FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS event_venues_version_ad AFTER DELETE ON event_venues FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS event_organizers_version_ai AFTER INSERT ON event_organizers FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS event_organizers_version_au AFTER UPDATE ON event_organizers FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS event_organizers_version_ad AFTER DELETE ON event_organizers FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS terms_version_ai AFTER INSERT ON terms FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS terms_version_au AFTER UPDATE ON terms FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS terms_version_ad AFTER DELETE ON terms FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS term_relationships_version_ai AFTER INSERT ON term_relationships FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS term_relationships_version_au AFTER UPDATE ON term_relationships FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS term_relationships_version_ad AFTER DELETE ON term_relationships FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS options_version_ai AFTER INSERT ON options FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS options_version_au AFTER UPDATE ON options FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS options_version_ad AFTER DELETE ON options FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS users_version_ai AFTER INSERT ON users FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS users_version_au AFTER UPDATE ON users FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+CREATE TRIGGER IF NOT EXISTS users_version_ad AFTER DELETE ON users FOR EACH ROW
+  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
 
 INSERT IGNORE INTO schema_migrations (version) VALUES (1);

@@ -2,6 +2,7 @@
 #include "cal/api/post_common.h"
 
 #include "cal/api/error.h"
+#include "cal/core/clock_use.h"
 #include "cal/core/html_sanitizer.h"
 #include "cal/core/slug.h"
 #include "cal/core/url.h"
@@ -85,7 +86,10 @@ std::string resolve_status(RequestContext& ctx, const PostRow& row, bool create,
 
 }  // namespace
 
-Seconds now_seconds() { return std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now()); }
+Seconds now_seconds() {
+  note_clock_use();  // the answer depends on the time: the response cache keeps it one second only
+  return std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
+}
 
 TimeZone site_zone(const RequestContext& ctx) {
   return TimeZone::find(ctx.config.site.timezone).value_or(TimeZone::utc());

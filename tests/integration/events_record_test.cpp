@@ -1,7 +1,7 @@
 // Integration tests of the event record (SPEC §3.1, §3.3, §3.4, §5 Events, §6): every key in
 // order with its type, zero-padded details, time zones and abbreviations, all-day rounding,
 // cost and cost_details, the website fallback, embedded venue/organizers/terms/image, and
-// json_ld on single reads only.
+// json_ld on single reads only. Images by URL or id: events_links_test.cpp.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -292,22 +292,6 @@ TEST_CASE("json_ld is a schema.org Event with offsets, location, organizer and o
     CHECK(find(p, {"json_ld", "offers"}) == nullptr);
     CHECK(find(p, {"json_ld", "location"}) == nullptr);
     CHECK(string_at(p, {"json_ld", "startDate"}) == "2041-07-10T09:00:00+00:00");
-}
-
-TEST_CASE("an image given by URL is reused for the same URL, and may be given by id") {
-    const std::string url = "https://img.example.org/" + unique("img") + ".png";
-    const rapidjson::Document a =
-        create(event_body(unique("img"), "2041-07-10 09:00", "2041-07-10 10:00", "\"image\":" + quoted(url)));
-    const long long image_id = int_at(a, {"image", "id"});
-    REQUIRE(image_id > 0);
-    CHECK(string_at(a, {"image", "extension"}) == "png");
-    const rapidjson::Document b =
-        create(event_body(unique("img"), "2041-07-10 09:00", "2041-07-10 10:00", "\"image\":" + quoted(url)));
-    CHECK(int_at(b, {"image", "id"}) == image_id);
-    const rapidjson::Document c = create(event_body(unique("img"), "2041-07-10 09:00", "2041-07-10 10:00",
-                                                    "\"image\":" + std::to_string(image_id)));
-    CHECK(int_at(c, {"image", "id"}) == image_id);
-    CHECK(string_at(c, {"image", "url"}) == url);
 }
 
 }  // namespace

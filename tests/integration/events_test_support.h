@@ -123,6 +123,18 @@ inline long long array_size(const rapidjson::Value& v, std::initializer_list<std
     return found != nullptr && found->IsArray() ? static_cast<long long>(found->Size()) : -1;
 }
 
+// The slug SPEC §5 generates from a title: lower-case ASCII, non-alphanumerics → '-'.
+inline std::string slug_of(std::string title) {
+    std::string out;
+    for (char c : title) {
+        const unsigned char u = static_cast<unsigned char>(c);
+        if (std::isalnum(u)) out += static_cast<char>(std::tolower(u));
+        else if (!out.empty() && out.back() != '-') out += '-';
+    }
+    while (!out.empty() && out.back() == '-') out.pop_back();
+    return out;
+}
+
 // Percent-encodes a query value.
 inline std::string enc(std::string_view s) {
     static const char* hex = "0123456789ABCDEF";
