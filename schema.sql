@@ -241,4 +241,8 @@ CREATE TRIGGER IF NOT EXISTS users_version_au AFTER UPDATE ON users FOR EACH ROW
 CREATE TRIGGER IF NOT EXISTS users_version_ad AFTER DELETE ON users FOR EACH ROW
   UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
 
-INSERT IGNORE INTO schema_migrations (version) VALUES (1);
+-- Indexes added after the first release: databases created earlier get them here
+-- (MariaDB's IF NOT EXISTS keeps this file idempotent).
+ALTER TABLE event_details ADD INDEX IF NOT EXISTS event_details_window (start_utc, end_utc, hide_from_listings);
+
+INSERT IGNORE INTO schema_migrations (version) VALUES (1), (2);
