@@ -19,7 +19,7 @@ OPT := -O2 -g
 LDFLAGS :=
 endif
 CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -MMD -MP
-LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -ldate-tz -lgumbo -lpthread
+LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -ldate-tz -lgumbo -lzstd -lpthread
 TEST_LIBS := -lcurl
 
 LIB_SRCS := $(shell find src -name '*.cpp' ! -path 'src/main.cpp' ! -path 'src/tools/*' | sort)
@@ -29,9 +29,14 @@ UNIT_OBJS := $(UNIT_SRCS:%.cpp=$(BUILD)/obj/%.o)
 INTEG_SRCS := $(sort $(wildcard tests/integration/*.cpp))
 INTEG_OBJS := $(INTEG_SRCS:%.cpp=$(BUILD)/obj/%.o)
 
+# Language catalogs (SPEC §9): each po/<lang>.po compiled by msgfmt beside the binaries, where
+# the service finds them unless `[site] locale_dir` says otherwise. A new po/*.po is a new language.
+PO_FILES := $(sort $(wildcard po/*.po))
+MO_FILES := $(PO_FILES:po/%.po=$(BUILD)/locale/%/LC_MESSAGES/calendar.mo)
+
 BINARIES := $(BUILD)/calendar-fcgi $(BUILD)/calendarctl $(BUILD)/unit-tests $(BUILD)/integration-tests
 
-.PHONY: all deps build asan run start stop test test-unit test-integration bench fuzz clean
+.PHONY: all deps build asan run start stop test test-unit test-integration bench fuzz fuzz-build clean
 
 all: build
 
@@ -48,8 +53,12 @@ $(BUILD)/libcal.a: $(LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/calendar-fcgi: $(BUILD)/obj/src/main.o $(BUILD)/libcal.a
+$(BUILD)/calendar-fcgi: $(BUILD)/obj/src/main.o $(BUILD)/libcal.a | $(MO_FILES)
 	$(CXX) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/locale/%/LC_MESSAGES/calendar.mo: po/%.po
+	@mkdir -p $(dir $@)
+	msgfmt --check -o $@ $<
 
 $(BUILD)/calendarctl: $(BUILD)/obj/src/tools/calendarctl.o $(BUILD)/obj/gen/schema_sql.o $(BUILD)/libcal.a
 	$(CXX) $(LDFLAGS) -o $@ $^ $(LIBS)
@@ -65,7 +74,7 @@ $(BUILD)/obj/gen/schema_sql.o: $(BUILD)/gen/schema_sql.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -c $< -o $@
 
-$(BUILD)/unit-tests: $(UNIT_OBJS) $(BUILD)/libcal.a
+$(BUILD)/unit-tests: $(UNIT_OBJS) $(BUILD)/libcal.a | $(MO_FILES)
 	$(CXX) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/integration-tests: $(INTEG_OBJS)
@@ -94,5 +103,50 @@ test: build
 test-asan: asan
 	@scripts/run-tests.sh build-asan
 
+# --- fuzzing (README "Reliability") -------------------------------------------------
+# libFuzzer targets tests/fuzz/fuzz_<name>.cpp, built with clang++ and ASan+UBSan into
+# build-fuzz/ (the library is rebuilt there with coverage instrumentation). `make fuzz SECONDS=N`
+# runs each target for N seconds on its seed corpus tests/fuzz/corpus/<name>/.
+FUZZ_BUILD := build-fuzz
+FUZZ_CXX ?= clang++
+SECONDS ?= 30
+# pointer-overflow stays recoverable only so tests/fuzz/ubsan.supp can silence RapidJSON 1.1.0's
+# `nullptr + n`; run.sh sets halt_on_error=1, so every report still stops the fuzzer.
+FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=pointer-overflow
+# -Werror stays with the g++ build; clang may warn where g++ does not in files of other modules.
+FUZZ_CXXFLAGS := -std=c++20 -Wall -Wextra -O1 -g -fno-omit-frame-pointer $(FUZZ_SANITIZE) $(DEFS) -Iinclude -MMD -MP
+FUZZ_LIB_OBJS := $(LIB_SRCS:%.cpp=$(FUZZ_BUILD)/obj/%.o)
+FUZZ_NAMES := $(sort $(patsubst tests/fuzz/fuzz_%.cpp,%,$(wildcard tests/fuzz/fuzz_*.cpp)))
+FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
+-include $(shell find $(FUZZ_BUILD)/obj -name '*.d' 2>/dev/null)
+
+fuzz-build: deps
+	@$(MAKE) --no-print-directory $(FUZZ_BINS)
+
+fuzz: fuzz-build
+	@tests/fuzz/run.sh $(FUZZ_BUILD) $(SECONDS) $(FUZZ_NAMES)
+
+$(FUZZ_BUILD)/obj/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_BUILD)/libcal.a: $(FUZZ_LIB_OBJS)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/tests/fuzz/fuzz_%.o $(FUZZ_BUILD)/libcal.a
+	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SANITIZE) -o $@ $^ $(LIBS)
+
+# --- benchmarks (issue 8; README "Performance") ------------------------------------
+# `make bench [SCALE=1000000]`: release build, private stack, seeded dataset, wrk table.
+bench: build
+	@$(MAKE) --no-print-directory $(BUILD)/bench-floor
+	@SCALE=$(SCALE) tests/bench/run.sh $(BUILD)
+
+# The floor: a constant-response libfcgi program (tests/bench/floor.cpp).
+$(BUILD)/bench-floor: tests/bench/floor.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++20 $(WARN) -O2 -o $@ $< -lfcgi -lpthread
+
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz

@@ -57,15 +57,19 @@ run_dir=$(mktemp -d "$PWD/tests/integration/.run/XXXXXX")
 keep=1          # cleared only after a clean integration run
 stack_down() {
   trap - EXIT INT TERM
+  scripts/deploy-stacks.sh down "$run_dir" || true
   scripts/stack.sh down "$run_dir" || true
-  # Sanitizer reports of an ASan/UBSan service build (leaks appear at exit) are in its log only.
-  local log="$run_dir/calendar-fcgi.log" pattern='ERROR: (Address|Leak)Sanitizer|runtime error:'
-  if [ -f "$log" ] && grep -qE "$pattern" "$log"; then
-    echo "run-tests: calendar-fcgi reported sanitizer errors:"
-    grep -E -A 12 "$pattern" "$log" | head -n 60 || true
-    failed=$((failed + 1))
-    keep=1
-  fi
+  # Sanitizer reports of an ASan/UBSan service build (leaks appear at exit) are in its logs only
+  # (the deployments' calendar-fcgi processes log to their web server's error log).
+  local log pattern='ERROR: (Address|Leak)Sanitizer|runtime error:'
+  for log in "$run_dir/calendar-fcgi.log" "$run_dir"/nginx-tcp/calendar-fcgi.log "$run_dir"/apache-*/error.log; do
+    if [ -f "$log" ] && grep -qE "$pattern" "$log"; then
+      echo "run-tests: calendar-fcgi reported sanitizer errors in $log:"
+      grep -E -A 12 "$pattern" "$log" | head -n 60 || true
+      failed=$((failed + 1))
+      keep=1
+    fi
+  done
   if [ "$keep" -eq 0 ]; then
     rm -rf "$run_dir"
   else
@@ -79,12 +83,21 @@ trap 'exit 143' TERM
 port=$(scripts/stack.sh free-port)
 # Tests read X-Cal-Statements to prove lists cost a constant number of SQL statements.
 if STACK_CONF_EXTRA=$'[server]\nstatement_count_header = true' scripts/stack.sh up "$run_dir" "$port" "$build"; then
+  # The other deployments (nginx over TCP, Apache in its three ways) on the same database; the
+  # smoke suite (deploy_smoke_test.cpp) finds their URLs in CAL_TEST_NGINX_TCP_PREFIX etc.
+  deploy_ok=1
+  if ! scripts/deploy-stacks.sh up "$run_dir" "$build"; then
+    echo "run-tests: a deployment did not start (logs in $run_dir)"
+    failed=$((failed + 1))
+    deploy_ok=0
+  fi
+  while IFS= read -r line; do export "${line?}"; done < <(cat "$run_dir/deploy.env" 2>/dev/null || true)
   if CAL_TEST_BASE="http://127.0.0.1:$port/api" \
      CAL_TEST_TOKEN="$(cat "$run_dir/admin.token")" \
      CAL_TEST_CTL="$build/calendarctl --config $run_dir/calendar.conf" \
      CAL_TEST_DIR="$run_dir" \
      run_doctest integration-tests "$build/integration-tests" "$@"; then
-    keep=0
+    keep=$((1 - deploy_ok))
   fi
 else
   echo "run-tests: the integration stack did not start (logs in $run_dir)"

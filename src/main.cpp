@@ -1,11 +1,14 @@
 // calendar-fcgi: the service binary. FastCGI server (threaded) or, started as plain CGI, the
 // answer to the one request in its environment.
+#include "cal/api/response_cache.h"
 #include "cal/api/router.h"
 #include "cal/core/config.h"
+#include "cal/core/i18n.h"
 #include "cal/http/fcgi_server.h"
 #include "cal/store/db.h"
 
 #include <iostream>
+#include <memory>
 
 namespace {
 
@@ -24,11 +27,17 @@ int main(int argc, char** argv) {
     return loaded.exit_code;
   }
   const cal::Config& config = *loaded.config;
+  cal::load_catalogs(config.site.locale_dir);  // once, before any worker thread translates
+  const bool cgi = config.server.socket.empty() && cal::started_as_cgi();
+  // The response cache serves a long-running process only (a CGI process answers once).
+  std::unique_ptr<cal::ResponseCache> cache;
+  if (!cgi && config.server.response_cache)
+    cache = std::make_unique<cal::ResponseCache>(static_cast<std::size_t>(config.server.response_cache_mb) << 20);
   // One connection per worker thread, made on first use and kept for the thread's life.
-  const cal::RequestHandler handler = [&config](const cal::Request& request, const std::string& id) {
+  const cal::RequestHandler handler = [&config, &cache](const cal::Request& request, const std::string& id) {
     thread_local cal::Db db(config.database);
-    return cal::handle_request(request, db, config, id);
+    return cal::handle_request(request, db, config, id, cache.get());
   };
-  if (config.server.socket.empty() && cal::started_as_cgi()) return cal::serve_cgi(config, handler);
+  if (cgi) return cal::serve_cgi(config, handler);
   return cal::serve_fastcgi(config, handler);
 }

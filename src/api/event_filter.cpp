@@ -5,6 +5,7 @@
 #include "cal/api/event_errors.h"
 #include "cal/api/post_common.h"
 #include "cal/api/term_records.h"
+#include "cal/core/clock_use.h"
 
 #include <algorithm>
 #include <set>
@@ -44,7 +45,12 @@ void add_dates(RequestContext& ctx, EventQuery& q, bool include) {
   f.ends_after = text_if_given(ctx, "ends_after");
   f.strict = ctx.params.boolean("strict_dates");
   f.include = include;
-  const EventWindowResult r = compute_event_window(f, site_zone(ctx), now_seconds());
+  // The window follows the clock only as far as event_window_valid_until says: that is how long
+  // the response cache may keep the list (issue 8), rather than the one second now_seconds() gives.
+  const Seconds now = unmarked_now();
+  const TimeZone zone = site_zone(ctx);
+  const EventWindowResult r = compute_event_window(f, zone, now);
+  if (const auto until = event_window_valid_until(f, zone, now)) note_valid_until(*until);
   if (!r.invalid_param.empty())
     throw invalid_event_param(ctx, r.invalid_param, format_message(ctx.locale, "%s is not a valid date.", {r.invalid_param}));
   append(q, date_window_condition(r.window));

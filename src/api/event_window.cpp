@@ -66,4 +66,24 @@ EventWindowResult compute_event_window(const EventDateFilters& f, const TimeZone
   return result;
 }
 
+std::optional<Seconds> event_window_valid_until(const EventDateFilters& f, const TimeZone& zone, Seconds now) {
+  if (f.include) return std::nullopt;
+  // A text is relative when it reads differently at another time; the probe is far and odd
+  // enough (400 days, 3 hours, 7 seconds later) to move every relative form.
+  const Seconds later = now + std::chrono::hours(24 * 400 + 3) + std::chrono::seconds(7);
+  bool relative_text = false;
+  for (const auto* text : {&f.start_date, &f.end_date, &f.starts_before, &f.starts_after, &f.ends_before, &f.ends_after}) {
+    if (!*text) continue;
+    const auto a = parse_date(**text, zone, now);
+    const auto b = parse_date(**text, zone, later);
+    if (a.has_value() != b.has_value() || (a && a->instant != b->instant)) relative_text = true;
+  }
+  if (relative_text) return now + std::chrono::seconds(1);
+  const bool relative_filters = f.starts_before || f.starts_after || f.ends_before || f.ends_after;
+  if (relative_filters || (f.start_date && f.end_date)) return std::nullopt;
+  LocalDateTime tomorrow = at_clock(zone.to_local(now), 0, 0, 0);
+  tomorrow.day += 1;  // rolls over into the next month or year
+  return zone.to_instant(tomorrow);
+}
+
 }  // namespace cal

@@ -2,6 +2,7 @@
 #include "cal/api/params.h"
 
 #include "cal/api/error.h"
+#include "cal/core/clock_use.h"
 #include "cal/core/dates.h"
 
 #include <algorithm>
@@ -149,7 +150,9 @@ struct Checker {
         }
         if (spec.non_empty && out.text.empty()) return fail(spec, "%s must not be empty."), std::nullopt;
         if (spec.type == ParamType::kDateTime) {
-          const auto now = std::chrono::time_point_cast<std::chrono::seconds>(std::chrono::system_clock::now());
+          // Relative dates resolve against now, so whether one is valid can change with time.
+          note_clock_use();
+          const auto now = unmarked_now();
           if (!parse_date(out.text, TimeZone::utc(), now)) return fail(spec, "%s is not a valid date."), std::nullopt;
         } else if (!spec.enum_values.empty()) {
           out.text = lower(out.text);

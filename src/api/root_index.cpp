@@ -7,16 +7,6 @@
 namespace cal {
 namespace {
 
-// Writes a default in the parameter's own JSON type ("1" → 1 for integers, "true" → true).
-void write_default(JsonWriter& w, const ParamSpec& spec) {
-  const std::string_view d = spec.default_value;
-  switch (spec.type) {
-    case ParamType::kInteger: w.Int64(std::stoll(std::string(d))); return;
-    case ParamType::kBoolean: w.Bool(d == "true" || d == "1"); return;
-    default: write_string(w, d); return;
-  }
-}
-
 void write_args(JsonWriter& w, const Endpoint& endpoint, const RequestContext& ctx) {
   w.StartObject();
   for (const ParamSpec& spec : endpoint.params) {
@@ -26,7 +16,7 @@ void write_args(JsonWriter& w, const Endpoint& endpoint, const RequestContext& c
     if (const auto type = declared_type(spec); !type.empty()) write_member(w, "type", type);
     if (spec.default_value.data() != nullptr) {
       write_key(w, "default");
-      write_default(w, spec);
+      write_param_default(w, spec);
     }
     if (const auto items = declared_items(spec); !items.empty()) {
       write_key(w, "items");
@@ -48,6 +38,16 @@ void write_args(JsonWriter& w, const Endpoint& endpoint, const RequestContext& c
 }
 
 }  // namespace
+
+void write_param_default(JsonWriter& w, const ParamSpec& spec) {
+  const std::string_view d = spec.default_value;
+  switch (spec.type) {
+    case ParamType::kInteger: w.Int64(std::stoll(std::string(d))); return;
+    case ParamType::kNumber: w.Double(std::stod(std::string(d))); return;
+    case ParamType::kBoolean: w.Bool(d == "true" || d == "1"); return;
+    default: write_string(w, d); return;
+  }
+}
 
 void write_route_description(JsonWriter& w, const Route& route, const RequestContext& ctx) {
   w.StartObject();

@@ -5,13 +5,18 @@
 #include "cal/api/error.h"
 #include "cal/api/json.h"
 #include "cal/api/root_index.h"
+#include "cal/api/response_cache.h"
 #include "cal/api/routes.h"
+#include "cal/core/clock_use.h"
 #include "cal/core/etag.h"
 #include "cal/http/input.h"
+#include "cal/store/data_version.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <iostream>
+#include <optional>
 
 namespace cal {
 namespace {
@@ -147,12 +152,18 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
 
 // Conditional GET (issue 8): every 200 GET carries a strong ETag of its exact body, and a
 // matching If-None-Match gets 304 without a body. Visitors' responses may be stored but must be
-// revalidated; authenticated ones are never stored.
-void apply_caching(const Request& request, const std::string& method, bool authenticated, Response& response) {
+// revalidated; authenticated ones are never stored. Returns the ETag ("" when none).
+std::string apply_caching(const std::string& method, bool authenticated, Response& response) {
   response.set_header("Cache-Control", authenticated ? "private, no-store" : "no-cache");
-  if (response.status != 200 || (method != "GET" && method != "HEAD")) return;
-  const std::string etag = strong_etag(response.body);
+  if (response.status != 200 || (method != "GET" && method != "HEAD")) return {};
+  std::string etag = strong_etag(response.body);
   response.set_header("ETag", etag);
+  return etag;
+}
+
+// The 304 answer to a matching If-None-Match, applied after the response may have been cached.
+void apply_conditional(const Request& request, const std::string& etag, Response& response) {
+  if (etag.empty()) return;
   if (const auto& inm = request.header("if-none-match"); !inm.empty() && if_none_match(inm, etag)) {
     response.status = 304;
     response.body.clear();
@@ -160,9 +171,52 @@ void apply_caching(const Request& request, const std::string& method, bool authe
   }
 }
 
+// A cached answer as a response to this request (HEAD, If-None-Match and the statement count
+// header applied as for a computed one).
+Response cached_response(const Request& request, CachedResponse cached, const Config& config, std::size_t statements) {
+  Response response;
+  response.headers = std::move(cached.headers);
+  response.body = std::move(cached.body);
+  if (config.server.statement_count_header) response.set_header("X-Cal-Statements", std::to_string(statements));
+  if (upper(request.method) == "HEAD") response.head_only = true;
+  apply_conditional(request, cached.etag, response);
+  return response;
+}
+
+// The data version for a cacheable request; nullopt when it cannot be read (the request is then
+// answered without the cache: a lost connection is the pipeline's to handle, a database without
+// the data_version table is logged once).
+std::optional<DataVersion> version_for_cache(Db& db) {
+  try {
+    return read_data_version(db);
+  } catch (const DatabaseUnavailable&) {
+    return std::nullopt;
+  } catch (const std::exception& e) {
+    static std::atomic<bool> logged{false};
+    if (!logged.exchange(true))
+      std::cerr << "response cache: cannot read the data version (run calendarctl migrate): " << e.what() << "\n";
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
-Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id) {
+Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id,
+                        ResponseCache* cache) {
+  const std::size_t statements_at_start = db.statement_count();
+  // Response cache (issue 8): a visitor's GET/HEAD is answered from memory when the stored answer
+  // is still exactly what the pipeline below would produce.
+  std::string cache_key;
+  std::optional<CacheValidity> validity;
+  if (cache && !(cache_key = ResponseCache::key_of(request)).empty()) {
+    if (const auto version = version_for_cache(db)) {
+      CachedResponse hit;
+      if (cache->find(cache_key, *version, unmarked_now(), hit))
+        return cached_response(request, std::move(hit), config, db.statement_count() - statements_at_start);
+      validity = CacheValidity{*version, {}};
+    }
+  }
+  reset_clock_use();
   ParsedInput input;
   input.query.SetObject();
   parse_form(request.query_string, input.query, input.invalid_utf8);
@@ -172,7 +226,7 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
 
   Response response;
   bool authenticated = false;
-  const std::size_t statements_before = db.statement_count();
+  const std::size_t statements_before = statements_at_start;
   for (int attempt = 0;; ++attempt) {
     db.mark();
     try {
@@ -208,7 +262,17 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
     response.set_header("X-Cal-Statements", std::to_string(db.statement_count() - statements_before));
   const std::string method = upper(request.method);
   if (method == "HEAD") response.head_only = true;
-  apply_caching(request, method, authenticated, response);
+  const std::string etag = apply_caching(method, authenticated, response);
+  if (validity && !etag.empty() && !authenticated) {
+    validity->clock = clock_use();
+    CachedResponse stored{response.headers, response.body, etag};
+    if (config.server.statement_count_header) {
+      auto& h = stored.headers;
+      h.erase(std::remove_if(h.begin(), h.end(), [](const auto& kv) { return kv.first == "X-Cal-Statements"; }), h.end());
+    }
+    cache->store(cache_key, *validity, std::move(stored));
+  }
+  apply_conditional(request, etag, response);
   return response;
 }
 

@@ -26,12 +26,15 @@ po::options_description config_options(Config& c) {
       ("site.rest_url", po::value(&c.site.rest_url), "REST root URL (default: from the request)")
       ("site.timezone", po::value(&c.site.timezone)->default_value(c.site.timezone), "site time zone")
       ("site.locale", po::value(&c.site.locale)->default_value(c.site.locale), "default language")
+      ("site.locale_dir", po::value(&c.site.locale_dir), "directory of the compiled language catalogs (default: <binary dir>/locale)")
       ("site.per_page", po::value(&c.site.per_page)->default_value(c.site.per_page), "default page size")
       ("site.per_page_max", po::value(&c.site.per_page_max)->default_value(c.site.per_page_max), "largest page size")
       ("site.trust_proxy", po::value(&c.site.trust_proxy)->default_value(c.site.trust_proxy), "honour X-Forwarded-Proto/-Host")
       ("server.threads", po::value(&c.server.threads), "worker threads (0 = 2 x cores)")
       ("server.max_body", po::value(&c.server.max_body)->default_value(c.server.max_body), "largest request body in bytes")
       ("server.statement_count_header", po::value(&c.server.statement_count_header)->default_value(false), "add X-Cal-Statements (SQL statements run) to responses")
+      ("server.response_cache", po::value(&c.server.response_cache)->default_value(c.server.response_cache), "keep visitors' GET answers in memory while provably current (FastCGI only)")
+      ("server.response_cache_mb", po::value(&c.server.response_cache_mb)->default_value(c.server.response_cache_mb), "memory budget of the response cache in MiB")
       ("geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled), "enable the geolocation extension")
       ("geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km), "geofence radius in km");
   return opts;
@@ -98,6 +101,7 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   if (config.site.per_page < 1 || config.site.per_page_max < 1)
     return fail("configuration error: site.per_page and site.per_page_max must be positive");
   if (config.server.max_body < 1) return fail("configuration error: server.max_body must be positive");
+  if (config.server.response_cache_mb < 1) return fail("configuration error: server.response_cache_mb must be positive");
   result.config = std::move(config);
   return result;
 }

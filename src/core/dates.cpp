@@ -487,12 +487,9 @@ class ZoneRegistry {
   const ZoneData* utc() const { return utc_; }
 
  private:
+  // The tz database is read on the first IANA lookup (date::locate_zone initializes it once,
+  // thread-safely), not here: a UTC site never pays for it, which counts for CGI start-up.
   ZoneRegistry() {
-    try {
-      date::get_tzdb();  // load the zone list here, inside this thread-safe static initialization
-    } catch (const std::exception&) {
-      // no tz database: every IANA lookup will fail, fixed offsets still work
-    }
     auto data = std::make_unique<ZoneData>();
     data->name = "UTC";
     utc_ = add(std::move(data));

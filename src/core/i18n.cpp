@@ -1,18 +1,90 @@
-// Language choice and message lookup (see cal/core/i18n.h). Catalogs are added by the
-// localization work; until then every shipped language falls back to the English source text.
+// Language choice and message lookup (see cal/core/i18n.h). The loaded catalogs form one
+// immutable registry published through an atomic pointer: lookups take no lock.
 #include "cal/core/i18n.h"
 
+#include "cal/core/message_catalog.h"
+
 #include <algorithm>
-#include <array>
+#include <atomic>
 #include <cctype>
 #include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <system_error>
+#include <unistd.h>
+#include <utility>
 
 namespace cal {
 namespace {
 
-constexpr std::array<std::string_view, 4> kShipped = {"en_US", "de_DE", "fr_FR", "es_ES"};
+constexpr std::string_view kSourceLocale = "en_US";
+constexpr std::string_view kDomain = "calendar";
 
-// Maps "de", "de-DE", "de_de", "DE-de" to a shipped catalog name, or "" when none fits.
+// Every loaded catalog, by language name ("de_DE"). Never changed once published.
+struct Registry {
+  std::vector<std::string> names;  // kSourceLocale first, then the catalogs' names, sorted
+  std::vector<std::pair<std::string, MessageCatalog>> catalogs;
+
+  const MessageCatalog* find(std::string_view name) const {
+    for (const auto& [n, c] : catalogs)
+      if (n == name) return &c;
+    return nullptr;
+  }
+};
+
+// A catalog directory name: "de_DE" (two lower-case letters, '_', two upper-case letters).
+bool is_locale_name(std::string_view s) {
+  return s.size() == 5 && std::islower(static_cast<unsigned char>(s[0])) && std::islower(static_cast<unsigned char>(s[1])) &&
+         s[2] == '_' && std::isupper(static_cast<unsigned char>(s[3])) && std::isupper(static_cast<unsigned char>(s[4]));
+}
+
+Registry read_registry(const std::string& dir) {
+  namespace fs = std::filesystem;
+  Registry r;
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (is_locale_name(name) && fs::exists(it->path() / "LC_MESSAGES" / (std::string(kDomain) + ".mo"), ec))
+      found.push_back(name);
+  }
+  std::sort(found.begin(), found.end());
+  r.names.emplace_back(kSourceLocale);
+  for (const std::string& name : found) {
+    std::string error;
+    auto catalog = MessageCatalog::read(dir + "/" + name + "/LC_MESSAGES/" + std::string(kDomain) + ".mo", &error);
+    if (!catalog) {
+      std::cerr << "calendar: skipping language " << name << ": " << error << "\n";
+      continue;
+    }
+    if (name != kSourceLocale) r.names.push_back(name);
+    r.catalogs.emplace_back(name, std::move(*catalog));
+  }
+  return r;
+}
+
+std::mutex g_load_mutex;
+std::atomic<const Registry*> g_registry{nullptr};
+
+// Publishes `r`. Registries are never freed: a reader may still hold an earlier one (the vector
+// is itself never destroyed, so no worker thread meets a destructed registry at exit).
+const Registry* publish(Registry r) {
+  static auto* const kept = new std::vector<std::unique_ptr<Registry>>();
+  kept->push_back(std::make_unique<Registry>(std::move(r)));
+  g_registry.store(kept->back().get(), std::memory_order_release);
+  return kept->back().get();
+}
+
+const Registry& registry() {
+  if (const Registry* r = g_registry.load(std::memory_order_acquire)) return *r;
+  std::lock_guard<std::mutex> lock(g_load_mutex);
+  if (const Registry* r = g_registry.load(std::memory_order_acquire)) return *r;
+  return *publish(read_registry(default_catalog_dir()));
+}
+
+// Maps "de", "de-DE", "de_de", "DE-de" to a shipped language name, or "" when none fits.
 std::string normalize(std::string_view tag) {
   std::string lang, region;
   size_t i = 0;
@@ -24,9 +96,9 @@ std::string normalize(std::string_view tag) {
       region += static_cast<char>(std::toupper(static_cast<unsigned char>(tag[i++])));
   }
   if (i != tag.size() || lang.size() != 2) return "";
-  for (std::string_view shipped : kShipped) {
-    if (shipped.substr(0, 2) != lang) continue;
-    if (region.empty() || shipped.substr(3) == region) return std::string(shipped);
+  for (const std::string& shipped : registry().names) {
+    if (std::string_view(shipped).substr(0, 2) != lang) continue;
+    if (region.empty() || std::string_view(shipped).substr(3) == region) return shipped;
   }
   return "";
 }
@@ -64,7 +136,62 @@ std::string from_accept_language(std::string_view header) {
   return best;
 }
 
+const std::string* lookup(const Locale& locale, std::string_view msgid) {
+  const MessageCatalog* catalog = registry().find(locale.name);
+  return catalog ? catalog->find(msgid) : nullptr;
+}
+
+// Fills "%s" (in order), "%N$s" (by position) and "%%" of `pattern` from `args`; a
+// placeholder without an argument becomes "".
+std::string substitute(std::string_view pattern, const std::vector<std::string>& args) {
+  std::string out;
+  out.reserve(pattern.size() + 32);
+  size_t next_arg = 0;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] != '%' || i + 1 == pattern.size()) {
+      out += pattern[i];
+      continue;
+    }
+    if (pattern[i + 1] == 's') {
+      if (next_arg < args.size()) out += args[next_arg];
+      ++next_arg;
+      ++i;
+    } else if (pattern[i + 1] == '%') {
+      out += '%';
+      ++i;
+    } else if (std::isdigit(static_cast<unsigned char>(pattern[i + 1]))) {
+      size_t j = i + 1, n = 0;
+      while (j < pattern.size() && std::isdigit(static_cast<unsigned char>(pattern[j]))) n = n * 10 + static_cast<size_t>(pattern[j++] - '0');
+      if (j + 1 < pattern.size() && pattern[j] == '$' && pattern[j + 1] == 's') {
+        if (n >= 1 && n <= args.size()) out += args[n - 1];
+        i = j + 1;
+      } else {
+        out += pattern[i];
+      }
+    } else {
+      out += pattern[i];
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+std::vector<std::string> load_catalogs(const std::string& dir) {
+  Registry r = read_registry(dir.empty() ? default_catalog_dir() : dir);
+  std::lock_guard<std::mutex> lock(g_load_mutex);
+  return publish(std::move(r))->names;
+}
+
+std::string default_catalog_dir() {
+  std::string exe(4096, '\0');
+  const ssize_t n = ::readlink("/proc/self/exe", exe.data(), exe.size());
+  if (n <= 0) return "locale";
+  exe.resize(static_cast<size_t>(n));
+  return std::filesystem::path(exe).parent_path().string() + "/locale";
+}
+
+std::vector<std::string> shipped_locales() { return registry().names; }
 
 std::string Locale::bcp47() const {
   std::string tag = name;
@@ -73,7 +200,8 @@ std::string Locale::bcp47() const {
 }
 
 bool is_shipped_locale(std::string_view name) {
-  return std::find(kShipped.begin(), kShipped.end(), name) != kShipped.end();
+  const auto& names = registry().names;
+  return std::find(names.begin(), names.end(), name) != names.end();
 }
 
 Locale choose_locale(std::string_view site_locale, std::string_view query_locale,
@@ -86,22 +214,19 @@ Locale choose_locale(std::string_view site_locale, std::string_view query_locale
   return Locale{};
 }
 
-std::string translate(const Locale&, std::string_view msgid) { return std::string(msgid); }
+std::string translate(const Locale& locale, std::string_view msgid) {
+  const std::string* t = lookup(locale, msgid);
+  return t ? *t : std::string(msgid);
+}
+
+bool has_translation(const Locale& locale, std::string_view msgid) { return lookup(locale, msgid) != nullptr; }
 
 std::string format_message(const Locale& locale, std::string_view msgid,
                            const std::vector<std::string>& args) {
-  const std::string pattern = translate(locale, msgid);
-  std::string out;
-  size_t next_arg = 0;
-  for (size_t i = 0; i < pattern.size(); ++i) {
-    if (pattern[i] == '%' && i + 1 < pattern.size() && pattern[i + 1] == 's') {
-      if (next_arg < args.size()) out += args[next_arg++];
-      ++i;
-    } else {
-      out += pattern[i];
-    }
+  if (!args.empty()) {
+    if (const std::string* whole = lookup(locale, substitute(msgid, args))) return *whole;
   }
-  return out;
+  return substitute(translate(locale, msgid), args);
 }
 
 }  // namespace cal

@@ -3,9 +3,11 @@
 
 #include <fcgiapp.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <chrono>
+#include <climits>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -36,7 +38,7 @@ std::string header_name(std::string_view env_name) {
 template <typename ReadBody>
 Request build_request(char** envp, long max_body, ReadBody read_body) {
   Request r;
-  long content_length = 0;
+  long content_length = -1;  // -1: no CONTENT_LENGTH (or an empty one)
   std::string server_port;
   for (char** e = envp; e && *e; ++e) {
     const std::string_view entry(*e);
@@ -49,7 +51,7 @@ Request build_request(char** envp, long max_body, ReadBody read_body) {
     else if (name == "PATH_INFO") r.path = value;
     else if (name == "QUERY_STRING") r.query_string = value;
     else if (name == "CONTENT_TYPE") r.content_type = value;
-    else if (name == "CONTENT_LENGTH") content_length = std::atol(std::string(value).c_str());
+    else if (name == "CONTENT_LENGTH" && !value.empty()) content_length = std::atol(std::string(value).c_str());
     else if (name == "HTTPS") r.scheme = (value == "on" || value == "1") ? "https" : "http";
     else if (name == "REMOTE_ADDR") r.remote_addr = value;
     else if (name == "SERVER_PORT") server_port = value;
@@ -68,12 +70,28 @@ Request build_request(char** envp, long max_body, ReadBody read_body) {
   if (!server_port.empty() && r.host.find(':') == std::string::npos && !r.host.empty() &&
       server_port != (r.scheme == "https" ? "443" : "80"))
     r.host += ":" + server_port;
-  if (content_length > max_body) {
+  const bool body_method = r.method == "POST" || r.method == "PUT" || r.method == "PATCH" || r.method == "DELETE";
+  if (content_length < 0 && !body_method) content_length = 0;
+  // CONTENT_LENGTH bytes; without one (a chunked body: mod_proxy_fcgi, mod_cgi), up to the end.
+  // Never more than one byte past the limit.
+  const long want = content_length < 0 ? max_body + 1 : content_length;
+  if (content_length <= max_body && want > 0) {
+    r.body.resize(static_cast<size_t>(want));
+    long got = 0;
+    for (long n; got < want && (n = read_body(r.body.data() + got, want - got)) > 0;) got += n;
+    r.body.resize(static_cast<size_t>(got));
+  }
+  if (content_length > max_body || static_cast<long>(r.body.size()) > max_body) {
     r.body_too_large = true;
-  } else if (content_length > 0) {
-    r.body.resize(static_cast<size_t>(content_length));
-    const long got = read_body(r.body.data(), content_length);
-    r.body.resize(got > 0 ? static_cast<size_t>(got) : 0);
+    r.body.clear();
+    // A refused body is still read to its end: Apache's mod_cgi/mod_cgid write the whole body
+    // before reading the answer, and drop the answer of a program that exits before taking it.
+    char sink[65536];
+    for (long left = content_length < 0 ? LONG_MAX : content_length; left > 0;) {
+      const long n = read_body(sink, std::min<long>(left, sizeof sink));
+      if (n <= 0) break;
+      left -= n;
+    }
   }
   return r;
 }

@@ -107,6 +107,9 @@ TEST_CASE("sanitize_html") {
       // Odd bytes: NUL dropped, invalid UTF-8 and control characters become U+FFFD.
       {"caf\xc3 ok", "caf\xef\xbf\xbd ok"},
       {"x\x01y", "x\xef\xbf\xbdy"},
+      {"&#x110000; &#xD800;", "\xef\xbf\xbd \xef\xbf\xbd"},
+      // libgumbo decodes an overflowing numeric reference to a stray byte: repaired to U+FFFD.
+      {"a&#x1AAAAAAAAAAAAAAAA0;b", "a\xef\xbf\xbd" "b"},
   };
   for (const auto& test : kCases) {
     CAPTURE(test.input);

@@ -10,4 +10,8 @@ namespace cal {
 // Writes one route's description: {namespace, methods, endpoints: [{methods, args}], _links?}.
 void write_route_description(JsonWriter& w, const Route& route, const RequestContext& ctx);
 
+// Writes a parameter's declared default in its own JSON type ("1" → 1 for integers, "true" →
+// true for booleans, else the string); the namespace index and the OpenAPI document share it.
+void write_param_default(JsonWriter& w, const ParamSpec& spec);
+
 }  // namespace cal

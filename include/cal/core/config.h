@@ -22,6 +22,7 @@ struct SiteConfig {
   std::string rest_url;          // REST root URL; empty = derived like url
   std::string timezone = "UTC";  // IANA id or UTC±H[:MM]
   std::string locale = "en_US";
+  std::string locale_dir;        // compiled catalogs (<lang>/LC_MESSAGES/calendar.mo); empty = <binary dir>/locale
   int per_page = 10;
   int per_page_max = 50;
   bool trust_proxy = false;      // honour X-Forwarded-Proto/-Host
@@ -32,6 +33,8 @@ struct ServerConfig {
   int threads = 0;               // 0 = 2 x cores
   long max_body = 1024 * 1024;   // bytes
   bool statement_count_header = false;  // X-Cal-Statements on every response (tests, profiling)
+  bool response_cache = true;    // FastCGI: keep visitors' GET answers in memory (cal/api/response_cache.h)
+  int response_cache_mb = 12;    // its budget in MiB
 };
 
 struct GeolocConfig {

@@ -1,0 +1,282 @@
+#!/usr/bin/env bash
+# `make bench` (issue 8): starts a private stack (MariaDB + nginx + calendar-fcgi, scripts/stack.sh)
+# in a fresh directory, seeds the deterministic dataset (tests/bench/seed-sql.sh), and measures
+# with wrk against the FastCGI floor (tests/bench/floor.cpp behind the same nginx). Prints one
+# table: req/s, p50, p99 and the ratio to the floor. Exits non-zero only if something failed to
+# run (a stack that does not start, a case answering errors), never because a target is missed.
+#
+#   tests/bench/run.sh BUILD_DIR        (BUILD_DIR holds calendar-fcgi, calendarctl, bench-floor)
+#
+# Environment (all optional):
+#   SCALE=1000000   after the 10,000-event run, grow the dataset to SCALE events and compare the
+#                   p50 of cases 1 and 4 (default 10000: no scale run)
+#   DURATION=15     seconds per measurement     WARMUP=3    seconds of warm-up before each
+#   CONNECTIONS=16  wrk connections             WRK_THREADS=2
+#   ROUNDS=3        rounds of floor / case 1 / case 3, interleaved; the median round is shown
+#   SERVICE_THREADS=0  calendar-fcgi [server] threads (0 = its default, 2 x cores)
+#   KEEP=1          keep the stack directory (and leave nothing running) for inspection
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$repo"
+[ $# -eq 1 ] || { echo "usage: $0 BUILD_DIR" >&2; exit 2; }
+build=$(cd "$1" 2>/dev/null && pwd) || { echo "bench: no build directory $1" >&2; exit 2; }
+
+SCALE=${SCALE:-10000}
+DURATION=${DURATION:-15}
+WARMUP=${WARMUP:-3}
+CONNECTIONS=${CONNECTIONS:-16}
+WRK_THREADS=${WRK_THREADS:-2}
+ROUNDS=${ROUNDS:-3}
+SERVICE_THREADS=${SERVICE_THREADS:-0}
+BASE_EVENTS=10000
+
+say() { echo "bench: $*" >&2; }
+die() { say "error: $*"; exit 1; }
+
+for b in calendar-fcgi calendarctl bench-floor; do [ -x "$build/$b" ] || die "missing $build/$b (make bench builds it)"; done
+command -v wrk >/dev/null || die "wrk is not installed (scripts/install-deps.sh installs it)"
+[[ $SCALE =~ ^[0-9]+$ ]] && [ "$SCALE" -ge "$BASE_EVENTS" ] || die "SCALE must be a number >= $BASE_EVENTS"
+
+dir=$(mktemp -d /tmp/calendar-bench.XXXXXX)
+port=$(scripts/stack.sh free-port)
+api="http://127.0.0.1:$port/api/cal/events/v1"
+floor_pid=
+failed=0
+
+cleanup() {
+  trap - EXIT INT TERM
+  [ -n "$floor_pid" ] && kill "$floor_pid" 2>/dev/null || true
+  scripts/stack.sh down "$dir" >/dev/null 2>&1 || true
+  if [ "${KEEP:-0}" = 1 ] || [ "$failed" -ne 0 ]; then say "stack directory kept: $dir"; else rm -rf "$dir"; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# --- the stack -----------------------------------------------------------------------------
+
+# The service config, written before the first `stack.sh up` (which keeps an existing file).
+write_config() {
+  cat > "$dir/calendar.conf" <<EOF
+# calendar-fcgi configuration of the benchmark stack (written by tests/bench/run.sh).
+[database]
+socket = $dir/mysqld.sock
+user = root
+name = calendar
+[site]
+timezone = UTC
+locale = en_US
+per_page = 10
+per_page_max = 50
+[server]
+threads = $SERVICE_THREADS
+EOF
+  [ -z "$1" ] || echo "response_cache = $1" >> "$dir/calendar.conf"
+}
+
+# Adds the floor's location to the stack's nginx.conf (same server block, same settings as the
+# API) and reloads nginx. stack.sh regenerates nginx.conf from nginx/calendar.conf on every
+# `up`, so this runs after each one.
+add_floor_location() {
+  local conf="$dir/nginx.conf" block
+  block="        location = /floor {\n            fastcgi_pass unix:$dir/floor.sock;\n            include /etc/nginx/fastcgi_params;\n        }\n\n"
+  grep -q 'location = /floor' "$conf" && return 0
+  grep -qE '^ *location / \{' "$conf" || die "no 'location / {' in $conf to put the floor before"
+  sed -i -E "0,/^ *location \/ \{/s||${block}&|" "$conf"
+  nginx -p "$dir/nginx/" -e "$dir/nginx/error.log" -t -q -c "$conf" || die "nginx rejects the floor location"
+  kill -HUP "$(cat "$dir/nginx/nginx.pid")"
+  for _ in $(seq 50); do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/floor")" = 200 ] && return 0
+    sleep 0.1
+  done
+  die "the floor does not answer through nginx"
+}
+
+# (Re)starts calendar-fcgi with the response cache on or off.
+service_with_cache() {
+  local pid
+  write_config "$1"
+  if [ -s "$dir/calendar-fcgi.pid" ]; then
+    pid=$(cat "$dir/calendar-fcgi.pid")
+    kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  fi
+  scripts/stack.sh up "$dir" "$port" "$build" 2>>"$dir/stack.log" || { cat "$dir/stack.log" >&2; die "stack did not start"; }
+  add_floor_location
+}
+
+sql() { mariadb --no-defaults --socket="$dir/mysqld.sock" --user=root --batch --skip-column-names calendar "$@"; }
+
+# --- measuring -----------------------------------------------------------------------------
+
+# to_ms VALUE: wrk's "812.00us" / "1.23ms" / "1.02s" / "2.00m" in milliseconds.
+to_ms() {
+  awk -v v="$1" 'BEGIN {
+    n = v + 0; u = v; sub(/^[0-9.]+/, "", u)
+    if (u == "us") n /= 1000; else if (u == "s") n *= 1000; else if (u == "m") n *= 60000
+    printf "%.3f", n }'
+}
+
+# measure NAME URL [SCRIPT SCRIPT_ARG]: warm-up, then one wrk run (with a Lua script and its
+# argument when given); sets R_RPS, R_P50, R_P99 (ms) and keeps wrk's output in
+# $dir/wrk-NAME.log. A run with socket errors or non-2xx answers marks the bench failed.
+measure() {
+  local name=$1 url=$2 out
+  local -a script=()
+  [ $# -lt 4 ] || script=(-s "$3" "$url" -- "$4")
+  [ $# -ge 4 ] || script=("$url")
+  wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" "${script[@]}" >/dev/null 2>&1 || true
+  out=$(wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --latency "${script[@]}" 2>&1) || { echo "$out" >&2; die "wrk failed on $name"; }
+  echo "$out" > "$dir/wrk-$name.log"
+  R_RPS=$(awk '/^Requests\/sec:/ {printf "%.0f", $2}' <<<"$out")
+  R_P50=$(to_ms "$(awk '$1 == "50%" {print $2}' <<<"$out")")
+  R_P99=$(to_ms "$(awk '$1 == "99%" {print $2}' <<<"$out")")
+  if grep -qE 'Non-2xx or 3xx responses|Socket errors' <<<"$out"; then
+    say "case $name had errors:"; grep -E 'Non-2xx|Socket errors' <<<"$out" >&2
+    failed=1
+  fi
+  [ -n "$R_RPS" ] || { echo "$out" >&2; die "no result from wrk on $name"; }
+  say "$(printf '%-8s %8s req/s  p50 %7s ms  p99 %7s ms  (load %s)' "$name" "$R_RPS" "$R_P50" "$R_P99" "$(cut -d' ' -f1 /proc/loadavg)")"
+}
+
+declare -A RPS P50 P99 NOTE
+
+# median_of NAME VALUES...: the median of the rounds, by req/s; stores the round's numbers.
+keep_median() {
+  local name=$1 best rounds=$(($# - 1))
+  best=$(printf '%s\n' "${@:2}" | sort -t' ' -k1,1n | sed -n "$(( (rounds + 1) / 2 ))p")
+  read -r RPS[$name] P50[$name] P99[$name] <<<"$best"
+}
+
+row() {  # row KEY LABEL
+  local ratio=""
+  [[ -n ${RPS[floor]:-} && $1 != floor && $1 != 5* ]] && ratio=$(awk -v a="${RPS[$1]}" -v b="${RPS[floor]}" 'BEGIN {printf "%.2f", a / b}')
+  printf '| %-58s | %8s | %7s | %7s | %6s |\n' "$2" "${RPS[$1]}" "${P50[$1]}" "${P99[$1]}" "$ratio"
+}
+
+# --- run -----------------------------------------------------------------------------------
+
+say "stack in $dir on port $port (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+"$build/bench-floor" --socket "$dir/floor.sock" --size 1000 >"$dir/floor.log" 2>&1 &   # restarted below at the right size
+floor_pid=$!
+service_with_cache "${CACHE_ON-true}"
+
+say "seeding $BASE_EVENTS events (bulk SQL)"
+author=$(sql -e "SELECT id FROM users WHERE login = 'admin'")
+start=$SECONDS
+{ tests/bench/seed-sql.sh base "$author"; tests/bench/seed-sql.sh events 1 "$BASE_EVENTS"; } | sql
+sql -e "ANALYZE TABLE posts, event_details, event_venues, event_organizers, term_relationships, terms" >/dev/null
+say "seeded in $((SECONDS - start)) s"
+sql -e "SELECT id FROM posts WHERE type = 'event' AND status = 'publish' AND password = ''" > "$dir/event-ids.txt"
+
+# The floor answers with a body of exactly the size of case 1's.
+case1_bytes=$(curl -s "$api/events" | wc -c)
+[ "$case1_bytes" -gt 1000 ] || die "GET /events answered only $case1_bytes bytes"
+kill "$floor_pid"; wait "$floor_pid" 2>/dev/null || true
+threads=$SERVICE_THREADS; [ "$threads" -gt 0 ] || threads=$((2 * $(nproc)))
+"$build/bench-floor" --socket "$dir/floor.sock" --size "$case1_bytes" --threads "$threads" >"$dir/floor.log" 2>&1 &
+floor_pid=$!
+sleep 0.3
+[ "$(curl -s "http://127.0.0.1:$port/floor" | wc -c)" = "$case1_bytes" ] || die "the floor does not answer $case1_bytes bytes"
+
+today=$(date -u +%F)
+in_90_days=$(date -u -d '+90 days' +%F)
+declare -A URL=(
+  [1]="$api/events"
+  [2]="$api/events?per_page=50"
+  [4]="$api/events?search=jazz&start_date=$today&end_date=$in_90_days&categories=1"
+)
+
+run_cases() {  # run_cases SUFFIX: the measurements of one service configuration
+  local suffix=$1 r
+  local -a floor_rounds=() c1_rounds=() c3_rounds=()
+  for ((r = 1; r <= ROUNDS; r++)); do
+    if [ "$suffix" = "" ]; then measure "floor" "http://127.0.0.1:$port/floor"; floor_rounds+=("$R_RPS $R_P50 $R_P99"); fi
+    measure "1$suffix" "${URL[1]}"; c1_rounds+=("$R_RPS $R_P50 $R_P99")
+    measure "3$suffix" "$api/events" tests/bench/event-ids.lua "$dir/event-ids.txt"; c3_rounds+=("$R_RPS $R_P50 $R_P99")
+  done
+  [ "$suffix" = "" ] && keep_median floor "${floor_rounds[@]}"
+  keep_median "1$suffix" "${c1_rounds[@]}"
+  keep_median "3$suffix" "${c3_rounds[@]}"
+  measure "2$suffix" "${URL[2]}"; RPS[2$suffix]=$R_RPS P50[2$suffix]=$R_P50 P99[2$suffix]=$R_P99
+  measure "4$suffix" "${URL[4]}"; RPS[4$suffix]=$R_RPS P50[4$suffix]=$R_P50 P99[4$suffix]=$R_P99
+}
+
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+run_cases ""
+
+# Plain CGI: 100 sequential runs of case 3, the binary started as a CGI program each time.
+say "CGI mode: 100 sequential requests of case 3"
+cgi_times=()
+mapfile -t sample_ids < <(shuf -n 100 --random-source=<(yes) "$dir/event-ids.txt")
+for id in "${sample_ids[@]}"; do
+  t0=$EPOCHREALTIME
+  out=$(env -i CAL_CONFIG="$dir/calendar.conf" GATEWAY_INTERFACE=CGI/1.1 REQUEST_METHOD=GET SCRIPT_NAME=/api \
+        PATH_INFO="/cal/events/v1/events/$id" QUERY_STRING= SERVER_PROTOCOL=HTTP/1.1 SERVER_PORT="$port" \
+        HTTP_HOST=127.0.0.1 REMOTE_ADDR=127.0.0.1 "$build/calendar-fcgi" </dev/null 2>/dev/null)
+  t1=$EPOCHREALTIME
+  [[ $out == "Status: 200"* ]] || { say "CGI request for event $id: ${out:0:200}"; failed=1; }
+  cgi_times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", (b - a) * 1000}')")
+done
+cgi_median=$(printf '%s\n' "${cgi_times[@]}" | sort -n | sed -n 50p)
+
+# Case 5 last: it adds events (every POST is a new one).
+token=$(cat "$dir/admin.token")
+measure "5" "$api/events" tests/bench/post-event.lua "$token"; RPS[5]=$R_RPS P50[5]=$R_P50 P99[5]=$R_P99
+created=$(sql -e "SELECT COUNT(*) FROM posts WHERE type = 'event' AND title LIKE 'Bench post %'")
+rss_kb=$(awk '/^VmRSS:/ {print $2}' "/proc/$(cat "$dir/calendar-fcgi.pid")/status")
+hwm_kb=$(awk '/^VmHWM:/ {print $2}' "/proc/$(cat "$dir/calendar-fcgi.pid")/status")
+load_end=$(cut -d' ' -f1-3 /proc/loadavg)
+# The writes of case 5 go away again, so the uncached cases see the same 10k dataset.
+sql -e "DELETE FROM posts WHERE type = 'event' AND title LIKE 'Bench post %'"
+
+# The same cases without the response cache: what the SQL and JSON code alone sustain.
+say "the same cases with [server] response_cache = false"
+service_with_cache "${CACHE_OFF-false}"
+ROUNDS=1 run_cases "u"
+
+# Scale run: the same dataset grown to SCALE events.
+if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
+  say "growing the dataset to $SCALE events (bulk SQL)"
+  start=$SECONDS
+  tests/bench/seed-sql.sh events $((BASE_EVENTS + 1)) "$SCALE" | sql
+  sql -e "ANALYZE TABLE posts, event_details, event_venues, event_organizers, term_relationships" >/dev/null
+  say "grown in $((SECONDS - start)) s"
+  for c in 1 4; do measure "${c}uM" "${URL[$c]}"; RPS[${c}uM]=$R_RPS P50[${c}uM]=$R_P50 P99[${c}uM]=$R_P99; done
+  service_with_cache true
+  for c in 1 4; do measure "${c}M" "${URL[$c]}"; RPS[${c}M]=$R_RPS P50[${c}M]=$R_P50 P99[${c}M]=$R_P99; done
+fi
+
+# --- report ------------------------------------------------------------------------------------
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
+echo
+echo "make bench, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, wrk -t$WRK_THREADS -c$CONNECTIONS -d${DURATION}s" \
+     "(after ${WARMUP}s warm-up), $BASE_EVENTS events; load average $load_start before, $load_end after"
+echo
+printf '| %-58s | %8s | %7s | %7s | %6s |\n' "case" "req/s" "p50 ms" "p99 ms" "×floor"
+printf '|%s|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..60})" "----------" "---------" "---------" "--------"
+row floor "floor: libfcgi, fixed $case1_bytes-byte body (median of $ROUNDS)"
+row 1 "1 GET /events (median of $ROUNDS)"
+row 2 "2 GET /events?per_page=50"
+row 3 "3 GET /events/{id}, random ids (median of $ROUNDS)"
+row 4 "4 GET /events?search&start_date&end_date&categories"
+row 5 "5 POST /events (authenticated; $created created)"
+row 1u "1 without the response cache"
+row 2u "2 without the response cache"
+row 3u "3 without the response cache"
+row 4u "4 without the response cache"
+echo
+if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
+  printf '| %-44s | %10s | %10s | %6s |\n' "p50 at $BASE_EVENTS vs $SCALE events" "$BASE_EVENTS ms" "$SCALE ms" "ratio"
+  printf '|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..46})" "------------" "------------" "--------"
+  for c in 1 4; do
+    printf '| %-44s | %10s | %10s | %6s |\n' "case $c" "${P50[$c]}" "${P50[${c}M]}" "$(ratio "${P50[${c}M]}" "${P50[$c]}")"
+    printf '| %-44s | %10s | %10s | %6s |\n' "case $c without the response cache" "${P50[${c}u]}" "${P50[${c}uM]}" "$(ratio "${P50[${c}uM]}" "${P50[${c}u]}")"
+  done
+  echo
+fi
+echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
+echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
+[ "$failed" -eq 0 ] || { say "some cases failed (see above)"; exit 1; }

@@ -1,0 +1,181 @@
+// The deployment smoke suite: the same short HTTP conversation (namespace index, create with
+// Bearer auth, list, get by slug, delete, body limits) through every way site owners host the
+// service. scripts/run-tests.sh starts the deployments on the test stack's database
+// (scripts/deploy-stacks.sh) and names their REST roots in CAL_TEST_NGINX_TCP_PREFIX,
+// CAL_TEST_APACHE_PROXY, CAL_TEST_APACHE_FCGID and CAL_TEST_APACHE_CGI; CAL_TEST_BASE is the
+// stack's own nginx on a unix socket. A deployment whose variable is unset is skipped.
+#include <doctest/doctest.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <curl/curl.h>
+
+#include "client.h"
+
+namespace caltest {
+namespace {
+
+size_t on_body(char* data, size_t size, size_t count, void* user) {
+    static_cast<HttpResponse*>(user)->body.append(data, size * count);
+    return size * count;
+}
+
+size_t on_header(char* data, size_t size, size_t count, void* user) {
+    auto* r = static_cast<HttpResponse*>(user);
+    std::string line(data, size * count);
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+    const size_t colon = line.find(':');
+    if (line.rfind("HTTP/", 0) == 0) {
+        r->headers.clear();
+    } else if (colon != std::string::npos) {
+        std::string name = line.substr(0, colon);
+        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        std::string value = line.substr(colon + 1);
+        value.erase(0, value.find_first_not_of(' '));
+        r->headers.emplace(name, value);
+    }
+    return size * count;
+}
+
+// One request to an absolute URL (client.h only talks to CAL_TEST_BASE), on a new connection.
+// A POST/PUT/DELETE with a body sends it with Content-Length, or chunked when `headers` holds
+// "Transfer-Encoding: chunked". Throws when no HTTP response arrives.
+HttpResponse fetch(const std::string& method, const std::string& url, const std::string& body = {},
+                   std::vector<std::string> headers = {}) {
+    std::unique_ptr<CURL, void (*)(CURL*)> h(curl_easy_init(), curl_easy_cleanup);
+    if (!h) throw std::runtime_error("curl_easy_init failed");
+    HttpResponse response;
+    curl_easy_setopt(h.get(), CURLOPT_URL, url.c_str());
+    curl_easy_setopt(h.get(), CURLOPT_PROXY, "");
+    curl_easy_setopt(h.get(), CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(h.get(), CURLOPT_TIMEOUT, 60L);
+    curl_easy_setopt(h.get(), CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(h.get(), CURLOPT_WRITEDATA, &response);
+    curl_easy_setopt(h.get(), CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(h.get(), CURLOPT_HEADERDATA, &response);
+    if (!body.empty()) {
+        curl_easy_setopt(h.get(), CURLOPT_POSTFIELDS, body.data());
+        curl_easy_setopt(h.get(), CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+        headers.emplace_back("Content-Type: application/json");
+    }
+    if (method != "GET" && method != "POST") curl_easy_setopt(h.get(), CURLOPT_CUSTOMREQUEST, method.c_str());
+    headers.emplace_back("Expect:");
+    curl_slist* list = nullptr;
+    for (const std::string& line : headers) list = curl_slist_append(list, line.c_str());
+    curl_easy_setopt(h.get(), CURLOPT_HTTPHEADER, list);
+    const CURLcode rc = curl_easy_perform(h.get());
+    curl_slist_free_all(list);
+    if (rc != CURLE_OK) throw std::runtime_error(method + " " + url + ": " + curl_easy_strerror(rc));
+    curl_easy_getinfo(h.get(), CURLINFO_RESPONSE_CODE, &response.status);
+    return response;
+}
+
+// "http://127.0.0.1:8080" of "http://127.0.0.1:8080/calendar/api".
+std::string origin_of(const std::string& root) { return root.substr(0, root.find('/', root.find("//") + 2)); }
+
+// A JSON body of about `bytes` bytes.
+std::string big_body(size_t bytes) { return "{\"title\":\"" + std::string(bytes, 'x') + "\"}"; }
+
+// The smoke suite against the REST root `root` (e.g. "http://127.0.0.1:8080/calendar/api").
+void run_smoke(const std::string& root) {
+    CAPTURE(root);
+    const std::string ns = root + "/cal/events/v1";
+    const std::string auth = bearer(admin_token());
+
+    // 1. The namespace index, its links under the deployment's prefix.
+    const HttpResponse index = fetch("GET", ns);
+    REQUIRE_MESSAGE(index.status == 200, describe(index));
+    CHECK(string_at(index.json(), {"_links", "up", "0", "href"}) == root + "/");
+    // The language catalogs were deployed with the binary.
+    CHECK(fetch("GET", ns + "?_locale=de_DE").header("content-language") == "de-DE");
+
+    // 2. Create with Bearer auth: 201, URLs from the request's scheme/host/port/prefix. Proxy
+    // headers are ignored (trust_proxy is off).
+    const std::string title = unique("deploysmoke");
+    const HttpResponse created = fetch("POST", ns + "/events",
+                                       "{\"title\":\"" + title + "\",\"start_date\":\"2031-03-04 10:00:00\","
+                                       "\"end_date\":\"2031-03-04 11:00:00\"}",
+                                       {auth, "X-Forwarded-Host: spoofed.example", "X-Forwarded-Proto: https"});
+    REQUIRE_MESSAGE(created.status == 201, describe(created));
+    const auto event = created.json();
+    const auto* id_value = find(event, {"id"});
+    REQUIRE((id_value != nullptr && id_value->IsInt64()));
+    const std::string id = std::to_string(id_value->GetInt64());
+    const std::string slug = string_at(event, {"slug"});
+    REQUIRE(!slug.empty());
+    const std::string rest_url = ns + "/events/" + id;
+    CHECK(string_at(event, {"rest_url"}) == rest_url);
+    CHECK(created.header("location") == rest_url);
+    CHECK(string_at(event, {"url"}) == origin_of(root) + "/event/" + slug + "/");
+
+    // 3. The list finds it, with a collection URL under the prefix.
+    const HttpResponse list =
+        fetch("GET", ns + "/events?search=" + title + "&start_date=2031-03-04&end_date=2031-03-05");
+    REQUIRE_MESSAGE(list.status == 200, describe(list));
+    const auto page = list.json();
+    CHECK(string_at(page, {"events", "0", "rest_url"}) == rest_url);
+    CHECK(string_at(page, {"rest_url"}).rfind(ns + "/events?", 0) == 0);
+
+    // 4. By slug.
+    const HttpResponse by_slug = fetch("GET", ns + "/events/by-slug/" + slug);
+    REQUIRE_MESSAGE(by_slug.status == 200, describe(by_slug));
+    CHECK(string_at(by_slug.json(), {"rest_url"}) == rest_url);
+
+    // The Authorization header reaches the program: a wrong password is refused, not ignored.
+    CHECK(error_mismatch(fetch("GET", ns, {}, {bearer("not-a-password")}), 401, "rest_invalid_credentials") == "");
+
+    // 5. Delete, then it is gone.
+    const HttpResponse deleted = fetch("DELETE", rest_url + "?force=true", {}, {auth});
+    CHECK_MESSAGE(deleted.status == 200, describe(deleted));
+    CHECK(error_mismatch(fetch("GET", rest_url), 404, "rest-event-not-found") == "");
+
+    // Bodies over the service's limit (1 MiB) get its JSON 413, with or without Content-Length,
+    // whether the service (1.5 MiB) or the web server (3 MiB) refuses them.
+    for (const size_t bytes : {size_t{1536} * 1024, size_t{3} * 1024 * 1024}) {
+        for (const bool chunked : {false, true}) {
+            CAPTURE(bytes);
+            CAPTURE(chunked);
+            std::vector<std::string> headers{auth};
+            if (chunked) headers.emplace_back("Transfer-Encoding: chunked");
+            CHECK(error_mismatch(fetch("POST", ns + "/events", big_body(bytes), headers), 413, "rest_body_too_large") == "");
+        }
+    }
+}
+
+// The REST root in environment variable `name`, or "" (with a note) when it is not set.
+std::string deployment(const char* name) {
+    const char* v = std::getenv(name);
+    if (v == nullptr || *v == '\0') {
+        MESSAGE(name << " is not set: deployment not tested (scripts/run-tests.sh starts it)");
+        return "";
+    }
+    return v;
+}
+
+TEST_CASE("deployment smoke: nginx -> calendar-fcgi on a unix socket, REST root /api") {
+    run_smoke(base_url());
+}
+
+TEST_CASE("deployment smoke: nginx -> calendar-fcgi over TCP started by spawn-fcgi, REST root /calendar/api") {
+    if (const std::string root = deployment("CAL_TEST_NGINX_TCP_PREFIX"); !root.empty()) run_smoke(root);
+}
+
+TEST_CASE("deployment smoke: Apache mod_proxy_fcgi -> the running calendar-fcgi") {
+    if (const std::string root = deployment("CAL_TEST_APACHE_PROXY"); !root.empty()) run_smoke(root);
+}
+
+TEST_CASE("deployment smoke: Apache mod_fcgid starting calendar-fcgi itself") {
+    if (const std::string root = deployment("CAL_TEST_APACHE_FCGID"); !root.empty()) run_smoke(root);
+}
+
+TEST_CASE("deployment smoke: Apache plain CGI through .htaccess, one process per request") {
+    if (const std::string root = deployment("CAL_TEST_APACHE_CGI"); !root.empty()) run_smoke(root);
+}
+
+}  // namespace
+}  // namespace caltest

@@ -1,0 +1,212 @@
+// The response cache (issue 8): which requests it keys, when a stored answer may be served
+// again, eviction; and which SQL counts as reading the clock.
+#include "cal/api/response_cache.h"
+#include "cal/store/db.h"
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <string>
+
+namespace {
+
+cal::Request get(std::string path, std::string query = "") {
+  cal::Request r;
+  r.method = "GET";
+  r.script_name = "/api";
+  r.path = std::move(path);
+  r.query_string = std::move(query);
+  r.host = "example.org";
+  r.headers["host"] = "example.org";
+  return r;
+}
+
+cal::CachedResponse answer(std::string body) {
+  return cal::CachedResponse{{{"Content-Type", "application/json"}}, std::move(body), "\"tag\""};
+}
+
+cal::Seconds at(long long unix_seconds) { return cal::Seconds{std::chrono::seconds(unix_seconds)}; }
+
+cal::DataVersion version(long long v, long long db_now, long long next_change = cal::DataVersion{}.next_change) {
+  cal::DataVersion d;
+  d.version = v;
+  d.db_now = db_now;
+  d.next_change = next_change;
+  return d;
+}
+
+bool found(cal::ResponseCache& cache, const std::string& key, const cal::DataVersion& v, long long local_now) {
+  cal::CachedResponse out;
+  return cache.find(key, v, at(local_now), out);
+}
+
+}  // namespace
+
+TEST_CASE("the cache key covers what a visitor's GET depends on, and only visitors' GET/HEAD") {
+  const std::string base = cal::ResponseCache::key_of(get("/cal/events/v1/events", "page=2"));
+  REQUIRE(!base.empty());
+  struct Case {
+    const char* what;
+    void (*change)(cal::Request&);
+    bool cacheable;
+    bool same_key;
+  };
+  const Case cases[] = {
+      {"HEAD shares GET's entry", [](cal::Request& r) { r.method = "HEAD"; }, true, true},
+      {"lower-case method", [](cal::Request& r) { r.method = "get"; }, true, true},
+      {"a header nothing reads", [](cal::Request& r) { r.headers["user-agent"] = "x"; }, true, true},
+      {"If-None-Match is answered per request", [](cal::Request& r) { r.headers["if-none-match"] = "\"t\""; }, true, true},
+      {"POST", [](cal::Request& r) { r.method = "POST"; }, false, false},
+      {"DELETE", [](cal::Request& r) { r.method = "DELETE"; }, false, false},
+      {"credentials", [](cal::Request& r) { r.headers["authorization"] = "Bearer x"; }, false, false},
+      {"query", [](cal::Request& r) { r.query_string = "page=3"; }, true, false},
+      {"path", [](cal::Request& r) { r.path = "/cal/events/v1/venues"; }, true, false},
+      {"host", [](cal::Request& r) { r.host = "other.org"; }, true, false},
+      {"scheme", [](cal::Request& r) { r.scheme = "https"; }, true, false},
+      {"mount point", [](cal::Request& r) { r.script_name = "/rest"; }, true, false},
+      {"site language", [](cal::Request& r) { r.site_locale = "de_DE"; }, true, false},
+      {"Accept-Language", [](cal::Request& r) { r.headers["accept-language"] = "fr"; }, true, false},
+      {"X-Forwarded-Host", [](cal::Request& r) { r.headers["x-forwarded-host"] = "proxy.org"; }, true, false},
+      {"X-Forwarded-Proto", [](cal::Request& r) { r.headers["x-forwarded-proto"] = "https"; }, true, false},
+      {"query and path do not run together", [](cal::Request& r) { r.path += "page=2"; r.query_string.clear(); }, true, false},
+  };
+  for (const Case& c : cases) {
+    const std::string captured = c.what;
+    CAPTURE(captured);
+    cal::Request r = get("/cal/events/v1/events", "page=2");
+    c.change(r);
+    const std::string key = cal::ResponseCache::key_of(r);
+    CHECK(!key.empty() == c.cacheable);
+    if (c.cacheable) CHECK((key == base) == c.same_key);
+  }
+}
+
+TEST_CASE("a stored answer is served only while data, schedule and clock allow") {
+  const cal::ClockUse none;
+  const cal::ClockUse this_second{at(101), false};
+  const cal::ClockUse until_midnight{at(86400), false};
+  const cal::ClockUse db_clock{std::nullopt, true};
+  struct Case {
+    const char* what;
+    cal::CacheValidity stored;
+    cal::DataVersion now;
+    long long local_now;
+    bool hit;
+  };
+  const Case cases[] = {
+      {"same version, no clock", {version(5, 100), none}, version(5, 999), 999, true},
+      {"a write since", {version(5, 100), none}, version(6, 101), 101, false},
+      {"before the next scheduled post", {version(5, 100, 200), none}, version(5, 199), 199, true},
+      {"the next scheduled post is due", {version(5, 100, 200), none}, version(5, 200), 200, false},
+      {"read the clock, same second", {version(5, 100), this_second}, version(5, 100), 100, true},
+      {"read the clock, next second", {version(5, 100), this_second}, version(5, 101), 101, false},
+      {"default window, same day", {version(5, 100), until_midnight}, version(5, 86399), 86399, true},
+      {"default window, next day", {version(5, 100), until_midnight}, version(5, 86400), 86400, false},
+      {"SQL read the clock, same database second", {version(5, 100), db_clock}, version(5, 100), 105, true},
+      {"SQL read the clock, next database second", {version(5, 100), db_clock}, version(5, 101), 100, false},
+  };
+  for (const Case& c : cases) {
+    const std::string captured = c.what;
+    CAPTURE(captured);
+    cal::ResponseCache cache(1 << 20);
+    const std::string key = cal::ResponseCache::key_of(get("/cal/events/v1/events"));
+    CHECK(!found(cache, key, c.stored.version, c.stored.version.db_now));  // sets the version
+    cache.store(key, c.stored, answer("{\"events\":[]}"));
+    cal::CachedResponse out;
+    CHECK(cache.find(key, c.now, at(c.local_now), out) == c.hit);
+    if (c.hit) CHECK(out.body == "{\"events\":[]}");
+  }
+}
+
+TEST_CASE("an answer computed before a write is not stored, and a new version empties the cache") {
+  cal::ResponseCache cache(1 << 20);
+  const std::string a = cal::ResponseCache::key_of(get("/a"));
+  const std::string b = cal::ResponseCache::key_of(get("/b"));
+  CHECK(!found(cache, a, version(1, 10), 10));
+  cache.store(a, {version(1, 10), {}}, answer("a1"));
+  CHECK(!found(cache, b, version(2, 11), 11));  // a write happened: version 2
+  cache.store(b, {version(1, 10), {}}, answer("b1"));       // computed at version 1: dropped
+  CHECK(!found(cache, b, version(2, 11), 11));
+  CHECK(!found(cache, a, version(2, 11), 11));  // emptied when version 2 was seen
+  CHECK(cache.stats().entries == 0);
+  // Versions that go backwards (a reset table) are just another version.
+  cache.store(a, {version(2, 11), {}}, answer("a2"));
+  CHECK(!found(cache, a, version(1, 12), 12));
+}
+
+TEST_CASE("the byte budget evicts the least recently used answers") {
+  cal::ResponseCache cache(4000);
+  const auto key = [](int i) { return cal::ResponseCache::key_of(get("/e/" + std::to_string(i))); };
+  const cal::CacheValidity v{version(1, 10), {}};
+  CHECK(!found(cache, key(0), v.version, 10));
+  for (int i = 0; i < 3; ++i) cache.store(key(i), v, answer(std::string(700, 'x')));
+  CHECK(found(cache, key(0), v.version, 10));  // 0 is now the most recently used
+  for (int i = 3; i < 6; ++i) cache.store(key(i), v, answer(std::string(700, 'x')));
+  CHECK(cache.stats().bytes <= 4000);
+  CHECK(found(cache, key(0), v.version, 10));
+  CHECK(!found(cache, key(1), v.version, 10));
+  CHECK(found(cache, key(5), v.version, 10));
+  cache.store(key(9), v, answer(std::string(1500, 'x')));  // over a quarter of the budget
+  CHECK(!found(cache, key(9), v.version, 10));
+}
+
+TEST_CASE("bodies are kept compressed against a dictionary and come back byte for byte") {
+  cal::ResponseCache cache(1 << 20);
+  const cal::CacheValidity v{version(1, 10), {}};
+  CHECK(!found(cache, "k0", v.version, 10));
+  std::string list = "{\"events\":[";
+  for (int i = 0; i < 40; ++i) list += "{\"id\":" + std::to_string(i) + ",\"title\":\"Event " + std::to_string(i) + "\"},";
+  list += "{}]}";
+  REQUIRE(list.size() > 1024);
+  struct Case {
+    const char* what;
+    std::string body;
+    bool compressed;
+  };
+  const Case cases[] = {
+      {"a large first answer: the dictionary, kept as it is", list + std::string(17000, ' '), false},
+      {"a record", "{\"id\":7,\"title\":\"Event 7\",\"x\":\"" + std::string(600, 'y') + "\"}", true},
+      {"tiny", "{}", false},
+      {"large", std::string(20000, 'z'), false},
+  };
+  std::size_t compressed = 0;
+  for (int i = 0; i < 4; ++i) {
+    const Case& c = cases[i];
+    const std::string captured = c.what;
+    CAPTURE(captured);
+    const std::string key = "k" + std::to_string(i);
+    cache.store(key, v, answer(c.body));
+    compressed += c.compressed ? 1 : 0;
+    CHECK(cache.stats().compressed == compressed);
+    cal::CachedResponse out;
+    REQUIRE(cache.find(key, v.version, at(10), out));
+    CHECK(out.body == c.body);
+    CHECK(out.etag == "\"tag\"");
+    CHECK(out.headers.size() == 1);
+  }
+}
+
+TEST_CASE("SQL reading the clock is recognised, the scheduled-post test excepted") {
+  struct Case {
+    const char* sql;
+    bool reads;
+  };
+  const Case cases[] = {
+      {"SELECT id FROM posts WHERE id = ?", false},
+      {"SELECT IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status) FROM posts p", false},
+      {"SELECT 1 FROM posts ce WHERE ce.status = 'future' AND ce.date_utc <= utc_timestamp()", false},
+      {"SELECT 1 FROM event_details ed WHERE ed.end_utc > UTC_TIMESTAMP()", true},
+      {"SELECT IF(p.date_utc <= UTC_TIMESTAMP(), 1, 0), p.modified_utc > UTC_TIMESTAMP() FROM posts p", true},
+      {"SELECT NOW()", true},
+      {"SELECT 1 WHERE d > CURDATE()", true},
+      {"SELECT CURRENT_TIMESTAMP", true},
+      {"SELECT UTC_DATE()", true},
+      {"SELECT UNIX_TIMESTAMP()", true},
+      {"SELECT title_now FROM posts", false},
+  };
+  for (const Case& c : cases) {
+    const std::string captured = c.sql;
+    CAPTURE(captured);
+    CHECK(cal::sql_reads_clock(c.sql) == c.reads);
+  }
+}
