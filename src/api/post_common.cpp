@@ -66,9 +66,15 @@ long long resolve_image(RequestContext& ctx, long long author, const std::string
   return id;
 }
 
-// Texts from authors and contributors go through the HTML allow-list (SPEC §7).
-std::string allowed_html(const RequestContext& ctx, const std::string& text) {
-  return can_post_unfiltered_html(ctx.caller) ? text : sanitize_html(text);
+// Texts from authors and contributors go through the HTML allow-list (SPEC §7). The sanitizer
+// cuts what exceeds its parse budget, so longer texts are refused rather than silently shortened.
+std::string allowed_html(const RequestContext& ctx, std::string_view name, const std::string& text) {
+  if (can_post_unfiltered_html(ctx.caller)) return text;
+  if (text.size() > kMaxSanitizedHtmlBytes)
+    throw invalid_param(ctx, std::string(name),
+                        format_message(ctx.locale, "%s is too long: at most %s bytes of HTML are accepted.",
+                                       {std::string(name), std::to_string(kMaxSanitizedHtmlBytes)}));
+  return sanitize_html(text);
 }
 
 // The status a create or update ends with (SPEC §5 "Status on create").
@@ -164,8 +170,8 @@ void apply_post_fields(RequestContext& ctx, const PostKind& kind, PostRow& row, 
   row.modified_utc = now_utc;
   row.modified_local = format_date_time(zone.to_local(now));
   if (ctx.params.given(kind.name_param)) row.title = ctx.params.text(kind.name_param);
-  if (ctx.params.given("description")) row.content = allowed_html(ctx, ctx.params.text("description"));
-  if (ctx.params.given("excerpt")) row.excerpt = allowed_html(ctx, ctx.params.text("excerpt"));
+  if (ctx.params.given("description")) row.content = allowed_html(ctx, "description", ctx.params.text("description"));
+  if (ctx.params.given("excerpt")) row.excerpt = allowed_html(ctx, "excerpt", ctx.params.text("excerpt"));
   // Status, with restore from trash when an update sets one.
   const bool restoring = !create && row.status == "trash" && ctx.params.given("status");
   if (restoring) {
