@@ -12,13 +12,8 @@ namespace {
 using cal::ParamSpec;
 using cal::ParamType;
 
-// Validates one parameter given as a JSON body `{"p": <json>}`; returns the error code or "".
-std::string check_json(const ParamSpec& spec, const char* json_value, cal::ParamValue* out = nullptr) {
-  rapidjson::Document body;
-  const std::string text = std::string("{\"p\":") + json_value + "}";
-  REQUIRE(cal::parse_json_body(text, body) == cal::JsonBodyError::kNone);
-  cal::ParamSources sources;
-  sources.body = &body;
+// Validates one parameter "p" from `sources`; returns the error code, or "" (and the value).
+std::string check(const ParamSpec& spec, const cal::ParamSources& sources, cal::ParamValue* out) {
   try {
     const cal::Params params = cal::validate_params({spec}, sources, cal::Locale{});
     if (out && params.find("p")) *out = *params.find("p");
@@ -28,20 +23,23 @@ std::string check_json(const ParamSpec& spec, const char* json_value, cal::Param
   }
 }
 
-// Same, from a query string "p=..." (form conventions).
+// One parameter given as a JSON body `{"p": <json>}`.
+std::string check_json(const ParamSpec& spec, const char* json_value, cal::ParamValue* out = nullptr) {
+  rapidjson::Document body;
+  REQUIRE(cal::parse_json_body(std::string("{\"p\":") + json_value + "}", body) == cal::JsonBodyError::kNone);
+  cal::ParamSources sources;
+  sources.body = &body;
+  return check(spec, sources, out);
+}
+
+// One parameter from a query string "p=..." (form conventions).
 std::string check_query(const ParamSpec& spec, const char* query, cal::ParamValue* out = nullptr) {
   rapidjson::Document q;
   q.SetObject();
   cal::ParamSources sources;
   cal::parse_form(query, q, sources.invalid_utf8);
   sources.query = &q;
-  try {
-    const cal::Params params = cal::validate_params({spec}, sources, cal::Locale{});
-    if (out && params.find("p")) *out = *params.find("p");
-    return "";
-  } catch (const cal::ApiError& e) {
-    return e.code;
-  }
+  return check(spec, sources, out);
 }
 
 struct TypeCase {
