@@ -19,11 +19,12 @@ set -euo pipefail
 shopt -s inherit_errexit   # errors inside $(...) stop the script too
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck disable=SC2034  # read by deploy-lib.sh
 me=apache-stack
-# shellcheck source=deploy-lib.sh
+# shellcheck source-path=SCRIPTDIR source=deploy-lib.sh
 . "$repo/scripts/deploy-lib.sh"
 
-usage() { sed -n '7,11p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '7,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 readonly prefix=/calendar/api
 
@@ -63,7 +64,7 @@ write_files() {
   else
     user_sed='/^User @USER@$/d; /^Group @GROUP@$/d'
   fi
-  rm -rf "$adir/htdocs" "$adir/bin"
+  rm -rf "${adir:?}/htdocs" "${adir:?}/bin"
   mkdir -p "$adir/run" "$adir/htdocs"
   sed -e "s|@DIR@|$(sed_escape "$adir")|g" -e "s|@PORT@|$port|g" -e "$user_sed" \
       "$repo/apache/test-httpd.conf" > "$adir/httpd.conf"

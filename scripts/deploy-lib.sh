@@ -1,6 +1,9 @@
 # Shell functions shared by scripts/apache-stack.sh and scripts/deploy-stacks.sh (sourced, not
 # run): messages, process checks by pid file, stopping exactly one process, waiting for a URL.
 # The caller sets `me` (the message prefix) before sourcing.
+# shellcheck shell=bash
+
+: "${me:=deploy}"
 
 say() { echo "$me: $*" >&2; }
 die() { say "error: $*"; exit 1; }

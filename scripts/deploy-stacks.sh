@@ -19,11 +19,12 @@ set -euo pipefail
 shopt -s inherit_errexit   # errors inside $(...) stop the script too
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck disable=SC2034  # read by deploy-lib.sh
 me=deploy-stacks
-# shellcheck source=deploy-lib.sh
+# shellcheck source-path=SCRIPTDIR source=deploy-lib.sh
 . "$repo/scripts/deploy-lib.sh"
 
-usage() { sed -n '12,16p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '11,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 readonly prefix=/calendar/api
 readonly apache_modes=(proxy fcgid cgi)

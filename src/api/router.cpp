@@ -2,6 +2,7 @@
 #include "cal/api/router.h"
 
 #include "cal/api/auth.h"
+#include "cal/api/auth_throttle.h"
 #include "cal/api/error.h"
 #include "cal/api/json.h"
 #include "cal/api/root_index.h"
@@ -124,7 +125,7 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
     throw e;
   }
   // 3. Authentication, then the visitor check before the body is even looked at.
-  const Caller caller = authenticate(request.header("authorization"), db, locale);
+  const Caller caller = authenticate_throttled(request, db, locale);  // 429 after repeated failures
   authenticated = !caller.is_visitor();
   if (endpoint->capability != Capability::kNone && caller.is_visitor())
     throw ApiError{401, "rest_forbidden", translate(locale, "Sorry, you are not allowed to do that.")};
@@ -257,6 +258,8 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
     break;
   }
   response.set_header("Content-Language", locale.bcp47());
+  // The language may come from Accept-Language, so shared caches must key on it.
+  response.set_header("Vary", "Accept-Language");
   response.set_header("X-Content-Type-Options", "nosniff");
   if (config.server.statement_count_header)
     response.set_header("X-Cal-Statements", std::to_string(db.statement_count() - statements_before));

@@ -16,7 +16,7 @@ struct Request {
   std::string query_string;  // raw, still percent-encoded
   std::string content_type;
   std::string body;
-  bool body_too_large = false;               // the body exceeded server.max_body and was not read
+  bool body_too_large = false;               // the body exceeded server.max_body (read and discarded)
   std::map<std::string, std::string> headers;  // lower-case names: "authorization", "host", ...
   std::string scheme = "http";               // "https" when HTTPS=on
   std::string host;                          // Host header, with port if any
