@@ -45,7 +45,7 @@ LocalDateTime to_utc_date_time(Seconds);
 Seconds from_utc_date_time(const LocalDateTime&);
 
 namespace detail {
-struct ZoneData;  // interned zone rules, defined in dates.cpp
+struct ZoneData;  // interned zone rules, defined in time_zone.cpp
 }
 
 // A time zone: an IANA zone from the system database ("America/New_York") or a fixed offset from
