@@ -42,7 +42,4 @@ Response get_tag(RequestContext& ctx);
 Response update_tag(RequestContext& ctx);
 Response delete_tag(RequestContext& ctx);
 
-// 501 rest_not_implemented, for routes registered before their handler exists.
-Response not_implemented(RequestContext& ctx);
-
 }  // namespace cal
