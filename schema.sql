@@ -153,6 +153,53 @@ CREATE TABLE IF NOT EXISTS term_relationships (
   CONSTRAINT term_relationships_term_fk FOREIGN KEY (term_id) REFERENCES terms (id) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+-- Published events per term (issue 8): a term's `count` is term_counts.published plus the
+-- scheduled events carrying it whose date has passed (counted at read time, see store/terms.cpp),
+-- instead of a scan of all the term's events on every read. Kept by the triggers below inside
+-- every writing transaction, whoever writes: an event's status moving to or from 'publish', a
+-- link added or removed, an event deleted (BEFORE DELETE: its links go by cascade, which fires no
+-- trigger). Filled from the links when empty (a new or upgraded database).
+CREATE TABLE IF NOT EXISTS term_counts (
+  term_id      BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  published    BIGINT NOT NULL DEFAULT 0 COMMENT 'events with status publish carrying the term',
+  CONSTRAINT term_counts_term_fk FOREIGN KEY (term_id) REFERENCES terms (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TRIGGER IF NOT EXISTS term_relationships_count_ai AFTER INSERT ON term_relationships FOR EACH ROW
+  INSERT INTO term_counts (term_id, published)
+    SELECT NEW.term_id, 1 FROM posts p WHERE p.id = NEW.event_id AND p.type = 'event' AND p.status = 'publish'
+  ON DUPLICATE KEY UPDATE published = published + 1;
+CREATE TRIGGER IF NOT EXISTS term_relationships_count_ad AFTER DELETE ON term_relationships FOR EACH ROW
+  UPDATE term_counts c JOIN posts p ON p.id = OLD.event_id AND p.type = 'event' AND p.status = 'publish'
+  SET c.published = c.published - 1 WHERE c.term_id = OLD.term_id;
+CREATE TRIGGER IF NOT EXISTS term_relationships_count_au_old AFTER UPDATE ON term_relationships FOR EACH ROW
+  UPDATE term_counts c JOIN posts p ON p.id = OLD.event_id AND p.type = 'event' AND p.status = 'publish'
+  SET c.published = c.published - 1 WHERE c.term_id = OLD.term_id;
+CREATE TRIGGER IF NOT EXISTS term_relationships_count_au_new AFTER UPDATE ON term_relationships FOR EACH ROW
+  INSERT INTO term_counts (term_id, published)
+    SELECT NEW.term_id, 1 FROM posts p WHERE p.id = NEW.event_id AND p.type = 'event' AND p.status = 'publish'
+  ON DUPLICATE KEY UPDATE published = published + 1;
+CREATE TRIGGER IF NOT EXISTS posts_count_au_publish AFTER UPDATE ON posts FOR EACH ROW
+  INSERT INTO term_counts (term_id, published)
+    SELECT r.term_id, 1 FROM term_relationships r
+    WHERE r.event_id = NEW.id AND NEW.type = 'event' AND NEW.status = 'publish'
+      AND NOT (OLD.type = 'event' AND OLD.status = 'publish')
+  ON DUPLICATE KEY UPDATE published = published + 1;
+CREATE TRIGGER IF NOT EXISTS posts_count_au_unpublish AFTER UPDATE ON posts FOR EACH ROW
+  UPDATE term_counts c JOIN term_relationships r ON r.term_id = c.term_id
+  SET c.published = c.published - 1
+  WHERE r.event_id = OLD.id AND OLD.type = 'event' AND OLD.status = 'publish'
+    AND NOT (NEW.type = 'event' AND NEW.status = 'publish');
+CREATE TRIGGER IF NOT EXISTS posts_count_bd BEFORE DELETE ON posts FOR EACH ROW
+  UPDATE term_counts c JOIN term_relationships r ON r.term_id = c.term_id
+  SET c.published = c.published - 1
+  WHERE r.event_id = OLD.id AND OLD.type = 'event' AND OLD.status = 'publish';
+
+INSERT INTO term_counts (term_id, published)
+  SELECT r.term_id, COUNT(*) FROM term_relationships r JOIN posts p ON p.id = r.event_id
+  WHERE p.type = 'event' AND p.status = 'publish' AND NOT EXISTS (SELECT 1 FROM term_counts)
+  GROUP BY r.term_id;
+
 CREATE TABLE IF NOT EXISTS options (
   name         VARCHAR(191) NOT NULL PRIMARY KEY,
   value        TEXT NOT NULL
@@ -171,8 +218,14 @@ CREATE TABLE IF NOT EXISTS data_version (
   version      BIGINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'rows written through this shard'
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
-INSERT IGNORE INTO data_version (shard) VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9), (10), (11),
-  (12), (13), (14), (15);
+-- Filled once (a plain read when the rows are there: INSERT IGNORE would lock them against
+-- the writers' triggers while the service runs).
+INSERT INTO data_version (shard)
+  SELECT s.shard FROM (SELECT 0 AS shard UNION ALL SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL
+    SELECT 4 UNION ALL SELECT 5 UNION ALL SELECT 6 UNION ALL SELECT 7 UNION ALL SELECT 8 UNION ALL SELECT 9
+    UNION ALL SELECT 10 UNION ALL SELECT 11 UNION ALL SELECT 12 UNION ALL SELECT 13 UNION ALL SELECT 14
+    UNION ALL SELECT 15) s
+  WHERE NOT EXISTS (SELECT 1 FROM data_version);
 
 CREATE TRIGGER IF NOT EXISTS posts_version_ai AFTER INSERT ON posts FOR EACH ROW
   UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;

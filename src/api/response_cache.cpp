@@ -1,21 +1,25 @@
 // The response cache (see cal/api/response_cache.h).
 #include "cal/api/response_cache.h"
 
+#include <zdict.h>
 #include <zstd.h>
 
+#include <algorithm>
 #include <cctype>
 
 namespace cal {
 namespace {
 
-// Bookkeeping per entry beyond its strings: list node, index slot, shared control block.
-constexpr std::size_t kEntryOverhead = 160;
+// Bookkeeping per entry beyond its strings: list node, index node and bucket, the shared
+// control block and Stored, malloc headers.
+constexpr std::size_t kEntryOverhead = 320;
 // Bodies in [kMinCompressed, kMaxCompressed] are kept compressed (see the header).
 constexpr std::size_t kMinCompressed = 512;
 constexpr std::size_t kMaxCompressed = 16 * 1024;
-// The dictionary: the first body of at least this size, cut to at most kDictionaryMax.
-constexpr std::size_t kDictionaryMin = 4 * 1024;
-constexpr std::size_t kDictionaryMax = 64 * 1024;
+// The dictionary is trained on the first kSamples bodies of at least kMinCompressed bytes (each
+// cut to kMaxCompressed), to at most kDictionaryBytes.
+constexpr std::size_t kSamples = 64;
+constexpr std::size_t kDictionaryBytes = 32 * 1024;
 constexpr int kLevel = 3;
 
 bool is_get_or_head(std::string_view method) {
@@ -49,9 +53,9 @@ ThreadContexts& contexts() {
 struct ResponseCache::Dictionary {
   ZSTD_CDict* compress = nullptr;
   ZSTD_DDict* decompress = nullptr;
-  explicit Dictionary(std::string_view sample)
-      : compress(ZSTD_createCDict(sample.data(), sample.size(), kLevel)),
-        decompress(ZSTD_createDDict(sample.data(), sample.size())) {}
+  explicit Dictionary(std::string_view content)
+      : compress(ZSTD_createCDict(content.data(), content.size(), kLevel)),
+        decompress(ZSTD_createDDict(content.data(), content.size())) {}
   ~Dictionary() {
     ZSTD_freeCDict(compress);
     ZSTD_freeDDict(decompress);
@@ -112,7 +116,8 @@ bool ResponseCache::find(const std::string& key, const DataVersion& now, Seconds
     stored = it->stored;
   }
   // Copying and decompressing happen outside the lock; the entry stays alive through `stored`.
-  out.headers = stored->headers;
+  out.headers = *stored->headers;
+  out.headers.emplace_back("ETag", stored->etag);
   out.etag = stored->etag;
   if (stored->raw_size == 0) {
     out.body = stored->data;
@@ -129,17 +134,20 @@ bool ResponseCache::compress(const std::string& body, std::string& out) {
   if (body.size() < kMinCompressed) return false;
   const Dictionary* dictionary = dictionary_ready_.load(std::memory_order_acquire);
   if (!dictionary) {
-    if (body.size() < kDictionaryMin) return false;
-    // The first large answer (typically a list page: many records of the same shape) teaches
-    // the compressor the names and phrases every answer repeats.
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (!dictionary_) {
-      dictionary_ = std::make_unique<Dictionary>(std::string_view(body).substr(0, kDictionaryMax));
-      if (!dictionary_->compress || !dictionary_->decompress) return false;  // never published
-      dictionary_ready_.store(dictionary_.get(), std::memory_order_release);
+    // Until the dictionary exists, answers are kept as they are and the first ones teach it
+    // the names and phrases every answer of this site repeats.
+    bool enough = false;
+    {
+      std::lock_guard<std::mutex> lock(samples_mutex_);
+      if (!dictionary_ && sample_sizes_.size() < kSamples) {
+        const std::size_t n = std::min(body.size(), kMaxCompressed);
+        samples_.append(body, 0, n);
+        sample_sizes_.push_back(n);
+        enough = sample_sizes_.size() == kSamples;
+      }
     }
-    dictionary = dictionary_ready_.load(std::memory_order_acquire);
-    if (!dictionary) return false;
+    if (enough) train_dictionary();
+    return false;
   }
   if (body.size() > kMaxCompressed) return false;
   out.resize(ZSTD_compressBound(body.size()));
@@ -151,20 +159,50 @@ bool ResponseCache::compress(const std::string& body, std::string& out) {
   return true;
 }
 
+void ResponseCache::train_dictionary() {
+  std::lock_guard<std::mutex> lock(samples_mutex_);
+  if (dictionary_) return;
+  std::string trained(kDictionaryBytes, '\0');
+  const std::size_t n = ZDICT_trainFromBuffer(trained.data(), trained.size(), samples_.data(), sample_sizes_.data(),
+                                              static_cast<unsigned>(sample_sizes_.size()));
+  if (ZDICT_isError(n)) {
+    // Too little variety to train on: the samples themselves (the latest part) serve as one.
+    trained = samples_.substr(samples_.size() - std::min(samples_.size(), kDictionaryBytes));
+  } else {
+    trained.resize(n);
+  }
+  auto dictionary = std::make_unique<Dictionary>(trained);
+  samples_.clear();
+  samples_.shrink_to_fit();
+  sample_sizes_.clear();
+  sample_sizes_.shrink_to_fit();
+  if (!dictionary->compress || !dictionary->decompress) return;  // out of memory: stay uncompressed
+  dictionary_ = std::move(dictionary);
+  dictionary_ready_.store(dictionary_.get(), std::memory_order_release);
+}
+
 void ResponseCache::store(const std::string& key, const CacheValidity& validity, CachedResponse response) {
   auto stored = std::make_shared<Stored>();
-  stored->headers = std::move(response.headers);
   stored->etag = std::move(response.etag);
   if (compress(response.body, stored->data)) {
     stored->raw_size = response.body.size();
   } else {
     stored->data = std::move(response.body);
   }
-  std::size_t bytes = kEntryOverhead + 2 * key.size() + stored->data.size() + stored->etag.size();
-  for (const auto& [name, value] : stored->headers) bytes += name.size() + value.size() + 32;
-  if (bytes > max_bytes_ / 4) return;
+  // The ETag is kept apart (find() adds it), so that records of one kind share a header set.
+  Headers& headers = response.headers;
+  headers.erase(std::remove_if(headers.begin(), headers.end(), [](const auto& h) { return h.first == "ETag"; }),
+                headers.end());
+  std::size_t bytes = kEntryOverhead + key.size() + stored->data.size() + stored->etag.size();
   std::lock_guard<std::mutex> lock(mutex_);
   if (validity.version.version != version_) return;  // computed before a write: already outdated
+  if (last_headers_ && *last_headers_ == headers) {
+    stored->headers = last_headers_;
+  } else {
+    stored->headers = last_headers_ = std::make_shared<const Headers>(std::move(headers));
+    for (const auto& [name, value] : *stored->headers) bytes += name.size() + value.size() + 64;
+  }
+  if (bytes > max_bytes_ / 4) return;
   if (const auto found = index_.find(key); found != index_.end()) erase_locked(found->second);
   compressed_ += stored->raw_size ? 1 : 0;
   lru_.push_front(Entry{key, validity, std::move(stored), bytes});

@@ -16,11 +16,16 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <chrono>
 #include <iostream>
 #include <optional>
+#include <thread>
 
 namespace cal {
 namespace {
+
+// How often a request that hit a deadlock or lock wait timeout is run again before 503.
+constexpr int kConflictRetries = 4;
 
 std::string upper(std::string_view s) {
   std::string out(s);
@@ -173,12 +178,12 @@ void apply_conditional(const Request& request, const std::string& etag, Response
 }
 
 // A cached answer as a response to this request (HEAD, If-None-Match and the statement count
-// header applied as for a computed one).
-Response cached_response(const Request& request, CachedResponse cached, const Config& config, std::size_t statements) {
+// header applied as for a computed one: no statement ran for it).
+Response cached_response(const Request& request, CachedResponse cached, const Config& config) {
   Response response;
   response.headers = std::move(cached.headers);
   response.body = std::move(cached.body);
-  if (config.server.statement_count_header) response.set_header("X-Cal-Statements", std::to_string(statements));
+  if (config.server.statement_count_header) response.set_header("X-Cal-Statements", "0");
   if (upper(request.method) == "HEAD") response.head_only = true;
   apply_conditional(request, cached.etag, response);
   return response;
@@ -187,9 +192,9 @@ Response cached_response(const Request& request, CachedResponse cached, const Co
 // The data version for a cacheable request; nullopt when it cannot be read (the request is then
 // answered without the cache: a lost connection is the pipeline's to handle, a database without
 // the data_version table is logged once).
-std::optional<DataVersion> version_for_cache(Db& db) {
+std::optional<DataVersion> version_for_cache(Db& db, const std::optional<DataVersion>& previous) {
   try {
-    return read_data_version(db);
+    return read_data_version(db, previous);
   } catch (const DatabaseUnavailable&) {
     return std::nullopt;
   } catch (const std::exception& e) {
@@ -204,19 +209,21 @@ std::optional<DataVersion> version_for_cache(Db& db) {
 
 Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id,
                         ResponseCache* cache) {
-  const std::size_t statements_at_start = db.statement_count();
   // Response cache (issue 8): a visitor's GET/HEAD is answered from memory when the stored answer
   // is still exactly what the pipeline below would produce.
   std::string cache_key;
   std::optional<CacheValidity> validity;
   if (cache && !(cache_key = ResponseCache::key_of(request)).empty()) {
-    if (const auto version = version_for_cache(db)) {
+    const auto read = [&db](const std::optional<DataVersion>& previous) { return version_for_cache(db, previous); };
+    if (const auto version = cache->versions().get(read)) {
       CachedResponse hit;
-      if (cache->find(cache_key, *version, unmarked_now(), hit))
-        return cached_response(request, std::move(hit), config, db.statement_count() - statements_at_start);
+      if (cache->find(cache_key, *version, unmarked_now(), hit)) return cached_response(request, std::move(hit), config);
       validity = CacheValidity{*version, {}};
     }
   }
+  // X-Cal-Statements counts what the pipeline runs, not the cache's version check (which may have
+  // been shared with other requests): the same request always reports the same count.
+  const std::size_t statements_at_start = db.statement_count();
   reset_clock_use();
   ParsedInput input;
   input.query.SetObject();
@@ -245,6 +252,18 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
       db.reset();
       ApiError err{503, "rest_db_unavailable", translate(locale, "The database is unavailable; try again shortly.")};
       err.retry_after = 5;
+      response = error_response(err);
+    } catch (const DatabaseConflict& e) {
+      // A deadlock or lock wait timeout rolled the work back: run the request again a few times
+      // (every write is one transaction, so nothing of the failed try remains), then 503.
+      if (db.in_transaction()) db.rollback();
+      if (attempt < kConflictRetries) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10 << attempt));  // 10, 20, 40, 80 ms
+        continue;
+      }
+      std::cerr << "request " << request_id << ": database conflict: " << e.detail << "\n";
+      ApiError err{503, "rest_db_unavailable", translate(locale, "The database is unavailable; try again shortly.")};
+      err.retry_after = 1;
       response = error_response(err);
     } catch (const std::exception& e) {
       std::cerr << "request " << request_id << ": internal error: " << e.what() << "\n";

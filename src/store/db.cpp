@@ -28,6 +28,10 @@ bool is_connection_error(int code) {
 
 constexpr int kDuplicateEntry = 1062;
 
+// A deadlock (InnoDB's, or a metadata-lock one with DDL such as `calendarctl migrate`) or a lock
+// wait timeout: the work was rolled back and may simply be run again.
+bool is_conflict(int code) { return code == 1213 /* ER_LOCK_DEADLOCK */ || code == 1205 /* ER_LOCK_WAIT_TIMEOUT */; }
+
 sql::mysql::MySQL_Driver* driver() {
   // The driver singleton must be created once, before threads use it.
   static std::once_flag once;
@@ -121,18 +125,19 @@ void Db::connect() {
   options["OPT_WRITE_TIMEOUT"] = 30;
   options["OPT_RECONNECT"] = false;
   options["OPT_CHARSET_NAME"] = sql::SQLString("utf8mb4");
+  // The database is chosen in the handshake and the session set up in one statement: every
+  // round trip counts in CGI mode, where each request connects anew (issue 8).
+  if (!c.name.empty()) options["schema"] = sql::SQLString(c.name);
   try {
     impl_->connection.reset(driver()->connect(options));
     std::unique_ptr<sql::Statement> stmt(impl_->connection->createStatement());
-    stmt->execute("SET NAMES utf8mb4 COLLATE utf8mb4_unicode_ci");
-    stmt->execute("SET time_zone = '+00:00'");
-    stmt->execute("SET SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION'");
+    stmt->execute("SET NAMES utf8mb4 COLLATE utf8mb4_unicode_ci, time_zone = '+00:00', "
+                  "SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION'");
     // READ COMMITTED: no gap locks, so concurrent creates do not deadlock on the gap past the
     // last row of a link table (DELETE-then-INSERT of a new event's terms did under REPEATABLE
     // READ; make bench case 5). Unique keys still decide every race; reads outside transactions
     // see the latest commit either way.
     stmt->execute("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED");
-    if (!c.name.empty()) impl_->connection->setSchema(c.name);
   } catch (const sql::SQLException& e) {
     impl_->connection.reset();
     throw DatabaseUnavailable{std::string("connect: ") + e.what()};
@@ -169,6 +174,7 @@ Rows Db::query(std::string_view sql, const std::vector<SqlValue>& args) {
       reset();
       throw DatabaseUnavailable{e.what()};
     }
+    if (is_conflict(e.getErrorCode())) throw DatabaseConflict{e.what()};
     throw;
   }
 }
@@ -187,6 +193,7 @@ long long Db::execute(std::string_view sql, const std::vector<SqlValue>& args) {
       throw DatabaseUnavailable{e.what()};
     }
     if (e.getErrorCode() == kDuplicateEntry) throw DuplicateKey{e.what()};
+    if (is_conflict(e.getErrorCode())) throw DatabaseConflict{e.what()};
     throw;
   }
 }
@@ -216,23 +223,49 @@ void Db::rollback() {
   }
 }
 
+namespace {
+
+// The trigger a "CREATE TRIGGER IF NOT EXISTS <name> ..." statement creates, or "".
+std::string trigger_created_by(const std::string& statement) {
+  static constexpr std::string_view kPrefix = "CREATE TRIGGER IF NOT EXISTS ";
+  const auto first = statement.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || statement.compare(first, kPrefix.size(), kPrefix) != 0) return {};
+  const auto begin = first + kPrefix.size();
+  return statement.substr(begin, statement.find_first_of(" \t\r\n", begin) - begin);
+}
+
+}  // namespace
+
 void Db::run_script(std::string_view script) {
   connect();
   // Statements are separated by ';' at the end of a line; "--" comment lines are skipped.
   std::istringstream in{std::string(script)};
   std::string line, statement;
   std::unique_ptr<sql::Statement> stmt(impl_->connection->createStatement());
+  auto run = [&] {
+    // CREATE TRIGGER takes an exclusive metadata lock on its table even when IF NOT EXISTS
+    // finds the trigger there, and so deadlocked the service's writing transactions whenever
+    // `calendarctl migrate` ran beside them (stack.sh runs it on every start): existing
+    // triggers are skipped without touching their table.
+    if (const std::string trigger = trigger_created_by(statement); !trigger.empty()) {
+      std::unique_ptr<sql::PreparedStatement> exists(impl_->connection->prepareStatement(
+          "SELECT 1 FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ?"));
+      exists->setString(1, trigger);
+      if (std::unique_ptr<sql::ResultSet>(exists->executeQuery())->next()) return;
+    }
+    stmt->execute(statement);
+  };
   while (std::getline(in, line)) {
     const auto first = line.find_first_not_of(" \t");
     if (first == std::string::npos || line.compare(first, 2, "--") == 0) continue;
     statement += line + "\n";
     const auto last = line.find_last_not_of(" \t\r");
     if (last != std::string::npos && line[last] == ';') {
-      stmt->execute(statement);
+      run();
       statement.clear();
     }
   }
-  if (statement.find_first_not_of(" \t\r\n") != std::string::npos) stmt->execute(statement);
+  if (statement.find_first_not_of(" \t\r\n") != std::string::npos) run();
 }
 
 Transaction::~Transaction() {

@@ -1,6 +1,6 @@
 -- wrk script for bench case 5: POST /events as an administrator, each request a new event with
--- a unique title, two categories by id and a venue id (the seeded ids: categories 1-40,
--- venues 1-500).
+-- a title no other run uses (run start time, thread, counter), two categories by id and a venue
+-- id (the seeded ids: categories 1-40, venues 1-500).
 --   wrk ... -s post-event.lua http://HOST/api/cal/events/v1/events -- TOKEN
 local counter = 0
 local thread_number = 0
@@ -12,9 +12,11 @@ function setup(thread)
 end
 
 local headers
+local run
 
 function init(args)
   thread_number = number or 1
+  run = os.time()
   headers = {
     ["Authorization"] = "Bearer " .. args[1],
     ["Content-Type"] = "application/json",
@@ -25,9 +27,9 @@ function request()
   counter = counter + 1
   local day = 1 + counter % 300
   local body = string.format(
-    '{"title":"Bench post %d-%d","description":"Created by make bench.",' ..
+    '{"title":"Bench post %d-%d-%d","description":"Created by make bench.",' ..
     '"start_date":"+%d days 10:00","end_date":"+%d days 12:00",' ..
     '"categories":[%d,%d],"venue":%d}',
-    thread_number, counter, day, day, 1 + counter % 40, 1 + (counter + 7) % 40, 1 + counter % 500)
+    run, thread_number, counter, day, day, 1 + counter % 40, 1 + (counter + 7) % 40, 1 + counter % 500)
   return wrk.format("POST", nil, headers, body)
 end

@@ -43,4 +43,5 @@ for name in "$@"; do
   fi
 done
 echo "fuzz: $total_execs executions, $crashes crashes"
+echo "$(($# - crashes)) passed, $crashes failed"
 [ "$crashes" -eq 0 ]

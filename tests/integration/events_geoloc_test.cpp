@@ -28,7 +28,8 @@ TEST_CASE("geolocation parameters while the extension is off") {
         const HttpResponse r = get(std::string(kEvents) + "?search=" + word + "&" + query);
         CHECK(error_mismatch(r, 400, "rest_invalid_param") == "");
         if (r.status == 400) {
-            const rapidjson::Value* params = find(r.json(), {"data", "params"});
+            const rapidjson::Document doc = r.json();  // kept: `params` points into it
+            const rapidjson::Value* params = find(doc, {"data", "params"});
             REQUIRE(params != nullptr);
             REQUIRE(params->IsObject());
             REQUIRE(params->MemberCount() >= 1);

@@ -1,11 +1,12 @@
 // The data version the response cache validates against (issue 8; schema.sql `data_version`):
-// one round trip reads the sum of the write counters that triggers bump on every row written,
-// the database clock, and the next instant at which a scheduled (`future`) post comes due.
+// the sum of the write counters that triggers bump on every row written, the database clock,
+// and the next instant at which a scheduled (`future`) post comes due.
 #pragma once
 
 #include "cal/store/db.h"
 
 #include <limits>
+#include <optional>
 
 namespace cal {
 
@@ -17,8 +18,11 @@ struct DataVersion {
   long long next_change = std::numeric_limits<long long>::max();
 };
 
-// Reads the version in one statement. Throws DatabaseUnavailable on connection loss and
-// std::exception when the schema lacks the table (an unmigrated database).
-DataVersion read_data_version(Db& db);
+// Reads the version: one statement, plus a second for next_change unless `previous` (an
+// earlier read, on any connection) has the same version and its next_change is still ahead, in
+// which case it still holds (the scheduled posts are what they were). Throws
+// DatabaseUnavailable on connection loss and std::exception when the schema lacks the table (an
+// unmigrated database).
+DataVersion read_data_version(Db& db, const std::optional<DataVersion>& previous = std::nullopt);
 
 }  // namespace cal

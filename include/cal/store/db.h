@@ -22,6 +22,13 @@ struct DatabaseUnavailable {
   std::string detail;  // for the log only
 };
 
+// Thrown when the server gave up a statement for a deadlock or a lock wait timeout (MySQL errors
+// 1213, 1205; also metadata-lock deadlocks with concurrent DDL). The caller rolls back; the whole
+// request may then be run again (the router does, a few times, before answering 503).
+struct DatabaseConflict {
+  std::string detail;  // for the log only
+};
+
 // Thrown when a unique key rejects an insert or update (MySQL error 1062).
 struct DuplicateKey {
   std::string detail;

@@ -1,0 +1,148 @@
+// Helpers of the reliability tests (see reliability_support.h).
+#include "reliability_support.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <thread>
+
+#include <curl/curl.h>
+
+namespace caltest {
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+size_t on_body(char* data, size_t size, size_t count, void* user) {
+    static_cast<HttpResponse*>(user)->body.append(data, size * count);
+    return size * count;
+}
+
+size_t on_header(char* data, size_t size, size_t count, void* user) {
+    auto* r = static_cast<HttpResponse*>(user);
+    const std::string_view line(data, size * count);
+    if (line.starts_with("HTTP/")) {
+        r->headers.clear();
+    } else if (const size_t colon = line.find(':'); colon != std::string_view::npos) {
+        r->headers.emplace(lower(trim(line.substr(0, colon))), std::string(trim(line.substr(colon + 1))));
+    }
+    return size * count;
+}
+
+}  // namespace
+
+TimedResponse raw_request(const RawRequest& r) {
+    std::unique_ptr<CURL, void (*)(CURL*)> h(curl_easy_init(), curl_easy_cleanup);
+    if (!h) throw std::runtime_error("curl_easy_init failed");
+    TimedResponse out;
+    char error[CURL_ERROR_SIZE] = "";
+    CURL* c = h.get();
+    curl_easy_setopt(c, CURLOPT_URL, r.url.c_str());
+    curl_easy_setopt(c, CURLOPT_PROXY, "");
+    curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(c, CURLOPT_FORBID_REUSE, 1L);
+    curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, r.timeout_ms);
+    curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, std::min(r.timeout_ms, 10000L));
+    curl_easy_setopt(c, CURLOPT_ERRORBUFFER, error);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(c, CURLOPT_WRITEDATA, &out.response);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(c, CURLOPT_HEADERDATA, &out.response);
+    if (!r.source_ip.empty()) curl_easy_setopt(c, CURLOPT_INTERFACE, ("host!" + r.source_ip).c_str());
+    const bool sends_body = !r.body.empty() || r.method == "POST" || r.method == "PUT" || r.method == "PATCH";
+    if (r.method == "HEAD") {
+        curl_easy_setopt(c, CURLOPT_NOBODY, 1L);
+    } else if (sends_body) {
+        curl_easy_setopt(c, CURLOPT_POSTFIELDS, r.body.data());
+        curl_easy_setopt(c, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(r.body.size()));
+        if (r.method != "POST") curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, r.method.c_str());
+    } else if (r.method != "GET") {
+        curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, r.method.c_str());
+    }
+    bool has_type = false;
+    for (const std::string& line : r.headers) has_type = has_type || lower(line).starts_with("content-type:");
+    std::vector<std::string> headers = r.headers;
+    if (sends_body && !has_type) headers.emplace_back("Content-Type:");  // no curl default type
+    headers.emplace_back("Expect:");
+    curl_slist* list = nullptr;
+    for (const std::string& line : headers) {
+        curl_slist* next = curl_slist_append(list, line.c_str());
+        if (next == nullptr) {
+            curl_slist_free_all(list);
+            throw std::runtime_error("curl_slist_append failed");
+        }
+        list = next;
+    }
+    curl_easy_setopt(c, CURLOPT_HTTPHEADER, list);
+    const auto start = std::chrono::steady_clock::now();
+    const CURLcode rc = curl_easy_perform(c);
+    out.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    curl_slist_free_all(list);
+    if (rc != CURLE_OK)
+        throw std::runtime_error(r.method + " " + r.url + ": " + curl_easy_strerror(rc) + " " + error);
+    curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &out.response.status);
+    return out;
+}
+
+void run_parallel(int n, const std::function<void(int)>& task) {
+    std::vector<std::thread> threads;
+    std::mutex mutex;
+    std::exception_ptr first;
+    for (int i = 0; i < n; ++i) {
+        threads.emplace_back([&, i] {
+            try {
+                task(i);
+            } catch (...) {
+                std::lock_guard<std::mutex> lock(mutex);
+                if (!first) first = std::current_exception();
+            }
+        });
+    }
+    for (auto& t : threads) t.join();
+    if (first) std::rethrow_exception(first);
+}
+
+std::string read_text_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return {};
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+std::string test_stack_dir() {
+    const char* d = std::getenv("CAL_TEST_DIR");
+    return d != nullptr ? std::string(d) : std::string();
+}
+
+int run_command(const std::string& command, std::string* output) {
+    FILE* pipe = popen(command.c_str(), "r");
+    if (pipe == nullptr) return -1;
+    char buffer[4096];
+    size_t n;
+    while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
+        if (output != nullptr) output->append(buffer, n);
+    const int status = pclose(pipe);
+    if (status == -1) return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+}  // namespace caltest

@@ -1,0 +1,156 @@
+// The response cache of calendar-fcgi (issue 8; cal/api/response_cache.h) never answers with
+// something the service would not compute now: after writes through the API or straight into
+// the database, when a scheduled event comes due, when a relative date moves on; and it never
+// mixes visitors' and authenticated answers. Also the term counts kept by triggers (schema.sql
+// term_counts), whoever writes. Each check asks twice, so the answer under test is the one the
+// cache would give.
+#include "client.h"
+#include "events_test_support.h"
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <thread>
+
+namespace caltest {
+namespace {
+
+using namespace events;
+
+// GETs `path` twice as a visitor (the second answer may come from the cache) and returns the
+// second; both must agree.
+HttpResponse twice(const std::string& path) {
+  const HttpResponse first = get(path);
+  const HttpResponse second = get(path);
+  CHECK(first.status == second.status);
+  CHECK(first.body == second.body);
+  return second;
+}
+
+// Runs SQL in the stack's database through the mariadb client, as an administrator would;
+// false when this stack cannot be reached that way (no CAL_TEST_DIR or no socket).
+bool run_sql(const std::string& sql) {
+  const char* dir = std::getenv("CAL_TEST_DIR");
+  if (dir == nullptr) return false;
+  const std::string socket = std::string(dir) + "/mysqld.sock";
+  if (!std::ifstream(std::string(dir) + "/mysqld.pid")) return false;
+  const std::string command = "mariadb --no-defaults --socket='" + socket + "' --user=root calendar -e \"" + sql + "\"";
+  return std::system(command.c_str()) == 0;
+}
+
+void sleep_until_next_seconds(int seconds) {
+  const auto now = std::chrono::system_clock::now();
+  const auto whole = std::chrono::time_point_cast<std::chrono::seconds>(now);
+  std::this_thread::sleep_until(whole + std::chrono::seconds(seconds) + std::chrono::milliseconds(50));
+}
+
+}  // namespace
+
+TEST_CASE("a write made straight in the database is seen by the next visitor's GET") {
+  const std::string word = unique("sqlwrite");
+  const long long id = create_id("Before " + word, "+5 days 10:00", "+5 days 11:00");
+  CHECK(string_at(twice(path_of(id)).json(), {"title"}) == "Before " + word);
+  CHECK(ids_in(twice(std::string(kEvents) + "?search=" + word).json()) == std::vector<long long>{id});
+  if (!run_sql("UPDATE posts SET title = 'After " + word + "' WHERE id = " + std::to_string(id))) {
+    MESSAGE("no database access from this test run: skipped");
+    return;
+  }
+  CHECK(string_at(twice(path_of(id)).json(), {"title"}) == "After " + word);
+  CHECK(string_at(twice(std::string(kEvents) + "?search=" + word).json(), {"events", "0", "title"}) == "After " + word);
+  // A link removed by hand: the event's answer loses its category at once.
+  const long long with_term = create_id("Termed " + word, "+5 days 10:00", "+5 days 11:00",
+                                        "\"categories\":[\"Cat " + word + "\"]");
+  REQUIRE(array_size(twice(path_of(with_term)).json(), {"categories"}) == 1);
+  REQUIRE(run_sql("DELETE FROM term_relationships WHERE event_id = " + std::to_string(with_term)));
+  CHECK(array_size(twice(path_of(with_term)).json(), {"categories"}) == 0);
+}
+
+TEST_CASE("a scheduled event appears in the list, by id and in its category's count as soon as it is due") {
+  const std::string word = unique("due");
+  // Published with a publication date 3 seconds ahead: stored as `future`, hidden from visitors.
+  const auto record = create(event_body("Due " + word, "+6 days 10:00", "+6 days 11:00",
+                                        "\"date\":\"+3 seconds\",\"categories\":[\"Due " + word + "\"]"));
+  const long long id = id_of(record);
+  REQUIRE(string_at(record, {"status"}) == "future");
+  const long long category = int_at(record, {"categories", "0", "id"});
+  REQUIRE(category > 0);
+  const std::string term = "/cal/events/v1/categories/" + std::to_string(category);
+  const std::string list = std::string(kEvents) + "?search=" + word;
+  CHECK(ids_in(twice(list).json()).empty());
+  CHECK(twice(path_of(id)).status == 403);
+  CHECK(int_at(twice(term).json(), {"count"}) == 0);
+  sleep_until_next_seconds(4);
+  CHECK(ids_in(twice(list).json()) == std::vector<long long>{id});
+  const HttpResponse now_public = twice(path_of(id));
+  CHECK(now_public.status == 200);
+  CHECK(string_at(now_public.json(), {"status"}) == "publish");
+  CHECK(int_at(twice(term).json(), {"count"}) == 1);
+}
+
+TEST_CASE("a category's count follows status changes and links made straight in the database") {
+  const std::string word = unique("sqlcount");
+  const auto record = create(event_body("Counted " + word, "+5 days 10:00", "+5 days 11:00",
+                                        "\"categories\":[\"Count " + word + "\"]"));
+  const long long id = id_of(record);
+  const long long category = int_at(record, {"categories", "0", "id"});
+  const std::string term = "/cal/events/v1/categories/" + std::to_string(category);
+  CHECK(int_at(twice(term).json(), {"count"}) == 1);
+  const std::string event = std::to_string(id), cat = std::to_string(category);
+  if (!run_sql("UPDATE posts SET status = 'draft' WHERE id = " + event)) {
+    MESSAGE("no database access from this test run: skipped");
+    return;
+  }
+  CHECK(int_at(twice(term).json(), {"count"}) == 0);
+  REQUIRE(run_sql("UPDATE posts SET status = 'publish' WHERE id = " + event));
+  CHECK(int_at(twice(term).json(), {"count"}) == 1);
+  REQUIRE(run_sql("DELETE FROM term_relationships WHERE event_id = " + event));
+  CHECK(int_at(twice(term).json(), {"count"}) == 0);
+  REQUIRE(run_sql("INSERT INTO term_relationships (event_id, term_id) VALUES (" + event + ", " + cat + ")"));
+  CHECK(int_at(twice(term).json(), {"count"}) == 1);
+  REQUIRE(run_sql("DELETE FROM posts WHERE id = " + event));  // its links go by cascade
+  CHECK(int_at(twice(term).json(), {"count"}) == 0);
+}
+
+TEST_CASE("a relative date filter is evaluated again as time passes") {
+  const std::string word = unique("moving");
+  // Starts 2 seconds from now: after "now" at first, not any more 3 seconds later.
+  const long long id = create_id("Soon " + word, "+2 seconds", "+1 hour", "\"timezone\":\"UTC\"");
+  const std::string list = std::string(kEvents) + "?search=" + word + "&starts_after=now&strict_dates=true";
+  CHECK(ids_in(twice(list).json()) == std::vector<long long>{id});
+  sleep_until_next_seconds(3);
+  CHECK(ids_in(twice(list).json()).empty());
+}
+
+TEST_CASE("visitors never get an authenticated caller's answer, nor the reverse") {
+  const std::string word = unique("private");
+  const long long id = create_id("Draft " + word, "+5 days 10:00", "+5 days 11:00", "\"status\":\"draft\"");
+  // The administrator sees the draft, as often as asked; the visitor, asking the same URLs, not.
+  for (int i = 0; i < 2; ++i) {
+    CHECK(get(path_of(id), {admin()}).status == 200);
+    CHECK(list_ids("search=" + word + "&status=draft", {admin()}) == std::vector<long long>{id});
+  }
+  CHECK(twice(path_of(id)).status == 403);
+  CHECK(twice(std::string(kEvents) + "?search=" + word).status == 200);
+  CHECK(ids_in(twice(std::string(kEvents) + "?search=" + word).json()).empty());
+  // And once published, the visitor sees it, the administrator too.
+  REQUIRE(post_json(path_of(id), "{\"status\":\"publish\"}", {admin()}).status == 200);
+  CHECK(twice(path_of(id)).status == 200);
+  CHECK(get(path_of(id), {admin()}).header("cache-control") == "private, no-store");
+}
+
+TEST_CASE("HEAD after GET: the same headers and ETag, no body") {
+  const std::string word = unique("head");
+  const long long id = create_id("Head " + word, "+5 days 10:00", "+5 days 11:00");
+  const HttpResponse got = twice(path_of(id));
+  REQUIRE(got.status == 200);
+  const HttpResponse h = head(path_of(id));
+  CHECK(h.status == 200);
+  CHECK(h.body.empty());
+  CHECK(h.header("etag") == got.header("etag"));
+  CHECK(h.header("content-length") == std::to_string(got.body.size()));
+}
+
+}  // namespace caltest

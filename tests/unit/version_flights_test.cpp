@@ -1,0 +1,60 @@
+// Shared data version reads (cal/api/version_flights.h): every caller gets a read that started
+// after it called, never an older one, and concurrent callers share reads.
+#include "cal/api/version_flights.h"
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+TEST_CASE("version flights never hand out a read older than the call, and share reads") {
+  cal::VersionFlights flights;
+  std::atomic<long long> writes{0};  // "acknowledged writes": the version a read sees
+  std::atomic<int> reads{0};
+  std::atomic<bool> stale{false};
+  constexpr int kThreads = 6, kCalls = 300;
+  auto read = [&](const std::optional<cal::DataVersion>&) {
+    ++reads;
+    const long long seen = writes.load();
+    std::this_thread::sleep_for(std::chrono::microseconds(200));  // a round trip
+    cal::DataVersion v;
+    v.version = seen;
+    return std::optional<cal::DataVersion>(v);
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < kCalls; ++i) {
+        const long long acknowledged = writes.load();  // every write done before the call
+        const auto v = flights.get(read);
+        if (!v || v->version < acknowledged) stale = true;
+        if (i % 10 == 0) ++writes;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  CHECK_FALSE(stale.load());
+  CHECK(reads.load() < kThreads * kCalls);  // shared
+  MESSAGE(reads.load() << " reads for " << kThreads * kCalls << " calls");
+}
+
+TEST_CASE("a failed or throwing read lands its flight: waiters get nullopt and nobody hangs") {
+  cal::VersionFlights flights;
+  using Previous = const std::optional<cal::DataVersion>&;
+  CHECK(!flights.get([](Previous) { return std::optional<cal::DataVersion>(); }).has_value());
+  CHECK_THROWS(flights.get([](Previous) -> std::optional<cal::DataVersion> { throw std::runtime_error("gone"); }));
+  cal::DataVersion v;
+  v.version = 7;
+  const auto after = flights.get([&](Previous) { return std::optional<cal::DataVersion>(v); });
+  REQUIRE(after.has_value());
+  CHECK(after->version == 7);
+  // The next flight is told what the last one read.
+  long long seen = 0;
+  flights.get([&](Previous previous) {
+    seen = previous ? previous->version : -1;
+    return previous;
+  });
+  CHECK(seen == 7);
+}
