@@ -59,6 +59,8 @@ stack_down() {
   trap - EXIT INT TERM
   scripts/deploy-stacks.sh down "$run_dir" || true
   scripts/stack.sh down "$run_dir" || true
+  # The database-death test runs its own stack below the run dir; stop it even after a crash.
+  [ -d "$run_dir/dbdeath" ] && { scripts/stack.sh down "$run_dir/dbdeath" || true; }
   # Sanitizer reports of an ASan/UBSan service build (leaks appear at exit) are in its logs only
   # (the deployments' calendar-fcgi processes log to their web server's error log).
   local log pattern='ERROR: (Address|Leak)Sanitizer|runtime error:'

@@ -42,6 +42,8 @@ Response update_event(RequestContext& ctx) {
   const PostRow target = load_target(ctx, kEventKind);
   check_editable(ctx, target);
   Transaction tx(ctx.db);
+  // Concurrent updates of one event apply one after the other, each to the latest version.
+  lock_post(ctx.db, target.id);
   std::vector<Event> found = find_events(ctx.db, {target.id});
   if (found.empty()) throw std::runtime_error("event " + std::to_string(target.id) + " has no details");
   Event event = std::move(found.front());

@@ -66,9 +66,12 @@ Response create_linked(RequestContext& ctx, const LinkedType& type) {
 }
 
 Response update_linked(RequestContext& ctx, const LinkedType& type) {
+  const long long id = load_target(ctx, type.kind).id;
+  Transaction tx(ctx.db);
+  // Lock first, then read the latest version: concurrent updates apply one after the other.
+  lock_post(ctx.db, id);
   PostRow row = load_target(ctx, type.kind);
   check_editable(ctx, row);
-  Transaction tx(ctx.db);
   std::unique_ptr<DetailsDraft> draft = type.new_draft();
   draft->load(ctx.db, row.id);
   draft->apply(ctx);

@@ -150,6 +150,12 @@ void update_post(Db& db, PostRow& row, bool slug_changed) {
   else write();
 }
 
+void lock_post(Db& db, long long id) {
+  Rows rows = db.query("SELECT id FROM posts WHERE id = ? FOR UPDATE", {id});
+  while (rows.next()) {
+  }
+}
+
 void delete_post(Db& db, long long id) { db.execute("DELETE FROM posts WHERE id = ?", {id}); }
 
 long long find_or_create_image(Db& db, std::string_view url, long long author, const std::string& now_utc) {

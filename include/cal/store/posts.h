@@ -53,6 +53,10 @@ std::vector<PostRow> find_posts(Db& db, PostType type, const std::vector<long lo
 void insert_post(Db& db, PostRow& row);
 // Writes every column of the row by id. When `slug_changed`, row.slug is made unique as above.
 void update_post(Db& db, PostRow& row, bool slug_changed);
+// Locks the row for the rest of the current transaction (SELECT ... FOR UPDATE), so that a
+// read-modify-write of a record never interleaves with another one. Call first in the
+// transaction: later reads then see the latest committed version.
+void lock_post(Db& db, long long id);
 // Deletes the row (detail and link rows go with it through foreign keys).
 void delete_post(Db& db, long long id);
 
