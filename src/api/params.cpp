@@ -150,8 +150,8 @@ struct Checker {
         }
         if (spec.non_empty && out.text.empty()) return fail(spec, "%s must not be empty."), std::nullopt;
         if (spec.type == ParamType::kDateTime) {
-          // Relative dates resolve against now, so whether one is valid can change with time.
-          note_clock_use();
+          // Only checked here: the handler resolves the date and, with now_seconds() or
+          // event_window_valid_until(), tells the response cache how long the answer holds.
           const auto now = unmarked_now();
           if (!parse_date(out.text, TimeZone::utc(), now)) return fail(spec, "%s is not a valid date."), std::nullopt;
         } else if (!spec.enum_values.empty()) {

@@ -205,6 +205,15 @@ std::optional<DataVersion> version_for_cache(Db& db, const std::optional<DataVer
   }
 }
 
+// Keeps a computed 200 in the cache, without the per-request statement count header.
+void store_answer(ResponseCache& cache, const std::string& key, const CacheValidity& validity, const Response& response,
+                  const std::string& etag) {
+  CachedResponse stored{response.headers, response.body, etag};
+  auto& h = stored.headers;
+  h.erase(std::remove_if(h.begin(), h.end(), [](const auto& kv) { return kv.first == "X-Cal-Statements"; }), h.end());
+  cache.store(key, validity, std::move(stored));
+}
+
 }  // namespace
 
 Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id,
@@ -213,11 +222,13 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   // is still exactly what the pipeline below would produce.
   std::string cache_key;
   std::optional<CacheValidity> validity;
+  ResponseCache::Claim claim;  // released at return, after the answer is stored
   if (cache && !(cache_key = ResponseCache::key_of(request)).empty()) {
     const auto read = [&db](const std::optional<DataVersion>& previous) { return version_for_cache(db, previous); };
     if (const auto version = cache->versions().get(read)) {
       CachedResponse hit;
-      if (cache->find(cache_key, *version, unmarked_now(), hit)) return cached_response(request, std::move(hit), config);
+      if (cache->find(cache_key, *version, unmarked_now(), hit, claim))
+        return cached_response(request, std::move(hit), config);
       validity = CacheValidity{*version, {}};
     }
   }
@@ -234,7 +245,6 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
 
   Response response;
   bool authenticated = false;
-  const std::size_t statements_before = statements_at_start;
   for (int attempt = 0;; ++attempt) {
     db.mark();
     try {
@@ -281,18 +291,13 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   response.set_header("Vary", "Accept-Language");
   response.set_header("X-Content-Type-Options", "nosniff");
   if (config.server.statement_count_header)
-    response.set_header("X-Cal-Statements", std::to_string(db.statement_count() - statements_before));
+    response.set_header("X-Cal-Statements", std::to_string(db.statement_count() - statements_at_start));
   const std::string method = upper(request.method);
   if (method == "HEAD") response.head_only = true;
   const std::string etag = apply_caching(method, authenticated, response);
   if (validity && !etag.empty() && !authenticated) {
     validity->clock = clock_use();
-    CachedResponse stored{response.headers, response.body, etag};
-    if (config.server.statement_count_header) {
-      auto& h = stored.headers;
-      h.erase(std::remove_if(h.begin(), h.end(), [](const auto& kv) { return kv.first == "X-Cal-Statements"; }), h.end());
-    }
-    cache->store(cache_key, *validity, std::move(stored));
+    store_answer(*cache, cache_key, *validity, response, etag);
   }
   apply_conditional(request, etag, response);
   return response;

@@ -5,8 +5,11 @@
 
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <chrono>
+#include <memory>
 #include <string>
+#include <thread>
 
 namespace {
 
@@ -37,7 +40,8 @@ cal::DataVersion version(long long v, long long db_now, long long next_change = 
 
 bool found(cal::ResponseCache& cache, const std::string& key, const cal::DataVersion& v, long long local_now) {
   cal::CachedResponse out;
-  return cache.find(key, v, at(local_now), out);
+  cal::ResponseCache::Claim claim;
+  return cache.find(key, v, at(local_now), out, claim);
 }
 
 }  // namespace
@@ -113,7 +117,8 @@ TEST_CASE("a stored answer is served only while data, schedule and clock allow")
     CHECK(!found(cache, key, c.stored.version, c.stored.version.db_now));  // sets the version
     cache.store(key, c.stored, answer("{\"events\":[]}"));
     cal::CachedResponse out;
-    CHECK(cache.find(key, c.now, at(c.local_now), out) == c.hit);
+    cal::ResponseCache::Claim claim;
+    CHECK(cache.find(key, c.now, at(c.local_now), out, claim) == c.hit);
     if (c.hit) CHECK(out.body == "{\"events\":[]}");
   }
 }
@@ -132,6 +137,45 @@ TEST_CASE("an answer computed before a write is not stored, and a new version em
   // Versions that go backwards (a reset table) are just another version.
   cache.store(a, {version(2, 11), {}}, answer("a2"));
   CHECK(!found(cache, a, version(1, 12), 12));
+}
+
+TEST_CASE("identical misses at one version are computed once; the others wait for that answer") {
+  const std::string key = cal::ResponseCache::key_of(get("/cal/events/v1/events"));
+  const cal::CacheValidity v{version(3, 10), {}};
+  struct Case {
+    const char* what;
+    bool store;                // the first request's answer is kept
+    long long waiter_version;  // the version the second request read
+    bool waits;                // the second request waits for the first
+    bool hit;                  // and then finds its answer
+  };
+  const Case cases[] = {
+      {"the answer is stored: the waiter gets it", true, 3, true, true},
+      {"nothing stored (an error): the waiter computes", false, 3, true, false},
+      {"another version: no waiting", true, 4, false, false},
+  };
+  for (const Case& c : cases) {
+    const std::string captured = c.what;
+    CAPTURE(captured);
+    cal::ResponseCache cache(1 << 20);
+    std::atomic<bool> waiter_done{false};
+    std::atomic<bool> hit{false};
+    auto first = std::make_unique<cal::ResponseCache::Claim>();
+    cal::CachedResponse out;
+    REQUIRE_FALSE(cache.find(key, v.version, at(10), out, *first));
+    std::thread waiter([&] {
+      cal::CachedResponse got;
+      cal::ResponseCache::Claim claim;
+      hit = cache.find(key, version(c.waiter_version, 10), at(10), got, claim);
+      waiter_done = true;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    CHECK(waiter_done.load() == !c.waits);
+    if (c.store) cache.store(key, v, answer("{\"events\":[]}"));
+    first.reset();  // the first request's claim is released
+    waiter.join();
+    CHECK(hit.load() == c.hit);
+  }
 }
 
 TEST_CASE("the byte budget evicts the least recently used answers") {
@@ -186,7 +230,8 @@ TEST_CASE("bodies are kept compressed once a dictionary is trained, and come bac
     compressed += c.compressed ? 1 : 0;
     CHECK(cache.stats().compressed == compressed);
     cal::CachedResponse out;
-    REQUIRE(cache.find(key, v.version, at(10), out));
+    cal::ResponseCache::Claim claim;
+    REQUIRE(cache.find(key, v.version, at(10), out, claim));
     CHECK(out.body == c.body);
     CHECK(out.etag == "\"tag\"");
     REQUIRE(out.headers.size() == 2);
@@ -194,7 +239,8 @@ TEST_CASE("bodies are kept compressed once a dictionary is trained, and come bac
   }
   // Samples stay readable too.
   cal::CachedResponse out;
-  REQUIRE(cache.find("s3", v.version, at(10), out));
+  cal::ResponseCache::Claim claim;
+  REQUIRE(cache.find("s3", v.version, at(10), out, claim));
   CHECK(out.body == record(3));
 }
 

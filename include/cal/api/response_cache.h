@@ -1,8 +1,8 @@
 // The response cache of the FastCGI service (issue 8): visitors' 200 answers to GET/HEAD, kept
 // in memory and served again only while provably identical to what the handler would compute.
 //
-// Validity, checked on every lookup against a DataVersion read in one round trip
-// (cal/store/data_version.h):
+// Validity, checked on every lookup against a DataVersion read for that request (one round
+// trip, shared by concurrent requests: cal/api/version_flights.h; cal/store/data_version.h):
 //  - data: the version (a sum of write counters bumped by triggers inside every writing
 //    transaction, whoever writes) must equal the version read before the response was
 //    computed. Any other version empties the whole cache.
@@ -19,7 +19,8 @@
 // zstd-compressed against a dictionary trained on the first 64 such answers (about 11:1 for
 // event records, so a whole 10,000-event site fits in about 9 MiB); larger bodies (few, hot
 // list pages) are kept as they are, so the hottest answers cost no decompression. Identical
-// header sets are stored once. Thread-safe.
+// header sets are stored once. Identical misses at one version are computed once (find()).
+// Thread-safe.
 #pragma once
 
 #include "cal/api/version_flights.h"
@@ -28,6 +29,7 @@
 #include "cal/store/data_version.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <list>
 #include <memory>
@@ -63,10 +65,31 @@ class ResponseCache {
   // carries credentials).
   static std::string key_of(const Request& request);
 
+  // The right to compute the answer for a key that find() missed; released (waking the
+  // requests that wait for that answer) when destroyed, after store() if the answer is kept.
+  class Claim {
+   public:
+    Claim() = default;
+    Claim(const Claim&) = delete;
+    Claim& operator=(const Claim&) = delete;
+    ~Claim();
+
+   private:
+    friend class ResponseCache;
+    struct Flight;
+    ResponseCache* cache_ = nullptr;
+    std::string key_;
+    std::shared_ptr<Flight> flight_;
+  };
+
   // The stored answer for `key`, into `out`, if it is valid at `now` (read just before) and
-  // `local_now` (the service's clock); false otherwise. A version different from the cache's
-  // empties it first.
-  bool find(const std::string& key, const DataVersion& now, Seconds local_now, CachedResponse& out);
+  // `local_now` (the service's clock): true. A version different from the cache's empties it
+  // first. On a miss, when another request is computing the same key at the same version, waits
+  // for it and looks again: a burst of identical requests after a write costs one computation
+  // (at a million events a list costs seconds). A miss sets `claim` when this request is now the
+  // one computing the key; after a wait that brought no answer (an error, say), it is not set and
+  // the waiters compute side by side.
+  bool find(const std::string& key, const DataVersion& now, Seconds local_now, CachedResponse& out, Claim& claim);
 
   // Stores an answer computed under `validity`; dropped when the data version has moved on
   // since (a concurrent write), or when the answer alone exceeds a quarter of the budget.
@@ -100,6 +123,7 @@ class ResponseCache {
   struct Dictionary;
   using Lru = std::list<Entry>;  // most recently used first
 
+  void release(Claim& claim);
   void clear_locked();
   void erase_locked(Lru::iterator it);
   // Whether an entry computed under `v` may be served at `now` / `local_now`.
@@ -123,6 +147,8 @@ class ResponseCache {
   Lru lru_;
   std::unordered_map<std::string_view, Lru::iterator> index_;  // views into Entry::key
   long long version_ = -1;  // the data version every entry was computed at
+  std::unordered_map<std::string, std::shared_ptr<Claim::Flight>> computing_;  // claimed keys
+  std::condition_variable computed_;  // a claim was released
   std::size_t bytes_ = 0;
   std::size_t compressed_ = 0;
   unsigned long long hits_ = 0, misses_ = 0;
