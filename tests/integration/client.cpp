@@ -56,24 +56,6 @@ struct SlistDeleter {
     void operator()(curl_slist* l) const { curl_slist_free_all(l); }
 };
 
-size_t on_body(char* data, size_t size, size_t count, void* user) {
-    static_cast<HttpResponse*>(user)->body.append(data, size * count);
-    return size * count;
-}
-
-// Collects "Name: value" lines; a new status line (after 100 Continue) starts over.
-size_t on_header(char* data, size_t size, size_t count, void* user) {
-    auto* r = static_cast<HttpResponse*>(user);
-    const std::string_view line(data, size * count);
-    if (line.starts_with("HTTP/")) {
-        r->headers.clear();
-    } else if (const size_t colon = line.find(':'); colon != std::string_view::npos) {
-        r->headers.emplace(lower(trim(line.substr(0, colon))),
-                           std::string(trim(line.substr(colon + 1))));
-    }
-    return size * count;
-}
-
 bool has_header(const std::vector<std::string>& headers, std::string_view name) {
     for (const std::string& h : headers) {
         if (h.size() > name.size() && lower(h.substr(0, name.size())) == name &&
@@ -104,6 +86,25 @@ std::string base36(unsigned long long n) {
 }
 
 }  // namespace
+
+size_t curl_body_callback(char* data, size_t size, size_t count, void* user) {
+    static_cast<HttpResponse*>(user)->body.append(data, size * count);
+    return size * count;
+}
+
+// Collects "Name: value" lines; a new status line (after 100 Continue) starts over.
+size_t curl_header_callback(char* data, size_t size, size_t count, void* user) {
+    auto* r = static_cast<HttpResponse*>(user);
+    const std::string_view line(data, size * count);
+    if (line.starts_with("HTTP/")) {
+        r->headers.clear();
+    } else if (const size_t colon = line.find(':'); colon != std::string_view::npos) {
+        r->headers.emplace(lower(trim(line.substr(0, colon))),
+                           std::string(trim(line.substr(colon + 1))));
+    }
+    return size * count;
+}
+
 
 const std::string& base_url() {
     static const std::string base = [] {
@@ -147,9 +148,9 @@ HttpResponse request(std::string_view method, std::string_view path, std::string
     curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 10L);
     curl_easy_setopt(h, CURLOPT_TIMEOUT, 60L);
     curl_easy_setopt(h, CURLOPT_ERRORBUFFER, error);
-    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, curl_body_callback);
     curl_easy_setopt(h, CURLOPT_WRITEDATA, &response);
-    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, curl_header_callback);
     curl_easy_setopt(h, CURLOPT_HEADERDATA, &response);
 
     const bool sends_body = !body.empty() || verb == "POST" || verb == "PUT" || verb == "PATCH";

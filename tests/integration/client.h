@@ -29,6 +29,11 @@ struct HttpResponse {
 // throws when unset.
 const std::string& base_url();
 
+// libcurl write callbacks filling an HttpResponse: the body, and lower-cased headers ("Name:
+// value" lines; a new status line after 100 Continue starts over). Shared by every raw client.
+size_t curl_body_callback(char* data, size_t size, size_t count, void* response);
+size_t curl_header_callback(char* data, size_t size, size_t count, void* response);
+
 // Sends `method` to CAL_TEST_BASE + `path` (e.g. "/cal/events/v1/events?page=2") with `body`
 // (sent only when non-empty, or always for POST/PUT/PATCH) and `headers` ("Name: value").
 // Exactly the given headers are added: no Content-Type unless the caller sends one. HEAD does

@@ -15,40 +15,9 @@
 #include <thread>
 
 #include <curl/curl.h>
+#include <strings.h>
 
 namespace caltest {
-namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
-
-size_t on_body(char* data, size_t size, size_t count, void* user) {
-    static_cast<HttpResponse*>(user)->body.append(data, size * count);
-    return size * count;
-}
-
-size_t on_header(char* data, size_t size, size_t count, void* user) {
-    auto* r = static_cast<HttpResponse*>(user);
-    const std::string_view line(data, size * count);
-    if (line.starts_with("HTTP/")) {
-        r->headers.clear();
-    } else if (const size_t colon = line.find(':'); colon != std::string_view::npos) {
-        r->headers.emplace(lower(trim(line.substr(0, colon))), std::string(trim(line.substr(colon + 1))));
-    }
-    return size * count;
-}
-
-}  // namespace
-
 TimedResponse raw_request(const RawRequest& r) {
     std::unique_ptr<CURL, void (*)(CURL*)> h(curl_easy_init(), curl_easy_cleanup);
     if (!h) throw std::runtime_error("curl_easy_init failed");
@@ -62,9 +31,9 @@ TimedResponse raw_request(const RawRequest& r) {
     curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, r.timeout_ms);
     curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT_MS, std::min(r.timeout_ms, 10000L));
     curl_easy_setopt(c, CURLOPT_ERRORBUFFER, error);
-    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+    curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, curl_body_callback);
     curl_easy_setopt(c, CURLOPT_WRITEDATA, &out.response);
-    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+    curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, curl_header_callback);
     curl_easy_setopt(c, CURLOPT_HEADERDATA, &out.response);
     if (!r.source_ip.empty()) curl_easy_setopt(c, CURLOPT_INTERFACE, ("host!" + r.source_ip).c_str());
     const bool sends_body = !r.body.empty() || r.method == "POST" || r.method == "PUT" || r.method == "PATCH";
@@ -78,7 +47,8 @@ TimedResponse raw_request(const RawRequest& r) {
         curl_easy_setopt(c, CURLOPT_CUSTOMREQUEST, r.method.c_str());
     }
     bool has_type = false;
-    for (const std::string& line : r.headers) has_type = has_type || lower(line).starts_with("content-type:");
+    for (const std::string& line : r.headers)
+        has_type = has_type || (line.size() >= 13 && strncasecmp(line.c_str(), "content-type:", 13) == 0);
     std::vector<std::string> headers = r.headers;
     if (sends_body && !has_type) headers.emplace_back("Content-Type:");  // no curl default type
     headers.emplace_back("Expect:");
