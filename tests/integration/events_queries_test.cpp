@@ -16,20 +16,6 @@ namespace {
 
 using namespace events;
 
-// Whether the stack under test promises the X-Cal-Statements header.
-bool stack_counts_statements() {
-    const char* dir = std::getenv("CAL_TEST_DIR");
-    if (dir == nullptr) return false;
-    std::ifstream in(std::string(dir) + "/calendar.conf");
-    std::stringstream text;
-    text << in.rdbuf();
-    const std::string conf = text.str();
-    for (const char* on : {"statement_count_header = true", "statement_count_header=true",
-                           "statement_count_header = 1", "statement_count_header=1"})
-        if (conf.find(on) != std::string::npos) return true;
-    return false;
-}
-
 TEST_CASE("a list page costs the same number of statements for 1, 20 or 50 records") {
     const std::string word = unique("count");
     // 21 events with a venue, two organizers, a category, a tag and an image each.
@@ -44,7 +30,7 @@ TEST_CASE("a list page costs the same number of statements for 1, 20 or 50 recor
     const HttpResponse one = get(std::string(kEvents) + "?search=" + word + "&per_page=1");
     REQUIRE_MESSAGE(one.status == 200, describe(one));
     if (one.header("x-cal-statements").empty()) {
-        REQUIRE_MESSAGE(!stack_counts_statements(), "statement_count_header is on but X-Cal-Statements is missing");
+        REQUIRE_MESSAGE(!caltest::stack_counts_statements(), "statement_count_header is on but X-Cal-Statements is missing");
         MESSAGE("this stack does not count statements (statement_count_header is off): skipped");
         return;
     }

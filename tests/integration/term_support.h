@@ -51,21 +51,6 @@ inline std::string service_site_url() {
     return root.substr(0, root.rfind("/api"));
 }
 
-// Whether the stack under test promises the X-Cal-Statements header ([server]
-// statement_count_header on in $CAL_TEST_DIR/calendar.conf).
-inline bool stack_counts_statements() {
-    const char* dir = std::getenv("CAL_TEST_DIR");
-    if (dir == nullptr) return false;
-    std::ifstream in(std::string(dir) + "/calendar.conf");
-    std::stringstream text;
-    text << in.rdbuf();
-    const std::string conf = text.str();
-    for (const char* on : {"statement_count_header = true", "statement_count_header=true",
-                           "statement_count_header = 1", "statement_count_header=1"})
-        if (conf.find(on) != std::string::npos) return true;
-    return false;
-}
-
 // "collection/id".
 inline std::string item_path(const char* collection, long long id) {
     return std::string(collection) + "/" + std::to_string(id);

@@ -242,7 +242,7 @@ TEST_CASE("a term list page costs the same number of statements for 1 or 12 term
     const HttpResponse one = get(query + "&per_page=1", {admin()});
     REQUIRE_MESSAGE(one.status == 200, describe(one));
     if (one.header("x-cal-statements").empty()) {
-        REQUIRE_MESSAGE(!stack_counts_statements(), "statement_count_header is on but X-Cal-Statements is missing");
+        REQUIRE_MESSAGE(!caltest::stack_counts_statements(), "statement_count_header is on but X-Cal-Statements is missing");
         MESSAGE("this stack does not count statements (statement_count_header is off): skipped");
         return;
     }
