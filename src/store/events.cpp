@@ -1,46 +1,12 @@
-// SQL of event details, venue/organizer links and the event list (see cal/store/events.h).
+// SQL of event details and venue/organizer links (see cal/store/events.h); the list query is in
+// event_query.cpp.
 #include "cal/store/events.h"
+
+#include "store/event_rows.h"
 
 #include <set>
 
 namespace cal {
-namespace {
-
-// Detail columns read by read_event(), after kPostColumns.
-const char* const kDetailColumns =
-    "DATE_FORMAT(d.start_local, '%Y-%m-%d %H:%i:%s'), DATE_FORMAT(d.end_local, '%Y-%m-%d %H:%i:%s'), "
-    "DATE_FORMAT(d.start_utc, '%Y-%m-%d %H:%i:%s'), DATE_FORMAT(d.end_utc, '%Y-%m-%d %H:%i:%s'), "
-    "d.timezone, d.all_day, d.cost, d.website, d.show_map, d.show_map_link, d.hide_from_listings, d.sticky, "
-    "d.featured, ev.venue_id";
-
-const char* const kEventFrom =
-    " FROM posts p JOIN event_details d ON d.event_id = p.id LEFT JOIN event_venues ev ON ev.event_id = p.id";
-
-std::string select_events() { return std::string("SELECT ") + kPostColumns + ", " + kDetailColumns + kEventFrom; }
-
-Event read_event(const Rows& rows) {
-  Event e;
-  e.post = read_post_row(rows, 0);
-  int c = kPostColumnCount;
-  EventDetails& d = e.details;
-  d.start_local = rows.text(c++);
-  d.end_local = rows.text(c++);
-  d.start_utc = rows.text(c++);
-  d.end_utc = rows.text(c++);
-  d.timezone = rows.text(c++);
-  d.all_day = rows.integer(c++) != 0;
-  d.cost = rows.text(c++);
-  d.website = rows.text(c++);
-  d.show_map = rows.integer(c++) != 0;
-  d.show_map_link = rows.integer(c++) != 0;
-  d.hide_from_listings = rows.integer(c++) != 0;
-  d.sticky = rows.integer(c++) != 0;
-  d.featured = rows.integer(c++) != 0;
-  e.venue_id = rows.integer(c++);
-  return e;
-}
-
-}  // namespace
 
 std::vector<Event> find_events(Db& db, const std::vector<long long>& ids) {
   std::vector<Event> out;
@@ -105,27 +71,6 @@ std::vector<std::pair<long long, long long>> find_event_organizer_links(Db& db, 
                        args);
   while (rows.next()) out.emplace_back(rows.integer(0), rows.integer(1));
   return out;
-}
-
-std::string event_page_sql(const EventQuery& query) {
-  return select_events() + query.joins + " WHERE p.type = 'event'" + query.where +
-         " ORDER BY d.start_utc, p.id LIMIT ? OFFSET ?";
-}
-
-EventPage find_event_page(Db& db, const EventQuery& query, long long limit, long long offset) {
-  EventPage page;
-  {
-    Rows rows = db.query(std::string("SELECT COUNT(*)") + kEventFrom + query.joins + " WHERE p.type = 'event'" + query.where,
-                         query.args);
-    page.total = rows.next() ? rows.integer(0) : 0;
-  }
-  if (page.total <= offset) return page;
-  std::vector<SqlValue> args = query.args;
-  args.emplace_back(limit);
-  args.emplace_back(offset);
-  Rows rows = db.query(event_page_sql(query), args);
-  while (rows.next()) page.events.push_back(read_event(rows));
-  return page;
 }
 
 }  // namespace cal

@@ -3,6 +3,7 @@
 // links. Every function issues a fixed number of statements whatever the number of ids.
 #pragma once
 
+#include "cal/store/event_filter.h"
 #include "cal/store/posts.h"
 
 #include <optional>
@@ -57,27 +58,17 @@ void set_event_organizers(Db& db, long long event_id, const std::vector<long lon
 // One statement.
 std::vector<std::pair<long long, long long>> find_event_organizer_links(Db& db, const std::vector<long long>& event_ids);
 
-// A filtered event list as SQL pieces built by the API layer (values only through `args`):
-// `joins` follow "FROM posts p JOIN event_details d ON d.event_id = p.id LEFT JOIN event_venues
-// ev ON ev.event_id = p.id"; `where` follows "WHERE p.type = 'event'" and starts with " AND".
-struct EventQuery {
-  std::string joins;
-  std::string where;
-  std::vector<SqlValue> args;
-};
-
 // One page of a list: the events in list order (UTC start, then id) and the total matching.
 struct EventPage {
   std::vector<Event> events;
   long long total = 0;
 };
 
-// Runs the list query: the page of `limit` events from `offset`, and the total count. Two
-// statements.
-EventPage find_event_page(Db& db, const EventQuery& query, long long limit, long long offset);
+// The list: the page of `limit` events from `offset` that `filter` keeps, and their total count.
+// Two statements.
+EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, long long offset);
 
-// The SQL text of the page query for `query` (for EXPLAIN and tests); its arguments are
-// query.args followed by limit and offset.
-std::string event_page_sql(const EventQuery& query);
+// The SQL text of the page query for `filter` (for EXPLAIN and tests).
+std::string event_page_sql(const EventFilter& filter);
 
 }  // namespace cal

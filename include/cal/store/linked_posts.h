@@ -1,7 +1,8 @@
-// Queries venues and organizers share on the posts table: finding the live records of a name,
-// which the create dedupe rule of SPEC §5 compares against.
+// Queries venues and organizers share on the posts table: their filtered list, and the live
+// records of a name, which the create dedupe rule of SPEC §5 compares against.
 #pragma once
 
+#include "cal/store/linked_filter.h"
 #include "cal/store/posts.h"
 
 #include <string_view>
@@ -12,5 +13,14 @@ namespace cal {
 // Posts of `type` that are not trashed and whose title equals `name` ignoring case (otherwise
 // exactly: accents and spaces count), lowest id first. One statement.
 std::vector<PostRow> find_live_posts_named(Db& db, PostType type, std::string_view name);
+
+// One page of a venue or organizer list: the ids in name order, then id, and the total.
+struct LinkedPage {
+  std::vector<long long> ids;
+  long long total = 0;
+};
+
+// The page of `limit` records of `kind` from `offset` that `filter` keeps. Two statements.
+LinkedPage find_linked_page(Db& db, LinkedKind kind, const LinkedFilter& filter, long long limit, long long offset);
 
 }  // namespace cal

@@ -1,0 +1,57 @@
+// The filtered event list of GET /events (SPEC §4.1, §4.3) as typed values, built by the API
+// layer from validated parameters; src/store/event_query.cpp alone turns it into SQL.
+#pragma once
+
+#include "cal/core/dates/dates.h"
+#include "cal/store/post_visibility.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cal {
+
+// UTC bounds on events; each absent when that side is not filtered.
+struct EventDateWindow {
+  std::optional<Seconds> start_min;     // start >= (start_date or its default)
+  std::optional<Seconds> end_max;       // end <= (end_date or its default)
+  std::optional<Seconds> start_before;  // start <
+  std::optional<Seconds> start_after;   // start >
+  std::optional<Seconds> end_before;    // end <
+  std::optional<Seconds> end_after;     // end >
+};
+
+// The words of a `search` value: each required word must occur (case-insensitively, as a
+// substring) in the title, description or excerpt; no excluded word may occur in any of them.
+struct SearchWords {
+  std::vector<std::string> required;
+  std::vector<std::string> excluded;
+  bool empty() const { return required.empty() && excluded.empty(); }
+};
+
+// Venues within `radius_km` of a point (the geolocation extension).
+struct GeoFence {
+  double lat = 0;
+  double lng = 0;
+  double radius_km = 0;
+};
+
+struct EventFilter {
+  PostVisibility visibility;
+  // Non-empty: only these ids, hidden ones included, and no date bounds at all.
+  std::vector<long long> include;
+  EventDateWindow window;
+  SearchWords search;
+  // Term ids: an event must carry one of `categories` (when non-empty) and one of `tags`.
+  std::vector<long long> categories;
+  std::vector<long long> tags;
+  std::vector<long long> venues;      // at one of these venues (when non-empty)
+  std::vector<long long> organizers;  // with one of these organizers (when non-empty)
+  std::optional<bool> featured;
+  std::optional<long long> parent;    // post_parent
+  bool with_coordinates = false;      // the venue has both coordinates
+  std::optional<GeoFence> fence;
+  bool matches_nothing = false;       // e.g. ticketed=true: the service sells no tickets
+};
+
+}  // namespace cal

@@ -1,0 +1,116 @@
+// The event list query (cal/store/events.h find_event_page): an EventFilter as SQL, then the
+// count and the page in list order (UTC start, then id).
+#include "cal/store/events.h"
+
+#include "store/event_rows.h"
+#include "store/sql_where.h"
+
+#include <cmath>
+
+namespace cal {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+// Kilometres per degree of latitude, rounded down so the box is never too small.
+constexpr double kKmPerDegree = 110.5;
+
+std::string utc_text(Seconds instant) { return format_date_time(to_utc_date_time(instant)); }
+
+void add_bound(SqlWhere& w, const std::optional<Seconds>& bound, std::string_view condition) {
+  if (bound) w.add(condition).bind(utc_text(*bound));
+}
+
+void add_window(SqlWhere& w, const EventDateWindow& window) {
+  add_bound(w, window.start_min, "d.start_utc >= ?");
+  add_bound(w, window.start_after, "d.start_utc > ?");
+  add_bound(w, window.start_before, "d.start_utc < ?");
+  add_bound(w, window.end_max, "d.end_utc <= ?");
+  add_bound(w, window.end_after, "d.end_utc > ?");
+  add_bound(w, window.end_before, "d.end_utc < ?");
+}
+
+void add_search(SqlWhere& w, const SearchWords& words) {
+  auto add = [&](const std::string& word, bool exclude) {
+    w.add(std::string(exclude ? "NOT " : "") +
+          "(p.title LIKE ? ESCAPE '!' OR p.content LIKE ? ESCAPE '!' OR p.excerpt LIKE ? ESCAPE '!')");
+    const std::string pattern = like_contains(word);
+    for (int i = 0; i < 3; ++i) w.bind(pattern);
+  };
+  for (const auto& word : words.required) add(word, false);
+  for (const auto& word : words.excluded) add(word, true);
+}
+
+// A bounding box on the venue_details_geo index (latitude always; longitude unless the box
+// reaches a pole or the antimeridian), then the exact great-circle distance.
+void add_fence(SqlWhere& w, const GeoFence& f) {
+  const double dlat = f.radius_km / kKmPerDegree;
+  w.add("vd.geo_lat BETWEEN ? AND ?").bind(f.lat - dlat).bind(f.lat + dlat);
+  // Longitude degrees shrink with the cosine of the latitude; use the box's widest latitude.
+  const double widest = std::fabs(f.lat) + dlat;
+  if (widest < 89.0) {
+    const double dlng = f.radius_km / (kKmPerDegree * std::cos(widest * kPi / 180.0));
+    if (f.lng - dlng >= -180.0 && f.lng + dlng <= 180.0)
+      w.add("vd.geo_lng BETWEEN ? AND ?").bind(f.lng - dlng).bind(f.lng + dlng);
+  }
+  w.add("ST_Distance_Sphere(POINT(vd.geo_lng, vd.geo_lat), POINT(?, ?)) <= ?")
+      .bind(f.lng)
+      .bind(f.lat)
+      .bind(f.radius_km * 1000.0);
+}
+
+struct EventSql {
+  std::string joins;  // after kEventFrom
+  SqlWhere where;     // after "WHERE p.type = 'event'"
+};
+
+EventSql event_sql(const EventFilter& f) {
+  EventSql q;
+  SqlWhere& w = q.where;
+  add_visibility(w, "p", f.visibility);
+  if (f.matches_nothing) w.add("1 = 0");
+  if (!f.include.empty()) w.add_in("p.id IN ", f.include);
+  else w.add("d.hide_from_listings = 0");
+  add_window(w, f.window);
+  add_search(w, f.search);
+  if (!f.categories.empty())
+    w.add_in("EXISTS (SELECT 1 FROM term_relationships tc WHERE tc.event_id = p.id AND tc.term_id IN ", f.categories, "))");
+  if (!f.tags.empty())
+    w.add_in("EXISTS (SELECT 1 FROM term_relationships tt WHERE tt.event_id = p.id AND tt.term_id IN ", f.tags, "))");
+  if (!f.venues.empty()) w.add_in("ev.venue_id IN ", f.venues);
+  if (!f.organizers.empty())
+    w.add_in("EXISTS (SELECT 1 FROM event_organizers eo WHERE eo.event_id = p.id AND eo.organizer_id IN ", f.organizers,
+             "))");
+  if (f.featured) w.add("d.featured = ?").bind(*f.featured);
+  if (f.parent) w.add("p.parent = ?").bind(*f.parent);
+  if (f.with_coordinates || f.fence) q.joins += " JOIN venue_details vd ON vd.venue_id = ev.venue_id";
+  if (f.with_coordinates) w.add("vd.geo_lat IS NOT NULL AND vd.geo_lng IS NOT NULL");
+  if (f.fence) add_fence(w, *f.fence);
+  return q;
+}
+
+std::string page_sql(const EventSql& q) {
+  return select_events() + q.joins + " WHERE p.type = 'event'" + q.where.sql + " ORDER BY d.start_utc, p.id LIMIT ? OFFSET ?";
+}
+
+}  // namespace
+
+std::string event_page_sql(const EventFilter& filter) { return page_sql(event_sql(filter)); }
+
+EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
+  const EventSql q = event_sql(filter);
+  EventPage page;
+  {
+    Rows rows = db.query("SELECT COUNT(*)" + std::string(kEventFrom) + q.joins + " WHERE p.type = 'event'" + q.where.sql,
+                         q.where.args);
+    page.total = rows.next() ? rows.integer(0) : 0;
+  }
+  if (page.total <= offset) return page;
+  std::vector<SqlValue> args = q.where.args;
+  args.emplace_back(limit);
+  args.emplace_back(offset);
+  Rows rows = db.query(page_sql(q), args);
+  while (rows.next()) page.events.push_back(read_event(rows));
+  return page;
+}
+
+}  // namespace cal
