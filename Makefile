@@ -34,9 +34,18 @@ INTEG_OBJS := $(INTEG_SRCS:%.cpp=$(BUILD)/obj/%.o)
 PO_FILES := $(sort $(wildcard po/*.po))
 MO_FILES := $(PO_FILES:po/%.po=$(BUILD)/locale/%/LC_MESSAGES/calendar.mo)
 
-BINARIES := $(BUILD)/calendar-fcgi $(BUILD)/calendarctl $(BUILD)/unit-tests $(BUILD)/integration-tests
+# What `make run` / `make start` need; `make build` (and so `make test`) adds the test binaries.
+SERVICE := $(BUILD)/calendar-fcgi $(BUILD)/calendarctl $(MO_FILES)
+BINARIES := $(SERVICE) $(BUILD)/unit-tests $(BUILD)/integration-tests
 
-.PHONY: all deps build asan run start stop test test-unit test-integration bench fuzz fuzz-build clean
+# The compiling is done by a recursive make, on every core unless the command line says how
+# many jobs (-j, -jN, also -j1; e.g. .ci/run's `make -j"$jobs"`): then the sub-make shares
+# that jobserver. Decided in the recipe, because make 4.3 shows a command-line -j in MAKEFLAGS
+# only there, not while it reads this file. -Otarget keeps each compiler's messages together.
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC) -Otarget)
+
+.PHONY: all deps build service asan run start stop test test-unit test-integration bench fuzz fuzz-build clean
 
 all: build
 
@@ -44,10 +53,13 @@ deps:
 	@scripts/install-deps.sh
 
 build: deps
-	@$(MAKE) --no-print-directory $(BINARIES)
+	@$(MAKE) --no-print-directory $(JOBS) $(BINARIES)
+
+service: deps
+	@$(MAKE) --no-print-directory $(JOBS) $(SERVICE)
 
 asan: deps
-	@$(MAKE) --no-print-directory BUILD=build-asan MODE=asan build-asan/calendar-fcgi build-asan/calendarctl build-asan/unit-tests build-asan/integration-tests
+	@$(MAKE) --no-print-directory $(JOBS) BUILD=build-asan MODE=asan build-asan/calendar-fcgi build-asan/calendarctl build-asan/unit-tests build-asan/integration-tests
 
 $(BUILD)/libcal.a: $(LIB_OBJS)
 	@rm -f $@
@@ -87,10 +99,10 @@ $(BUILD)/obj/%.o: %.cpp
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # --- dev stack (DESIGN.md §3) -------------------------------------------------
-run: build
+run: service
 	@scripts/devstack.sh run $(PORT)
 
-start: build
+start: service
 	@scripts/devstack.sh start $(PORT)
 
 stop:
@@ -121,7 +133,7 @@ FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 -include $(shell find $(FUZZ_BUILD)/obj -name '*.d' 2>/dev/null)
 
 fuzz-build: deps
-	@$(MAKE) --no-print-directory $(FUZZ_BINS)
+	@$(MAKE) --no-print-directory $(JOBS) $(FUZZ_BINS)
 
 fuzz: fuzz-build
 	@tests/fuzz/run.sh $(FUZZ_BUILD) $(SECONDS) $(FUZZ_NAMES)
