@@ -7,6 +7,7 @@
 # UTC_TIMESTAMP() and the tests' expectations are one clock. clock_test.cpp checks they are.
 #
 #   run-clock-tests.sh BUILD_DIR [doctest options...]   (extra options go to run-tests.sh)
+#   CLOCK_TESTS_AT='2027-02-28 23:59:50' run-clock-tests.sh ...   (other instants, UTC, ';'-separated)
 #
 # The fake clock is an offset (FAKETIME="+N" seconds) from the real one, not "@start-time": with
 # "@", each process starts its own clock at that instant when it starts, so mariadbd, started
@@ -49,6 +50,13 @@ instants=(
   "$(date -u -d '2027-12-31 23:30:00 UTC' +%s)"
   "$(date -u -d '2027-03-14 06:30:00 UTC' +%s)"
 )
+if [ -n "${CLOCK_TESTS_AT:-}" ]; then
+  instants=()
+  IFS=';' read -ra at <<< "$CLOCK_TESTS_AT"
+  for a in "${at[@]}"; do
+    instants+=("$(date -u -d "$a UTC" +%s)") || { echo "run-clock-tests: bad instant '$a'" >&2; exit 2; }
+  done
+fi
 
 passed=0
 failed=0
