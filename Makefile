@@ -36,7 +36,7 @@ MO_FILES := $(PO_FILES:po/%.po=$(BUILD)/locale/%/LC_MESSAGES/calendar.mo)
 
 BINARIES := $(BUILD)/calendar-fcgi $(BUILD)/calendarctl $(BUILD)/unit-tests $(BUILD)/integration-tests
 
-.PHONY: all deps build asan run start stop test test-unit test-integration bench fuzz fuzz-build clean
+.PHONY: all deps build asan run start stop test test-clock test-unit test-integration bench fuzz fuzz-build clean
 
 all: build
 
@@ -102,6 +102,11 @@ test: build
 
 test-asan: asan
 	@scripts/run-tests.sh build-asan
+
+# The date-sensitive tests with the whole stack under libfaketime at fixed instants (23:30 and
+# 00:30 UTC, a year end, a DST change): tests must pass at any hour of any day (issue 12).
+test-clock: build
+	@scripts/run-clock-tests.sh $(BUILD)
 
 # --- fuzzing (README "Reliability") -------------------------------------------------
 # libFuzzer targets tests/fuzz/fuzz_<name>.cpp, built with clang++ and ASan+UBSan into
