@@ -104,7 +104,7 @@ test-asan: asan
 	@scripts/run-tests.sh build-asan
 
 # The date-sensitive tests with the whole stack under libfaketime at fixed instants (23:30 and
-# 00:30 UTC, a year end, a DST change): tests must pass at any hour of any day (issue 12).
+# 00:30 UTC, a year end, a leap day, a DST change): tests must pass at any hour of any day (issue 12).
 test-clock: build
 	@scripts/run-clock-tests.sh $(BUILD)
 

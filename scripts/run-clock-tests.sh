@@ -41,14 +41,16 @@ filter=$(IFS=,; echo "${files[*]}")
 
 # The instants: today 23:30 and tomorrow 00:30 UTC (the site zone of the test stack is UTC), so
 # "+N days" differs between UTC and zones east or west of it, and the date changes while the
-# UTC day does not; then a month end that is also a year end; then the New York DST change
-# (2:00 → 3:00 on 2027-03-14 local = 07:00 UTC), while US and European offsets differ.
+# UTC day does not; a month end that is a year end; a leap day that is a month end ("+24 months"
+# rolls over to March 1st); and 10 s before New York's DST change (2:00 EST → 3:00 EDT on
+# 2027-03-14 = 07:00 UTC), so the change happens while the tests run.
 midnight=$(date -u -d "$(date -u +%F) 00:00:00 UTC" +%s)
 instants=(
   "$((midnight + 23 * 3600 + 1800))"
   "$((midnight + 86400 + 1800))"
   "$(date -u -d '2027-12-31 23:30:00 UTC' +%s)"
-  "$(date -u -d '2027-03-14 06:30:00 UTC' +%s)"
+  "$(date -u -d '2028-02-29 23:30:00 UTC' +%s)"
+  "$(date -u -d '2027-03-14 06:59:50 UTC' +%s)"
 )
 if [ -n "${CLOCK_TESTS_AT:-}" ]; then
   instants=()
