@@ -45,7 +45,7 @@ BINARIES := $(SERVICE) $(BUILD)/unit-tests $(BUILD)/integration-tests
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC) -Otarget)
 
-.PHONY: all deps build service asan run start stop test test-unit test-integration bench fuzz fuzz-build clean
+.PHONY: all deps build service asan run start stop test test-clock test-unit test-integration bench fuzz fuzz-build clean
 
 all: build
 
@@ -114,6 +114,11 @@ test: build
 
 test-asan: asan
 	@scripts/run-tests.sh build-asan
+
+# The date-sensitive tests with the whole stack under libfaketime at fixed instants (23:30 and
+# 00:30 UTC, a year end, a leap day, a DST change): tests must pass at any hour of any day (issue 12).
+test-clock: build
+	@scripts/run-clock-tests.sh $(BUILD)
 
 # --- fuzzing (README "Reliability") -------------------------------------------------
 # libFuzzer targets tests/fuzz/fuzz_<name>.cpp, built with clang++ and ASan+UBSan into
