@@ -30,20 +30,14 @@ void reject_tag_parent(RequestContext& ctx, const TermKind& kind) {
     throw term_param_error(ctx, "parent", translate(ctx.locale, "Tags have no parent."));
 }
 
-// An explicit slug, normalized like generated ones; nothing left of it → 400.
-std::string checked_slug(RequestContext& ctx) {
-  std::string slug = slugify(ctx.params.text("slug"));
-  if (slug.empty()) throw term_param_error(ctx, "slug", translate(ctx.locale, "slug must contain letters or digits."));
-  return slug;
-}
+// An explicit slug, normalized like generated ones (something is left of it: check_term_slug).
+std::string checked_slug(RequestContext& ctx) { return slugify(ctx.params.text("slug")); }
 
 // A category's new parent: 0, or an existing category that is neither the term itself nor
 // below it (no cycles). `self` is 0 on create.
-long long checked_parent(RequestContext& ctx, const TermKind& kind, long long self) {
+long long checked_parent(RequestContext& ctx, long long self) {
   const long long parent = ctx.params.integer("parent");
-  if (parent == 0) return 0;
-  if (parent < 0 || !find_term(ctx.db, kind.taxonomy, parent))
-    throw term_param_error(ctx, "parent", translate(ctx.locale, "parent must be 0 or an existing category id."));
+  if (parent == 0) return 0;  // else an existing category: check_category_parent
   if (self != 0 && is_same_or_descendant(ctx.db, parent, self))
     throw term_param_error(ctx, "parent",
                            translate(ctx.locale, "parent must not be the category itself or one of its descendants."));
@@ -68,7 +62,7 @@ Response create_term_response(RequestContext& ctx, const TermKind& kind) {
   term.slug = explicit_slug ? checked_slug(ctx) : term_slug_from(kind, term.name);
   if (ctx.params.given("description")) term.description = checked_term_description(ctx, ctx.params.text("description"));
   Transaction tx(ctx.db);
-  if (kind.hierarchical && ctx.params.given("parent")) term.parent = checked_parent(ctx, kind, 0);
+  if (kind.hierarchical && ctx.params.given("parent")) term.parent = checked_parent(ctx, 0);
   try {
     insert_term(ctx.db, term, !explicit_slug);
   } catch (const TermExists& e) {
@@ -87,7 +81,7 @@ Response update_term_response(RequestContext& ctx, const TermKind& kind) {
   if (ctx.params.given("name")) term.name = checked_term_name(ctx, ctx.params.text("name"), "name");
   if (ctx.params.given("slug")) term.slug = checked_slug(ctx);
   if (ctx.params.given("description")) term.description = checked_term_description(ctx, ctx.params.text("description"));
-  if (kind.hierarchical && ctx.params.given("parent")) term.parent = checked_parent(ctx, kind, term.id);
+  if (kind.hierarchical && ctx.params.given("parent")) term.parent = checked_parent(ctx, term.id);
   try {
     update_term(ctx.db, term, false);
   } catch (const TermExists& e) {
