@@ -146,9 +146,11 @@ TEST_CASE("a failing link rolls back the whole create: no event, no venue, no te
     CHECK(error_mismatch(post_json(kEvents, body, {admin()}), 400, "rest_invalid_param") == "");
     CHECK(list_ids("search=" + title + "&starts_after=1900-01-01&status=publish,draft", {admin()}).empty());
     const HttpResponse venues = get("/cal/events/v1/venues?search=" + enc(venue), {admin()});
-    if (venues.status == 200) CHECK(array_size(venues.json(), {"venues"}) == 0);
+    REQUIRE_MESSAGE(venues.status == 200, describe(venues));
+    CHECK(array_size(venues.json(), {"venues"}) == 0);
     const HttpResponse cats = get("/cal/events/v1/categories?hide_empty=false&search=" + enc("ac " + title));
-    if (cats.status == 200) CHECK(array_size(cats.json(), {"categories"}) == 0);
+    REQUIRE_MESSAGE(cats.status == 200, describe(cats));
+    CHECK(array_size(cats.json(), {"categories"}) == 0);
 }
 
 TEST_CASE("a failing update changes nothing") {
