@@ -48,13 +48,23 @@ bool is_empty_input(const rapidjson::Value& v) {
 }
 
 // Creates or reuses a record from inline data (validated like a POST to its collection by
-// data_problem() in the validation stage).
-long long create_from_data(RequestContext& ctx, const LinkedType& type, const rapidjson::Value& data) {
+// data_problem() in the validation stage). What only the writer checks (HTML size for authors)
+// is reported under the event's parameter `param`.
+long long create_from_data(RequestContext& ctx, const LinkedType& type, const rapidjson::Value& data, std::string_view param) {
   ParamSources sources;
   sources.body = &data;
   const Params params = validate_params(create_specs("/" + std::string(type.kind.collection)), sources, ctx.locale);
   RequestContext inner{ctx.request, params, ctx.caller, ctx.db, ctx.config, ctx.locale, ctx.site_url, ctx.rest_root};
-  return create_or_reuse(inner, type).id;
+  try {
+    return create_or_reuse(inner, type).id;
+  } catch (const ApiError& e) {
+    if (e.status != 400 || e.param_messages.empty()) throw;
+    std::string detail;
+    for (const auto& [name, message] : e.param_messages) detail += (detail.empty() ? "" : " ") + message;
+    ApiError renamed{400, "rest_invalid_param", format_message(ctx.locale, "Invalid parameter(s): %s", {std::string(param)})};
+    renamed.param_messages[std::string(param)] = detail;
+    throw renamed;
+  }
 }
 
 // The problem with inline record data for `param`, as a POST to `collection` would see it: every
@@ -173,7 +183,7 @@ long long resolve_venue_input(RequestContext& ctx, const rapidjson::Value& raw) 
   }
   if (is_empty_input(*v)) return 0;
   const std::optional<long long> id = item_id(*v);
-  if (!id) return create_from_data(ctx, kVenueType, *v);
+  if (!id) return create_from_data(ctx, kVenueType, *v, "venue");
   check_usable(ctx, kVenueKind, {*id});
   return *id;
 }
@@ -195,7 +205,7 @@ std::vector<long long> resolve_organizer_input(RequestContext& ctx, const rapidj
       named.push_back(*id);
       add(*id);
     } else {
-      add(create_from_data(ctx, kOrganizerType, *item));
+      add(create_from_data(ctx, kOrganizerType, *item, "organizer"));
     }
   }
   check_usable(ctx, kOrganizerKind, named);
