@@ -6,29 +6,9 @@
 #include "cal/api/term_records.h"
 #include "cal/api/term_resource.h"
 #include "cal/core/slug.h"
-#include "cal/http/input.h"
 
 namespace cal {
 namespace {
-
-// Tags have no parent: a `parent` anywhere in a tag write (body or query) is refused, although
-// the tag routes do not declare it (an undeclared parameter is otherwise ignored).
-void reject_tag_parent(RequestContext& ctx, const TermKind& kind) {
-  if (kind.hierarchical) return;
-  std::vector<std::string> ignored;
-  rapidjson::Document query;
-  query.SetObject();
-  parse_form(ctx.request.query_string, query, ignored);
-  rapidjson::Document body;
-  body.SetObject();
-  if (ctx.request.content_type.find("json") != std::string::npos) {
-    if (parse_json_body(ctx.request.body, body) != JsonBodyError::kNone) body.SetObject();
-  } else {
-    parse_form(ctx.request.body, body, ignored);
-  }
-  if (query.HasMember("parent") || body.HasMember("parent"))
-    throw term_param_error(ctx, "parent", translate(ctx.locale, "Tags have no parent."));
-}
 
 // An explicit slug, normalized like generated ones (something is left of it: check_term_slug).
 std::string checked_slug(RequestContext& ctx) { return slugify(ctx.params.text("slug")); }
@@ -54,7 +34,6 @@ Response term_response(RequestContext& ctx, int status, const Term& term) {
 }  // namespace
 
 Response create_term_response(RequestContext& ctx, const TermKind& kind) {
-  reject_tag_parent(ctx, kind);
   Term term;
   term.taxonomy = kind.taxonomy;
   term.name = checked_term_name(ctx, ctx.params.text("name"), "name");
@@ -75,7 +54,6 @@ Response create_term_response(RequestContext& ctx, const TermKind& kind) {
 }
 
 Response update_term_response(RequestContext& ctx, const TermKind& kind) {
-  reject_tag_parent(ctx, kind);
   Transaction tx(ctx.db);
   Term term = load_term(ctx, kind);
   if (ctx.params.given("name")) term.name = checked_term_name(ctx, ctx.params.text("name"), "name");

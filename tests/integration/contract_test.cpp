@@ -129,7 +129,7 @@ TEST_CASE("every invalid field of a write is named in one 400") {
          {"email", "website", "image"}},
         {"category: parent, slug, description type", "/categories",
          R"({"name":"x","parent":999999997,"slug":"---","description":5})", {"parent", "slug", "description"}},
-        {"tag: name, slug", "/tags", R"({"name":"   ","slug":"!!!"})", {"name", "slug"}},
+        {"tag: name, slug, parent", "/tags", R"({"name":"   ","slug":"!!!","parent":0})", {"name", "slug", "parent"}},
     };
     for (const GatherCase& c : cases) {
         CAPTURE(c.what);
