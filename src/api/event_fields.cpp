@@ -6,7 +6,7 @@
 #include "cal/api/linked_records.h"
 #include "cal/api/post_common.h"
 #include "cal/api/term_records.h"
-#include "cal/core/url.h"
+#include "cal/core/cost.h"
 #include "cal/store/terms.h"
 
 #include <cmath>
@@ -15,18 +15,10 @@
 namespace cal {
 namespace {
 
-constexpr size_t kMaxCostLength = 255;      // event_details.cost
-constexpr size_t kMaxWebsiteLength = 2048;  // event_details.website
-
 // The event zone: the `timezone` parameter, else the stored one (update), else the site zone.
 TimeZone event_zone(RequestContext& ctx, const Event& event, bool create) {
-  if (ctx.params.given("timezone")) {
-    const auto zone = TimeZone::find(ctx.params.text("timezone"));
-    if (!zone)
-      throw invalid_event_param(ctx, "timezone",
-                                translate(ctx.locale, "timezone must be an IANA time zone or UTC+H[:MM]."));
-    return *zone;
-  }
+  // The validator checked the id (check_time_zone).
+  if (ctx.params.given("timezone")) return TimeZone::find(ctx.params.text("timezone")).value_or(site_zone(ctx));
   if (!create)
     if (const auto zone = TimeZone::find(event.details.timezone)) return *zone;
   return site_zone(ctx);
@@ -62,49 +54,47 @@ void apply_times(RequestContext& ctx, Event& event, bool create, const TimeZone&
   d.end_utc = format_date_time(to_utc_date_time(r.times.end));
 }
 
-// `cost` has no declared type: text, a number, or null/"" for none.
-std::string cost_input(RequestContext& ctx) {
-  const rapidjson::Value& raw = *ctx.params.find("cost")->raw;
-  std::string cost;
-  if (raw.IsNull()) return cost;
-  if (raw.IsString()) cost.assign(raw.GetString(), raw.GetStringLength());
-  else if (raw.IsInt64()) cost = std::to_string(raw.GetInt64());
-  else if (raw.IsNumber() && std::isfinite(raw.GetDouble())) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.15g", raw.GetDouble());
-    cost = buf;
-  } else {
-    throw invalid_event_param(ctx, "cost", translate(ctx.locale, "cost must be text or a number."));
-  }
-  if (cost.size() > kMaxCostLength)
-    throw invalid_event_param(ctx, "cost", translate(ctx.locale, "cost must be at most 255 characters long."));
-  return cost;
-}
-
-// `website` has no declared type: "" or null for none, else an absolute http(s) URL.
+// `website` (checked by check_event_website): "" or null for none, else the URL.
 std::string website_input(RequestContext& ctx) {
   const rapidjson::Value& raw = *ctx.params.find("website")->raw;
-  const std::string message = translate(ctx.locale, "website must be empty or an absolute URL.");
-  if (raw.IsNull()) return "";
-  if (!raw.IsString()) throw invalid_event_param(ctx, "website", message);
-  std::string url(raw.GetString(), raw.GetStringLength());
-  if (url.empty()) return url;
-  if (url.size() > kMaxWebsiteLength || !is_absolute_http_url(url)) throw invalid_event_param(ctx, "website", message);
-  return url;
+  return raw.IsString() ? std::string(raw.GetString(), raw.GetStringLength()) : std::string();
 }
 
 void apply_flag(RequestContext& ctx, std::string_view name, bool& field) {
   if (ctx.params.given(name)) field = ctx.params.boolean(name);
 }
 
+std::string number_text(const rapidjson::Value& v) {
+  if (v.IsInt64()) return std::to_string(v.GetInt64());
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.15g", v.GetDouble());
+  return buf;
+}
+
+bool is_cost_number(const rapidjson::Value& v) { return v.IsNumber() && std::isfinite(v.GetDouble()); }
+
 }  // namespace
+
+std::optional<std::string> cost_input_text(const rapidjson::Value& raw) {
+  if (raw.IsNull()) return std::string();
+  if (raw.IsString()) return std::string(raw.GetString(), raw.GetStringLength());
+  if (is_cost_number(raw)) return number_text(raw);
+  if (!raw.IsArray()) return std::nullopt;
+  std::vector<std::string> values;
+  for (const auto& v : raw.GetArray()) {
+    if (v.IsString()) values.emplace_back(v.GetString(), v.GetStringLength());
+    else if (is_cost_number(v)) values.push_back(number_text(v));
+    else return std::nullopt;
+  }
+  return join_cost_values(values);
+}
 
 void apply_event_fields(RequestContext& ctx, Event& event, bool create) {
   EventDetails& d = event.details;
   const bool reschedule = create || ctx.params.given("start_date") || ctx.params.given("end_date") ||
                           ctx.params.given("timezone") || ctx.params.given("all_day");
   if (reschedule) apply_times(ctx, event, create, event_zone(ctx, event, create));
-  if (ctx.params.given("cost")) d.cost = cost_input(ctx);
+  if (ctx.params.given("cost")) d.cost = cost_input_text(*ctx.params.find("cost")->raw).value_or("");  // check_cost
   if (ctx.params.given("website")) d.website = website_input(ctx);
   apply_flag(ctx, "show_map", d.show_map);
   apply_flag(ctx, "show_map_link", d.show_map_link);

@@ -60,24 +60,12 @@ void add_terms(RequestContext& ctx, EventQuery& q, Taxonomy taxonomy, std::strin
   if (!ctx.params.given(param)) return;
   const auto& items = ctx.params.texts(param);
   if (items.empty()) return;
-  const std::vector<long long> ids = unique_ids(resolve_terms_filter(ctx, taxonomy, items, param));
+  const std::vector<long long> ids = unique_ids(resolve_terms_filter(ctx, taxonomy, items));
   if (ids.empty()) {
     q.where += " AND 1 = 0";
     return;
   }
   append_in(q, "EXISTS (SELECT 1 FROM term_relationships tr WHERE tr.event_id = p.id AND tr.term_id IN ", ids, "))");
-}
-
-// Venue/organizer filters: every id must name a record of that kind.
-std::vector<long long> existing_ids(RequestContext& ctx, const PostKind& kind, std::string_view param) {
-  const std::vector<long long> ids = unique_ids(ctx.params.integers(param));
-  if (ids.empty()) return ids;
-  const std::vector<PostRow> found = find_posts(ctx.db, kind.type, ids);
-  if (found.size() != ids.size()) {
-    throw invalid_event_param(ctx, std::string(param),
-                              format_message(ctx.locale, "%s names no existing %s.", {std::string(param), std::string(kind.kind)}));
-  }
-  return ids;
 }
 
 void add_geolocation(RequestContext& ctx, EventQuery& q) {
@@ -119,11 +107,11 @@ EventQuery build_event_query(RequestContext& ctx) {
   add_terms(ctx, q, Taxonomy::kCategory, "categories");
   add_terms(ctx, q, Taxonomy::kTag, "tags");
   if (ctx.params.given("venue")) {
-    const auto ids = existing_ids(ctx, kVenueKind, "venue");
+    const auto ids = unique_ids(ctx.params.integers("venue"));  // each exists: check_venue_ids
     if (!ids.empty()) append_in(q, "ev.venue_id IN ", ids);
   }
   if (ctx.params.given("organizer")) {
-    const auto ids = existing_ids(ctx, kOrganizerKind, "organizer");
+    const auto ids = unique_ids(ctx.params.integers("organizer"));  // each exists: check_organizer_ids
     if (!ids.empty())
       append_in(q, "EXISTS (SELECT 1 FROM event_organizers eo WHERE eo.event_id = p.id AND eo.organizer_id IN ", ids, "))");
   }
@@ -132,9 +120,7 @@ EventQuery build_event_query(RequestContext& ctx) {
     q.args.emplace_back(ctx.params.boolean("featured"));
   }
   if (ctx.params.given("post_parent")) {
-    const long long parent = ctx.params.integer("post_parent");
-    if (!event_exists(ctx.db, parent))
-      throw invalid_event_param(ctx, "post_parent", translate(ctx.locale, "post_parent names no existing event."));
+    const long long parent = ctx.params.integer("post_parent");  // an existing event: check_event_id
     q.where += " AND p.parent = ?";
     q.args.emplace_back(parent);
   }

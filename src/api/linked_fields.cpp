@@ -60,27 +60,11 @@ std::string field_problem(const TextField<Details>& field, const std::string& va
   return "";
 }
 
-// Copies every sent text field into `details`, or throws one 400 naming every bad one.
+// Copies every sent text field into `details` (checked by check_linked_text in the validator).
 template <typename Details, std::size_t N>
-void apply_text_fields(const TextField<Details> (&fields)[N], const Params& params, const Locale& locale, Details& details) {
-  std::map<std::string, std::string> problems;
-  Details next = details;
-  for (const auto& field : fields) {
-    if (!params.given(field.name)) continue;
-    const std::string& value = params.text(field.name);
-    if (std::string problem = field_problem(field, value, locale); !problem.empty())
-      problems.emplace(std::string(field.name), std::move(problem));
-    else
-      next.*field.member = value;
-  }
-  if (!problems.empty()) {
-    std::string list;
-    for (const auto& [name, message] : problems) list += (list.empty() ? "" : ", ") + name;
-    ApiError e{400, "rest_invalid_param", format_message(locale, "Invalid parameter(s): %s", {list})};
-    e.param_messages = std::move(problems);
-    throw e;
-  }
-  details = std::move(next);
+void apply_text_fields(const TextField<Details> (&fields)[N], const Params& params, Details& details) {
+  for (const auto& field : fields)
+    if (params.given(field.name)) details.*field.member = params.text(field.name);
 }
 
 template <typename Details, std::size_t N>
@@ -98,7 +82,20 @@ std::string trimmed_lower(std::string_view s) {
   return out;
 }
 
+template <typename Details, std::size_t N>
+const TextField<Details>* find_field(const TextField<Details> (&fields)[N], std::string_view name) {
+  for (const auto& field : fields)
+    if (field.name == name) return &field;
+  return nullptr;
+}
+
 }  // namespace
+
+std::string linked_field_problem(std::string_view name, const std::string& value, const Locale& locale) {
+  if (const auto* field = find_field(kVenueFields, name)) return field_problem(*field, value, locale);
+  if (const auto* field = find_field(kOrganizerFields, name)) return field_problem(*field, value, locale);
+  return "";
+}
 
 std::string derive_stateprovince(std::string_view country, std::string_view state, std::string_view province) {
   const std::string c = trimmed_lower(country);
@@ -106,9 +103,9 @@ std::string derive_stateprovince(std::string_view country, std::string_view stat
   return std::string(united_states ? state : province);
 }
 
-void apply_venue_params(const Params& params, const Locale& locale, bool geoloc, VenueDetails& details) {
+void apply_venue_params(const Params& params, bool geoloc, VenueDetails& details) {
   VenueDetails next = details;
-  apply_text_fields(kVenueFields, params, locale, next);
+  apply_text_fields(kVenueFields, params, next);
   if (!params.given("stateprovince")) next.stateprovince = derive_stateprovince(next.country, next.state, next.province);
   if (params.given("show_map")) next.show_map = params.boolean("show_map");
   if (params.given("show_map_link")) next.show_map_link = params.boolean("show_map_link");
@@ -126,8 +123,8 @@ bool venue_params_match(const Params& params, bool geoloc, const VenueDetails& w
   return true;
 }
 
-void apply_organizer_params(const Params& params, const Locale& locale, OrganizerDetails& details) {
-  apply_text_fields(kOrganizerFields, params, locale, details);
+void apply_organizer_params(const Params& params, OrganizerDetails& details) {
+  apply_text_fields(kOrganizerFields, params, details);
 }
 
 bool organizer_params_match(const Params& params, const OrganizerDetails& wanted, const OrganizerDetails& stored) {

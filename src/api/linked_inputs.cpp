@@ -12,12 +12,6 @@
 namespace cal {
 namespace {
 
-ApiError invalid_param(const RequestContext& ctx, std::string_view name, const std::string& message) {
-  ApiError e{400, "rest_invalid_param", format_message(ctx.locale, "Invalid parameter(s): %s", {std::string(name)})};
-  e.param_messages[std::string(name)] = message;
-  return e;
-}
-
 // The declared parameters of POST on `collection` ("/venues"), found once in the route table.
 const std::vector<ParamSpec>& create_specs(std::string_view collection) {
   for (const Route& route : route_table())
@@ -53,21 +47,13 @@ bool is_empty_input(const rapidjson::Value& v) {
          (v.IsArray() && v.Empty());
 }
 
-// Creates or reuses a record from inline data, validated like a POST to its collection; errors
-// are reported under the event's parameter `param`.
+// Creates or reuses a record from inline data (validated like a POST to its collection by
+// data_problem() in the validation stage). What only the writer checks (HTML size for authors)
+// is reported under the event's parameter `param`.
 long long create_from_data(RequestContext& ctx, const LinkedType& type, const rapidjson::Value& data, std::string_view param) {
   ParamSources sources;
   sources.body = &data;
-  Params params;
-  try {
-    params = validate_params(create_specs("/" + std::string(type.kind.collection)), sources, ctx.locale);
-  } catch (const ApiError& e) {
-    std::string detail;
-    for (const auto& [name, message] : e.param_messages) detail += (detail.empty() ? "" : " ") + message;
-    for (const auto& name : e.param_names)
-      detail += (detail.empty() ? "" : " ") + format_message(ctx.locale, "%s is required.", {name});
-    throw invalid_param(ctx, param, detail);
-  }
+  const Params params = validate_params(create_specs("/" + std::string(type.kind.collection)), sources, ctx.locale);
   RequestContext inner{ctx.request, params, ctx.caller, ctx.db, ctx.config, ctx.locale, ctx.site_url, ctx.rest_root};
   try {
     return create_or_reuse(inner, type).id;
@@ -75,39 +61,130 @@ long long create_from_data(RequestContext& ctx, const LinkedType& type, const ra
     if (e.status != 400 || e.param_messages.empty()) throw;
     std::string detail;
     for (const auto& [name, message] : e.param_messages) detail += (detail.empty() ? "" : " ") + message;
-    throw invalid_param(ctx, param, detail);
+    ApiError renamed{400, "rest_invalid_param", format_message(ctx.locale, "Invalid parameter(s): %s", {std::string(param)})};
+    renamed.param_messages[std::string(param)] = detail;
+    throw renamed;
   }
 }
 
-// Checks that every id names a live record of the type the caller may read (400 / 403).
-void check_usable(RequestContext& ctx, const PostKind& kind, const std::vector<long long>& ids, std::string_view param) {
-  if (ids.empty()) return;
-  const std::vector<PostRow> rows = find_posts(ctx.db, kind.type, ids);
+// The problem with inline record data for `param`, as a POST to `collection` would see it: every
+// message in one text; "" when valid.
+std::string data_problem(std::string_view collection, const rapidjson::Value& data, const Locale& locale,
+                         const CheckContext& context) {
+  ParamSources sources;
+  sources.body = &data;
+  try {
+    validate_params(create_specs(collection), sources, locale, context);
+  } catch (const ApiError& e) {
+    std::string detail;
+    for (const auto& [name, message] : e.param_messages) detail += (detail.empty() ? "" : " ") + message;
+    for (const auto& name : e.param_names)
+      detail += (detail.empty() ? "" : " ") + format_message(locale, "%s is required.", {name});
+    return detail;
+  }
+  return "";
+}
+
+// The problem with ids that must name live records of `kind` ("" when they all do).
+std::string missing_posts_problem(const PostKind& kind, const std::vector<long long>& ids, std::string_view param,
+                                  const Locale& locale, const CheckContext& context) {
+  if (ids.empty() || !context.db) return "";
+  const std::vector<PostRow> rows = find_posts(*context.db, kind.type, ids);
   for (long long id : ids) {
     const auto row = std::find_if(rows.begin(), rows.end(), [&](const PostRow& r) { return r.id == id; });
     if (row == rows.end() || row->status == "trash")
-      throw invalid_param(ctx, param, format_message(ctx.locale, "%s names no %s with id %s.",
-                                                     {std::string(param), std::string(kind.kind), std::to_string(id)}));
-    if (!can_read_post(ctx.caller, row->author, row->status))
-      throw ApiError{403, "rest_forbidden", translate(ctx.locale, "Sorry, you are not allowed to do that.")};
+      return format_message(locale, "%s names no %s with id %s.",
+                            {std::string(param), std::string(kind.kind), std::to_string(id)});
   }
+  return "";
+}
+
+// The items of an organizer input: each a JSON value, or a piece of a comma list as an id
+// (0 for a piece that is no id). False for a shape that is neither.
+struct OrganizerItems {
+  std::vector<const rapidjson::Value*> values;
+  std::vector<long long> listed_ids;
+};
+
+OrganizerItems organizer_items(const rapidjson::Value& raw) {
+  OrganizerItems items;
+  if (raw.IsArray()) {
+    for (const auto& item : raw.GetArray()) items.values.push_back(&item);
+  } else if (raw.IsString()) {
+    // A comma list "1, 2" (forms and query strings).
+    const std::string_view text(raw.GetString(), raw.GetStringLength());
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      const std::size_t comma = std::min(text.find(',', start), text.size());
+      std::string_view piece = text.substr(start, comma - start);
+      while (!piece.empty() && std::isspace(static_cast<unsigned char>(piece.front()))) piece.remove_prefix(1);
+      while (!piece.empty() && std::isspace(static_cast<unsigned char>(piece.back()))) piece.remove_suffix(1);
+      items.listed_ids.push_back(numeric_text(piece).value_or(0));
+      start = comma + 1;
+    }
+  } else {
+    items.values.push_back(&raw);
+  }
+  return items;
+}
+
+// Checks that the caller may read every named record (403); that they exist was checked by the
+// validator (check_event_venue, check_event_organizers).
+void check_usable(RequestContext& ctx, const PostKind& kind, const std::vector<long long>& ids) {
+  if (ids.empty()) return;
+  for (const PostRow& row : find_posts(ctx.db, kind.type, ids))
+    if (!can_read_post(ctx.caller, row.author, row.status))
+      throw ApiError{403, "rest_forbidden", translate(ctx.locale, "Sorry, you are not allowed to do that.")};
 }
 
 }  // namespace
+
+std::string venue_input_problem(const rapidjson::Value& raw, const Locale& locale, const CheckContext& context) {
+  const rapidjson::Value* v = &raw;
+  if (v->IsArray()) {
+    if (v->Empty()) return "";
+    if (v->Size() > 1) return translate(locale, "An event has at most one venue.");
+    v = &(*v)[0];
+  }
+  if (is_empty_input(*v)) return "";
+  const std::optional<long long> id = item_id(*v);
+  if (!id) return data_problem("/venues", *v, locale, context);
+  if (*id <= 0) return translate(locale, "venue must be a venue id or venue data.");
+  return missing_posts_problem(kVenueKind, {*id}, "venue", locale, context);
+}
+
+std::string organizer_input_problem(const rapidjson::Value& raw, const Locale& locale, const CheckContext& context) {
+  if (is_empty_input(raw)) return "";
+  const std::string shape = translate(locale, "organizer must list organizer ids or organizer data.");
+  const OrganizerItems items = organizer_items(raw);
+  std::vector<long long> ids;
+  for (long long id : items.listed_ids) {
+    if (id <= 0) return shape;
+    ids.push_back(id);
+  }
+  for (const rapidjson::Value* item : items.values) {
+    const std::optional<long long> id = item_id(*item);
+    if (!id) {
+      if (std::string problem = data_problem("/organizers", *item, locale, context); !problem.empty()) return problem;
+    } else if (*id <= 0) {
+      return shape;
+    } else {
+      ids.push_back(*id);
+    }
+  }
+  return missing_posts_problem(kOrganizerKind, ids, "organizer", locale, context);
+}
 
 long long resolve_venue_input(RequestContext& ctx, const rapidjson::Value& raw) {
   const rapidjson::Value* v = &raw;
   if (v->IsArray()) {
     if (v->Empty()) return 0;
-    if (v->Size() > 1) throw invalid_param(ctx, "venue", translate(ctx.locale, "An event has at most one venue."));
     v = &(*v)[0];
   }
   if (is_empty_input(*v)) return 0;
   const std::optional<long long> id = item_id(*v);
   if (!id) return create_from_data(ctx, kVenueType, *v, "venue");
-  if (*id <= 0)
-    throw invalid_param(ctx, "venue", translate(ctx.locale, "venue must be a venue id or venue data."));
-  check_usable(ctx, kVenueKind, {*id}, "venue");
+  check_usable(ctx, kVenueKind, {*id});
   return *id;
 }
 
@@ -118,39 +195,20 @@ std::vector<long long> resolve_organizer_input(RequestContext& ctx, const rapidj
   auto add = [&](long long id) {
     if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
   };
-  auto take = [&](const rapidjson::Value& item) {
-    const std::optional<long long> id = item_id(item);
-    if (!id) {
-      add(create_from_data(ctx, kOrganizerType, item, "organizer"));
-    } else if (*id <= 0) {
-      throw invalid_param(ctx, "organizer", translate(ctx.locale, "organizer must list organizer ids or organizer data."));
-    } else {
-      named.push_back(*id);
-      add(*id);
-    }
-  };
-  if (raw.IsArray()) {
-    for (const auto& item : raw.GetArray()) take(item);
-  } else if (raw.IsString()) {
-    // A comma list "1, 2" (forms and query strings).
-    const std::string_view text(raw.GetString(), raw.GetStringLength());
-    std::size_t start = 0;
-    while (start <= text.size()) {
-      const std::size_t comma = std::min(text.find(',', start), text.size());
-      std::string_view piece = text.substr(start, comma - start);
-      while (!piece.empty() && std::isspace(static_cast<unsigned char>(piece.front()))) piece.remove_prefix(1);
-      while (!piece.empty() && std::isspace(static_cast<unsigned char>(piece.back()))) piece.remove_suffix(1);
-      const std::optional<long long> id = numeric_text(piece);
-      if (!id || *id <= 0)
-        throw invalid_param(ctx, "organizer", translate(ctx.locale, "organizer must list organizer ids or organizer data."));
-      named.push_back(*id);
-      add(*id);
-      start = comma + 1;
-    }
-  } else {
-    take(raw);
+  const OrganizerItems items = organizer_items(raw);
+  for (long long id : items.listed_ids) {
+    named.push_back(id);
+    add(id);
   }
-  check_usable(ctx, kOrganizerKind, named, "organizer");
+  for (const rapidjson::Value* item : items.values) {
+    if (const std::optional<long long> id = item_id(*item)) {
+      named.push_back(*id);
+      add(*id);
+    } else {
+      add(create_from_data(ctx, kOrganizerType, *item, "organizer"));
+    }
+  }
+  check_usable(ctx, kOrganizerKind, named);
   return ids;
 }
 

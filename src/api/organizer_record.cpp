@@ -14,7 +14,7 @@ class OrganizerDraft final : public DetailsDraft {
     const std::vector<Organizer> found = find_organizers(db, {id});
     if (!found.empty()) details_ = found.front().details;
   }
-  void apply(const RequestContext& ctx) override { apply_organizer_params(ctx.params, ctx.locale, details_); }
+  void apply(const RequestContext& ctx) override { apply_organizer_params(ctx.params, details_); }
   std::vector<long long> matching(const RequestContext& ctx, const std::vector<long long>& candidates) override {
     std::vector<long long> out;
     for (const Organizer& o : find_organizers(ctx.db, candidates))

@@ -266,7 +266,7 @@ bool is_truthy(const Value& v) {
 }
 
 Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& sources,
-                       const Locale& locale) {
+                       const Locale& locale, const CheckContext& context) {
   Params params;
   Checker checker{locale, {}};
   std::vector<std::string> missing;
@@ -305,8 +305,19 @@ Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& 
       checker.fail(spec, "%s must not be empty.");
       continue;
     }
+    const bool is_list = spec.type == ParamType::kIntegerList || spec.type == ParamType::kStringList;
+    if (given && is_list && ((value->IsString() && trim(as_view(*value)).empty()) || (value->IsArray() && value->Empty()))) {
+      checker.fail(spec, "%s must not be empty.");
+      continue;
+    }
     if (auto coerced = checker.coerce(spec, *value)) {
       coerced->given = given;
+      if (given && spec.check) {
+        if (std::string problem = spec.check(spec, *coerced, locale, context); !problem.empty()) {
+          checker.invalid.emplace(std::string(spec.name), std::move(problem));
+          continue;
+        }
+      }
       params.set(spec.name, std::move(*coerced));
     }
   }

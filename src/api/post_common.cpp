@@ -41,29 +41,25 @@ Seconds date_param(RequestContext& ctx, std::string_view name, const TimeZone& z
   return parsed->instant;
 }
 
-// The image parameter: an id of a known image, or an absolute http(s) URL (SPEC §3.4).
+// The image id an `image` input names (digits or a JSON integer); nullopt when it is not an id.
+std::optional<long long> image_id(const rapidjson::Value& raw) {
+  if (raw.IsInt64()) return raw.GetInt64();
+  if (!raw.IsString()) return std::nullopt;
+  const std::string_view text(raw.GetString(), raw.GetStringLength());
+  if (text.empty() || !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); })) return std::nullopt;
+  return std::stoll(std::string(text.substr(0, 18)));
+}
+
+bool is_no_image(const rapidjson::Value& raw) {
+  return raw.IsNull() || (raw.IsBool() && !raw.GetBool()) || (raw.IsString() && raw.GetStringLength() == 0);
+}
+
+// The image parameter (checked by check_image): an id of a known image, or an absolute URL.
 long long resolve_image(RequestContext& ctx, long long author, const std::string& now_utc) {
-  const ParamValue* v = ctx.params.find("image");
-  const rapidjson::Value& raw = *v->raw;
-  const std::string message = translate(ctx.locale, "image must be an image id or an absolute http(s) URL.");
-  if (raw.IsNull() || (raw.IsBool() && !raw.GetBool()) || (raw.IsString() && raw.GetStringLength() == 0)) return 0;
-  long long id = 0;
-  if (raw.IsInt64()) id = raw.GetInt64();
-  else if (raw.IsString()) {
-    const std::string text(raw.GetString(), raw.GetStringLength());
-    if (!text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); })) {
-      id = std::stoll(text.substr(0, 18));
-    } else if (is_absolute_http_url(text)) {
-      if (text.size() > 2048) throw invalid_param(ctx, "image", message);
-      return find_or_create_image(ctx.db, text, author, now_utc);
-    } else {
-      throw invalid_param(ctx, "image", message);
-    }
-  } else {
-    throw invalid_param(ctx, "image", message);
-  }
-  if (id <= 0 || !find_image(ctx.db, id)) throw invalid_param(ctx, "image", translate(ctx.locale, "image names no known image."));
-  return id;
+  const rapidjson::Value& raw = *ctx.params.find("image")->raw;
+  if (is_no_image(raw)) return 0;
+  if (const auto id = image_id(raw)) return *id;
+  return find_or_create_image(ctx.db, std::string(raw.GetString(), raw.GetStringLength()), author, now_utc);
 }
 
 // Texts from authors and contributors go through the HTML allow-list (SPEC §7). The sanitizer
@@ -91,6 +87,17 @@ std::string resolve_status(RequestContext& ctx, const PostRow& row, bool create,
 }
 
 }  // namespace
+
+std::string image_problem(const rapidjson::Value& raw, const Locale& locale, Db* db) {
+  if (is_no_image(raw)) return "";
+  if (const auto id = image_id(raw)) {
+    if (*id > 0 && (!db || find_image(*db, *id))) return "";
+    return translate(locale, "image names no known image.");
+  }
+  if (raw.IsString() && raw.GetStringLength() <= 2048 && is_absolute_http_url({raw.GetString(), raw.GetStringLength()}))
+    return "";
+  return translate(locale, "image must be an image id or an absolute http(s) URL.");
+}
 
 Seconds now_seconds() {
   note_clock_use();  // the answer depends on the time: the response cache keeps it one second only
@@ -153,9 +160,7 @@ void apply_post_fields(RequestContext& ctx, const PostKind& kind, PostRow& row, 
   if (ctx.params.given("author")) {
     const long long author = ctx.params.integer("author");
     if (author != row.author || create) {
-      if (author != ctx.caller.id() && !can_edit_others(ctx.caller)) throw forbidden(ctx);
-      if (!user_exists(ctx.db, author))
-        throw invalid_param(ctx, "author", translate(ctx.locale, "author names no user."));
+      if (author != ctx.caller.id() && !can_edit_others(ctx.caller)) throw forbidden(ctx);  // exists: check_author
       row.author = author;
     }
   }

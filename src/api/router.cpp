@@ -145,7 +145,8 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   sources.body = &input.body;
   sources.query = &input.query;
   sources.invalid_utf8 = input.invalid_utf8;
-  const Params params = validate_params(endpoint->params, sources, locale);
+  // Per-field rules that look up ids run here too, so every failure comes in one 400 (SPEC §1.3).
+  const Params params = validate_params(endpoint->params, sources, locale, CheckContext{&db, &caller});
   // 5. Capability of authenticated callers, after validation (SPEC §1.4).
   if (!has_capability(caller, endpoint->capability))
     throw ApiError{403, "rest_forbidden", translate(locale, "Sorry, you are not allowed to do that.")};

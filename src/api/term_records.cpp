@@ -60,18 +60,8 @@ void write_term(JsonWriter& w, const RequestContext& ctx, const Term& term) {
 std::vector<long long> resolve_terms_input(RequestContext& ctx, Taxonomy taxonomy, const rapidjson::Value& raw,
                                            std::string_view param) {
   const TermKind& kind = term_kind(taxonomy);
-  const auto split = split_terms_input(raw);
-  if (!split)
-    throw term_param_error(ctx, param, format_message(ctx.locale, "%s must be term ids or names.", {std::string(param)}));
-  const std::vector<TermInputItem>& items = *split;
-  std::vector<long long> wanted_ids;
-  for (const auto& item : items)
-    if (item.id > 0) wanted_ids.push_back(item.id);
-  const std::vector<long long> existing = existing_term_ids(ctx.db, taxonomy, wanted_ids);
-  for (long long id : wanted_ids)
-    if (std::find(existing.begin(), existing.end(), id) == existing.end())
-      throw term_param_error(ctx, param, format_message(ctx.locale, "%s names no existing term: %s.",
-                                                        {std::string(param), std::to_string(id)}));
+  // Shape, names and ids were checked by the validator (check_event_terms).
+  const std::vector<TermInputItem> items = split_terms_input(raw).value_or(std::vector<TermInputItem>{});
   std::vector<long long> ids;
   for (const auto& item : items) {
     if (item.id > 0) {
@@ -102,7 +92,7 @@ std::vector<long long> resolve_terms_input(RequestContext& ctx, Taxonomy taxonom
 }
 
 std::vector<long long> resolve_terms_filter(RequestContext& ctx, Taxonomy taxonomy,
-                                            const std::vector<std::string>& items, std::string_view param) {
+                                            const std::vector<std::string>& items) {
   std::vector<long long> ids;
   std::vector<std::string> slugs;
   std::vector<std::string> wanted;
@@ -127,10 +117,7 @@ std::vector<long long> resolve_terms_filter(RequestContext& ctx, Taxonomy taxono
       for (const auto& [term_id, slug] : found)
         if (ascii_lower(slug) == lower) match = term_id;
     }
-    if (match == 0)
-      throw term_param_error(ctx, param,
-                             format_message(ctx.locale, "%s names no existing term: %s.", {std::string(param), item}));
-    push_unique(out, match);
+    if (match != 0) push_unique(out, match);  // every item exists: check_term_filter
   }
   return out;
 }

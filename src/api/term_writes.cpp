@@ -6,44 +6,18 @@
 #include "cal/api/term_records.h"
 #include "cal/api/term_resource.h"
 #include "cal/core/slug.h"
-#include "cal/http/input.h"
 
 namespace cal {
 namespace {
 
-// Tags have no parent: a `parent` anywhere in a tag write (body or query) is refused, although
-// the tag routes do not declare it (an undeclared parameter is otherwise ignored).
-void reject_tag_parent(RequestContext& ctx, const TermKind& kind) {
-  if (kind.hierarchical) return;
-  std::vector<std::string> ignored;
-  rapidjson::Document query;
-  query.SetObject();
-  parse_form(ctx.request.query_string, query, ignored);
-  rapidjson::Document body;
-  body.SetObject();
-  if (ctx.request.content_type.find("json") != std::string::npos) {
-    if (parse_json_body(ctx.request.body, body) != JsonBodyError::kNone) body.SetObject();
-  } else {
-    parse_form(ctx.request.body, body, ignored);
-  }
-  if (query.HasMember("parent") || body.HasMember("parent"))
-    throw term_param_error(ctx, "parent", translate(ctx.locale, "Tags have no parent."));
-}
-
-// An explicit slug, normalized like generated ones; nothing left of it → 400.
-std::string checked_slug(RequestContext& ctx) {
-  std::string slug = slugify(ctx.params.text("slug"));
-  if (slug.empty()) throw term_param_error(ctx, "slug", translate(ctx.locale, "slug must contain letters or digits."));
-  return slug;
-}
+// An explicit slug, normalized like generated ones (something is left of it: check_term_slug).
+std::string checked_slug(RequestContext& ctx) { return slugify(ctx.params.text("slug")); }
 
 // A category's new parent: 0, or an existing category that is neither the term itself nor
 // below it (no cycles). `self` is 0 on create.
-long long checked_parent(RequestContext& ctx, const TermKind& kind, long long self) {
+long long checked_parent(RequestContext& ctx, long long self) {
   const long long parent = ctx.params.integer("parent");
-  if (parent == 0) return 0;
-  if (parent < 0 || !find_term(ctx.db, kind.taxonomy, parent))
-    throw term_param_error(ctx, "parent", translate(ctx.locale, "parent must be 0 or an existing category id."));
+  if (parent == 0) return 0;  // else an existing category: check_category_parent
   if (self != 0 && is_same_or_descendant(ctx.db, parent, self))
     throw term_param_error(ctx, "parent",
                            translate(ctx.locale, "parent must not be the category itself or one of its descendants."));
@@ -60,7 +34,6 @@ Response term_response(RequestContext& ctx, int status, const Term& term) {
 }  // namespace
 
 Response create_term_response(RequestContext& ctx, const TermKind& kind) {
-  reject_tag_parent(ctx, kind);
   Term term;
   term.taxonomy = kind.taxonomy;
   term.name = checked_term_name(ctx, ctx.params.text("name"), "name");
@@ -68,7 +41,7 @@ Response create_term_response(RequestContext& ctx, const TermKind& kind) {
   term.slug = explicit_slug ? checked_slug(ctx) : term_slug_from(kind, term.name);
   if (ctx.params.given("description")) term.description = checked_term_description(ctx, ctx.params.text("description"));
   Transaction tx(ctx.db);
-  if (kind.hierarchical && ctx.params.given("parent")) term.parent = checked_parent(ctx, kind, 0);
+  if (kind.hierarchical && ctx.params.given("parent")) term.parent = checked_parent(ctx, 0);
   try {
     insert_term(ctx.db, term, !explicit_slug);
   } catch (const TermExists& e) {
@@ -81,13 +54,12 @@ Response create_term_response(RequestContext& ctx, const TermKind& kind) {
 }
 
 Response update_term_response(RequestContext& ctx, const TermKind& kind) {
-  reject_tag_parent(ctx, kind);
   Transaction tx(ctx.db);
   Term term = load_term(ctx, kind);
   if (ctx.params.given("name")) term.name = checked_term_name(ctx, ctx.params.text("name"), "name");
   if (ctx.params.given("slug")) term.slug = checked_slug(ctx);
   if (ctx.params.given("description")) term.description = checked_term_description(ctx, ctx.params.text("description"));
-  if (kind.hierarchical && ctx.params.given("parent")) term.parent = checked_parent(ctx, kind, term.id);
+  if (kind.hierarchical && ctx.params.given("parent")) term.parent = checked_parent(ctx, term.id);
   try {
     update_term(ctx.db, term, false);
   } catch (const TermExists& e) {

@@ -20,7 +20,7 @@ class VenueDraft final : public DetailsDraft {
     if (!found.empty()) details_ = found.front().details;
   }
   void apply(const RequestContext& ctx) override {
-    apply_venue_params(ctx.params, ctx.locale, ctx.config.geoloc.enabled, details_);
+    apply_venue_params(ctx.params, ctx.config.geoloc.enabled, details_);
   }
   std::vector<long long> matching(const RequestContext& ctx, const std::vector<long long>& candidates) override {
     std::vector<long long> out;

@@ -2,6 +2,7 @@
 #include "cal/core/cost.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstddef>
 #include <optional>
 
@@ -264,6 +265,18 @@ std::string display_cost(std::string_view cost_text) {
   }
   return render_value(details, details.values.front()) + std::string(kEnDashSeparator) +
          render_value(details, details.values.back());
+}
+
+std::string join_cost_values(const std::vector<std::string>& values) {
+  std::string out;
+  for (std::string_view v : values) {
+    while (!v.empty() && std::isspace(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
+    while (!v.empty() && std::isspace(static_cast<unsigned char>(v.back()))) v.remove_suffix(1);
+    if (v.empty()) continue;
+    if (!out.empty()) out += ", ";
+    out += v;
+  }
+  return out;
 }
 
 }  // namespace cal

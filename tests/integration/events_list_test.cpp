@@ -191,7 +191,7 @@ TEST_CASE("every list parameter rejects an invalid value with 400 naming it") {
         CAPTURE(value);
         const HttpResponse r = get(std::string(kEvents) + "?" + name + "=" + enc(value));
         CHECK(error_mismatch(r, 400, "rest_invalid_param") == "");
-        if (r.status == 400) CHECK(string_at(r.json(), {"data", "params", name}) != "");
+        CHECK(string_at(r.json(), {"data", "params", name}) != "");
     }
 }
 

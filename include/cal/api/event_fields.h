@@ -6,12 +6,22 @@
 #include "cal/api/context.h"
 #include "cal/store/events.h"
 
+#include <rapidjson/document.h>
+
+#include <optional>
+#include <string>
+
 namespace cal {
 
+inline constexpr std::size_t kMaxCostLength = 255;  // event_details.cost
+
+// The cost text stored for a `cost` input: null → "", text as sent, a number as written, an
+// array of texts and numbers joined by join_cost_values(); nullopt for any other shape.
+std::optional<std::string> cost_input_text(const rapidjson::Value& raw);
+
 // Applies the sent detail fields to `event` (and the password to event.post when the route
-// declares it). Throws ApiError 400 rest_invalid_param for an unknown time zone, dates that do
-// not parse, an end before the start, a cost that is not text or a number, a website that is
-// neither "" nor an absolute URL.
+// declares it). The fields' own rules ran in the validator (cal/api/param_checks.h); throws
+// ApiError 400 rest_invalid_param for an end before the start.
 void apply_event_fields(RequestContext& ctx, Event& event, bool create);
 
 // Applies the sent `venue`, `organizer`, `categories` and `tags` to the stored event: each

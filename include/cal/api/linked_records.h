@@ -31,9 +31,16 @@ void write_venue_json_ld(JsonWriter& w, const RequestContext& ctx, const Venue& 
 void write_organizer_json_ld(JsonWriter& w, const RequestContext& ctx, const Organizer& organizer,
                              const std::vector<Image>& images);
 
+// The problem with an event's `venue` input (SPEC §5), checked in the validation stage: at most
+// one venue; an id of a live venue (looked up when context.db is set); or venue data valid for
+// POST /venues (its messages joined). "" when acceptable.
+std::string venue_input_problem(const rapidjson::Value& raw, const Locale& locale, const CheckContext& context);
+// The same for an event's `organizer` input: organizer ids or organizer data objects.
+std::string organizer_input_problem(const rapidjson::Value& raw, const Locale& locale, const CheckContext& context);
+
 // An event's `venue` input: an id, {"id": N}, or venue data (name required) that creates a venue
 // or reuses one whose name (case-insensitive) and every given field match; 0, "", [] or null →
-// 0 (unlink). Unknown ids, bad data or a venue the caller may not use → ApiError 400/403.
+// 0 (unlink). Input already checked by venue_input_problem(); a venue the caller may not use → 403.
 // Runs inside the caller's transaction.
 long long resolve_venue_input(RequestContext& ctx, const rapidjson::Value& raw);
 

@@ -16,6 +16,23 @@
 
 namespace cal {
 
+class Db;
+struct Caller;
+struct ParamSpec;
+struct ParamValue;
+
+// What a per-field rule may need beyond the value: the store (for ids that must exist) and the
+// caller. Both are null in store-free validation (unit tests, fuzzers): rules needing them pass.
+struct CheckContext {
+  Db* db = nullptr;
+  const Caller* caller = nullptr;
+};
+
+// A per-field rule of the validation stage (SPEC §1.3), run on a value that passed its type
+// coercion. Returns the localized problem, or "" when the value is acceptable.
+using ParamCheck = std::string (*)(const ParamSpec& spec, const ParamValue& value, const Locale& locale,
+                                   const CheckContext& context);
+
 enum class ParamType {
   kInteger,      // JSON integer or decimal string
   kNumber,       // JSON number or decimal string
@@ -43,6 +60,8 @@ struct ParamSpec {
   // `type` implies, e.g. "array" for categories that also accept names; items type likewise.
   std::string_view declared_type = {};
   std::string_view declared_items = {};
+  // The field's own rule (time zone, URL, e-mail, ids that must exist...), see ParamCheck.
+  ParamCheck check = nullptr;
 };
 
 // The JSON type name clients see for a parameter ("integer", "array", ...; "" when untyped).
@@ -94,10 +113,12 @@ struct ParamSources {
   std::vector<std::string> invalid_utf8;                  // names whose form/query value was bad
 };
 
-// Validates and coerces every declared parameter. Throws ApiError 400 rest_missing_callback_param
-// (all missing required names) or rest_invalid_param (all invalid ones, with a message each).
+// Validates and coerces every declared parameter, then runs each given value's check. Throws
+// ApiError 400 rest_missing_callback_param (all missing required names) or rest_invalid_param
+// (all invalid ones, with a message each). An empty value of a list parameter ("" or []) is
+// invalid (as for search/slug/order/orderby, SPEC §4).
 Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& sources,
-                       const Locale& locale);
+                       const Locale& locale, const CheckContext& context = {});
 
 // Interprets a JSON value as boolean per SPEC §1 types; nullopt when it is not one.
 std::optional<bool> coerce_boolean(const rapidjson::Value& v);

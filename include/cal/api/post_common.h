@@ -28,6 +28,10 @@ extern const PostKind kEventKind;
 extern const PostKind kVenueKind;
 extern const PostKind kOrganizerKind;
 
+// The problem with an `image` input (SPEC §3.4): "" for none, an absolute http(s) URL or the id of
+// a known image (not looked up when `db` is null); else the localized message.
+std::string image_problem(const rapidjson::Value& raw, const Locale& locale, Db* db);
+
 // The current instant, and "now" as stored (UTC and site-local "YYYY-MM-DD HH:MM:SS").
 Seconds now_seconds();
 TimeZone site_zone(const RequestContext& ctx);
