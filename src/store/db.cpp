@@ -9,7 +9,7 @@
 #include <mysql_connection.h>
 #include <mysql_driver.h>
 
-#include "cal/core/clock_use.h"
+#include "cal/core/dates/clock_use.h"
 
 #include <cctype>
 #include <functional>

@@ -2,8 +2,8 @@
 // endpoint, then the pure readers handlers apply to raw JSON values: term inputs
 // (split_terms_input) and venue/organizer detail fields (apply_venue_params,
 // apply_organizer_params).
-#include "cal/api/linked_fields.h"
-#include "cal/api/term_input.h"
+#include "cal/api/linked/linked_fields.h"
+#include "cal/api/terms/term_input.h"
 #include "cal/http/input.h"
 #include "params_driver.h"
 

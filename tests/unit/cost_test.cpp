@@ -1,5 +1,5 @@
 // Unit tests for cal/core/cost.h: parse_cost and display_cost on typical organizer input.
-#include "cal/core/cost.h"
+#include "cal/core/text/cost.h"
 
 #include <doctest/doctest.h>
 

@@ -1,10 +1,10 @@
 // Venue and organizer detail fields (cal/api/linked_fields.h) and their schema.org data
 // (cal/api/linked_records.h): stateprovince derivation, truthy flags, geolocation storage only
 // with the extension on, validation, the dedupe comparison, and json_ld.
-#include "cal/api/error.h"
-#include "cal/api/linked_fields.h"
-#include "cal/api/linked_records.h"
-#include "cal/api/routes.h"
+#include "cal/api/pipeline/error.h"
+#include "cal/api/linked/linked_fields.h"
+#include "cal/api/linked/linked_records.h"
+#include "cal/api/pipeline/routes.h"
 #include "cal/http/input.h"
 
 #include <doctest/doctest.h>
