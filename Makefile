@@ -87,11 +87,12 @@ $(BUILD)/obj/%.o: %.cpp
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # --- dev stack (DESIGN.md §3) -------------------------------------------------
+# DEMO=N: add N demo events (calendarctl demo) once the stack is up, once per stack.
 run: build
-	@scripts/devstack.sh run $(PORT)
+	@DEMO=$(DEMO) scripts/devstack.sh run $(PORT)
 
 start: build
-	@scripts/devstack.sh start $(PORT)
+	@DEMO=$(DEMO) scripts/devstack.sh start $(PORT)
 
 stop:
 	@scripts/devstack.sh stop
