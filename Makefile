@@ -72,7 +72,7 @@ $(BUILD)/locale/%/LC_MESSAGES/calendar.mo: po/%.po
 	@mkdir -p $(dir $@)
 	msgfmt --check -o $@ $<
 
-$(BUILD)/calendarctl: $(BUILD)/obj/src/tools/calendarctl.o $(BUILD)/obj/gen/schema_sql.o $(BUILD)/libcal.a
+$(BUILD)/calendarctl: $(BUILD)/obj/src/tools/calendarctl.o $(BUILD)/obj/src/tools/demo_command.o $(BUILD)/obj/gen/schema_sql.o $(BUILD)/libcal.a
 	$(CXX) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # schema.sql is embedded in calendarctl so `migrate` needs no file next to the binary.
@@ -99,11 +99,12 @@ $(BUILD)/obj/%.o: %.cpp
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # --- dev stack (DESIGN.md §3) -------------------------------------------------
+# DEMO=N: add N demo events (calendarctl demo) once the stack is up, once per stack.
 run: service
-	@scripts/devstack.sh run $(PORT)
+	@DEMO=$(DEMO) scripts/devstack.sh run $(PORT)
 
 start: service
-	@scripts/devstack.sh start $(PORT)
+	@DEMO=$(DEMO) scripts/devstack.sh start $(PORT)
 
 stop:
 	@scripts/devstack.sh stop
