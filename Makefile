@@ -18,7 +18,7 @@ else
 OPT := -O2 -g
 LDFLAGS :=
 endif
-CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -MMD -MP
+CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc -MMD -MP
 LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -ldate-tz -lgumbo -lzstd -lpthread
 TEST_LIBS := -lcurl
 
@@ -34,9 +34,18 @@ INTEG_OBJS := $(INTEG_SRCS:%.cpp=$(BUILD)/obj/%.o)
 PO_FILES := $(sort $(wildcard po/*.po))
 MO_FILES := $(PO_FILES:po/%.po=$(BUILD)/locale/%/LC_MESSAGES/calendar.mo)
 
-BINARIES := $(BUILD)/calendar-fcgi $(BUILD)/calendarctl $(BUILD)/unit-tests $(BUILD)/integration-tests
+# What `make run` / `make start` need; `make build` (and so `make test`) adds the test binaries.
+SERVICE := $(BUILD)/calendar-fcgi $(BUILD)/calendarctl $(MO_FILES)
+BINARIES := $(SERVICE) $(BUILD)/unit-tests $(BUILD)/integration-tests
 
-.PHONY: all deps build asan run start stop test test-unit test-integration bench fuzz fuzz-build clean
+# The compiling is done by a recursive make, on every core unless the command line says how
+# many jobs (-j, -jN, also -j1; e.g. .ci/run's `make -j"$jobs"`): then the sub-make shares
+# that jobserver. Decided in the recipe, because make 4.3 shows a command-line -j in MAKEFLAGS
+# only there, not while it reads this file. -Otarget keeps each compiler's messages together.
+NPROC := $(shell nproc 2>/dev/null || echo 2)
+JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC) -Otarget)
+
+.PHONY: all deps build service asan run start stop test test-clock test-unit test-integration bench fuzz fuzz-build clean
 
 all: build
 
@@ -44,10 +53,13 @@ deps:
 	@scripts/install-deps.sh
 
 build: deps
-	@$(MAKE) --no-print-directory $(BINARIES)
+	@$(MAKE) --no-print-directory $(JOBS) $(BINARIES)
+
+service: deps
+	@$(MAKE) --no-print-directory $(JOBS) $(SERVICE)
 
 asan: deps
-	@$(MAKE) --no-print-directory BUILD=build-asan MODE=asan build-asan/calendar-fcgi build-asan/calendarctl build-asan/unit-tests build-asan/integration-tests
+	@$(MAKE) --no-print-directory $(JOBS) BUILD=build-asan MODE=asan build-asan/calendar-fcgi build-asan/calendarctl build-asan/unit-tests build-asan/integration-tests
 
 $(BUILD)/libcal.a: $(LIB_OBJS)
 	@rm -f $@
@@ -60,7 +72,7 @@ $(BUILD)/locale/%/LC_MESSAGES/calendar.mo: po/%.po
 	@mkdir -p $(dir $@)
 	msgfmt --check -o $@ $<
 
-$(BUILD)/calendarctl: $(BUILD)/obj/src/tools/calendarctl.o $(BUILD)/obj/gen/schema_sql.o $(BUILD)/libcal.a
+$(BUILD)/calendarctl: $(BUILD)/obj/src/tools/calendarctl.o $(BUILD)/obj/src/tools/demo_command.o $(BUILD)/obj/gen/schema_sql.o $(BUILD)/libcal.a
 	$(CXX) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # schema.sql is embedded in calendarctl so `migrate` needs no file next to the binary.
@@ -87,11 +99,12 @@ $(BUILD)/obj/%.o: %.cpp
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # --- dev stack (DESIGN.md §3) -------------------------------------------------
-run: build
-	@scripts/devstack.sh run $(PORT)
+# DEMO=N: add N demo events (calendarctl demo) once the stack is up, once per stack.
+run: service
+	@DEMO=$(DEMO) scripts/devstack.sh run $(PORT)
 
-start: build
-	@scripts/devstack.sh start $(PORT)
+start: service
+	@DEMO=$(DEMO) scripts/devstack.sh start $(PORT)
 
 stop:
 	@scripts/devstack.sh stop
@@ -102,6 +115,11 @@ test: build
 
 test-asan: asan
 	@scripts/run-tests.sh build-asan
+
+# The date-sensitive tests with the whole stack under libfaketime at fixed instants (23:30 and
+# 00:30 UTC, a year end, a leap day, a DST change): tests must pass at any hour of any day (issue 12).
+test-clock: build
+	@scripts/run-clock-tests.sh $(BUILD)
 
 # --- fuzzing (README "Reliability") -------------------------------------------------
 # libFuzzer targets tests/fuzz/fuzz_<name>.cpp, built with clang++ and ASan+UBSan into
@@ -114,14 +132,14 @@ SECONDS ?= 30
 # `nullptr + n`; run.sh sets halt_on_error=1, so every report still stops the fuzzer.
 FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=pointer-overflow
 # -Werror stays with the g++ build; clang may warn where g++ does not in files of other modules.
-FUZZ_CXXFLAGS := -std=c++20 -Wall -Wextra -O1 -g -fno-omit-frame-pointer $(FUZZ_SANITIZE) $(DEFS) -Iinclude -MMD -MP
+FUZZ_CXXFLAGS := -std=c++20 -Wall -Wextra -O1 -g -fno-omit-frame-pointer $(FUZZ_SANITIZE) $(DEFS) -Iinclude -Isrc -MMD -MP
 FUZZ_LIB_OBJS := $(LIB_SRCS:%.cpp=$(FUZZ_BUILD)/obj/%.o)
 FUZZ_NAMES := $(sort $(patsubst tests/fuzz/fuzz_%.cpp,%,$(wildcard tests/fuzz/fuzz_*.cpp)))
 FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 -include $(shell find $(FUZZ_BUILD)/obj -name '*.d' 2>/dev/null)
 
 fuzz-build: deps
-	@$(MAKE) --no-print-directory $(FUZZ_BINS)
+	@$(MAKE) --no-print-directory $(JOBS) $(FUZZ_BINS)
 
 fuzz: fuzz-build
 	@tests/fuzz/run.sh $(FUZZ_BUILD) $(SECONDS) $(FUZZ_NAMES)

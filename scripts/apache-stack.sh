@@ -19,6 +19,7 @@ set -euo pipefail
 shopt -s inherit_errexit   # errors inside $(...) stop the script too
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+umask 022   # what is written here is read by Apache's user
 # shellcheck disable=SC2034  # read by deploy-lib.sh
 me=apache-stack
 # shellcheck source-path=SCRIPTDIR source=deploy-lib.sh
@@ -57,10 +58,10 @@ copy_catalogs() {
 write_files() {
   local port=$1 user_sed
   # As root, Apache runs its children (and the programs they start) as www-data, which must
-  # traverse the stack directory (mktemp makes it 0700) to reach the sockets in it.
+  # reach everything below: the stack directory (the sockets) and this one (the copies).
+  require_reachable "$stack"
   if [ "$(id -u)" -eq 0 ]; then
     user_sed="s|@USER@|www-data|; s|@GROUP@|www-data|"
-    chmod o+x "$stack"
   else
     user_sed='/^User @USER@$/d; /^Group @GROUP@$/d'
   fi

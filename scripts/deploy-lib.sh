@@ -64,3 +64,20 @@ wait_url() {
 }
 
 sed_escape() { printf '%s' "$1" | sed 's/[\\|&]/\\&/g'; }
+
+# web_user: the user the web servers run their children and the service as: www-data when we
+# are root, else ourselves (nothing changes users then).
+web_user() { if [ "$(id -u)" -eq 0 ]; then echo www-data; else id -un; fi; }
+
+# require_reachable DIR: dies unless the web servers' user can enter DIR. Everything they read,
+# execute or connect to is staged below the stack directory, which must therefore be open to
+# them up from / (a checkout in a 0700 directory such as /root or `mktemp -d` is not; this
+# script opens no directory it did not create). scripts/run-tests.sh makes its stack directory
+# in ${TMPDIR:-/tmp}, mode 0755.
+require_reachable() {
+  local user
+  user=$(web_user)
+  [ "$user" != "$(id -un)" ] && command -v runuser >/dev/null || return 0
+  runuser -u "$user" -- test -x "$1" 2>/dev/null ||
+    die "$user cannot enter $1 (a directory on its path is closed to others); use a stack directory it can reach, e.g. below /tmp"
+}

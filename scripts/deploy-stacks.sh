@@ -19,6 +19,7 @@ set -euo pipefail
 shopt -s inherit_errexit   # errors inside $(...) stop the script too
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+umask 022   # what is written here is read by the web servers' user
 # shellcheck disable=SC2034  # read by deploy-lib.sh
 me=deploy-stacks
 # shellcheck source-path=SCRIPTDIR source=deploy-lib.sh
@@ -62,10 +63,9 @@ start_spawned_service() {
   rm -rf "$ndir/bin/locale"
   [ ! -d "$build/locale" ] || cp -R "$build/locale" "$ndir/bin/locale"   # the language catalogs
   install -m 0644 "$stack/calendar.conf" "$ndir/service.conf"
-  if [ "$(id -u)" -eq 0 ]; then
-    user=(-u www-data)
-    chmod o+x "$stack"       # www-data reaches the MariaDB socket inside the stack directory
-  fi
+  # www-data (as root) reaches the copies here and the MariaDB socket in the stack directory.
+  require_reachable "$stack"
+  [ "$(id -u)" -ne 0 ] || user=(-u www-data)
   # -n: spawn-fcgi binds the port, puts the socket on fd 0 and execs the service in its own
   # place (its log stays ours; forking, spawn-fcgi would send it to /dev/null).
   setsid spawn-fcgi -n -a 127.0.0.1 -p "$port" "${user[@]}" -- \

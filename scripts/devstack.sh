@@ -8,11 +8,29 @@
 #   devstack.sh stop         stop what run/start began
 #
 # DEVSTACK_DIR and DEVSTACK_BUILD override var/ and build/ (relative to the repository root).
+# DEMO=N (run and start; `make run DEMO=N`): once the stack is up, add N demo events with
+# `calendarctl demo --events N` (seed DEMO_SEED, default 1), once per stack: the marker
+# $dir/demo.added remembers each N and seed added, so a restart does not add them again.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 dir=${DEVSTACK_DIR:-var}
 build=${DEVSTACK_BUILD:-build}
+
+# seed_demo: the demo data asked for by DEMO/DEMO_SEED, unless this stack already has it.
+seed_demo() {
+  local n=${DEMO:-} seed=${DEMO_SEED:-1} mark
+  [ -n "$n" ] || return 0
+  [[ $n =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ ]] || { echo "devstack: DEMO and DEMO_SEED must be numbers" >&2; return 2; }
+  mark="events=$n seed=$seed"
+  if grep -qxF "$mark" "$dir/demo.added" 2>/dev/null; then
+    echo "devstack: demo data ($mark) already added to this stack"
+    return 0
+  fi
+  echo "devstack: adding demo data ($mark)..."
+  "$build/calendarctl" --config "$dir/calendar.conf" demo --events "$n" --seed "$seed" || return 1
+  echo "$mark" >> "$dir/demo.added"
+}
 
 usage() { sed -n '5,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
@@ -20,6 +38,7 @@ run() {
   local port=$1 tail_pid=""
   trap 'echo; kill "$tail_pid" 2>/dev/null || true; scripts/stack.sh down "$dir"; exit 0' INT TERM
   scripts/stack.sh up "$dir" "$port" "$build" || { scripts/stack.sh down "$dir"; exit 1; }
+  seed_demo || { scripts/stack.sh down "$dir"; exit 1; }
   echo
   echo "  API:         http://127.0.0.1:$port/api/cal/events/v1"
   echo "  admin token: $(cat "$dir/admin.token")   (Authorization: Bearer <token>)"
@@ -47,6 +66,7 @@ case ${1:-} in
   run) run "$2" ;;
   start)
     scripts/stack.sh up "$dir" "$2" "$build"
+    seed_demo
     echo "admin token in $dir/admin.token; \`make stop\` stops the stack" ;;
   stop) scripts/stack.sh down "$dir" ;;
   *) usage ;;

@@ -12,6 +12,7 @@ packages=(
   clang libclang-rt-14-dev
   gettext
   apache2 libapache2-mod-fcgid spawn-fcgi
+  faketime
 )
 
 missing=()

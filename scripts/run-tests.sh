@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make test`: runs BUILD_DIR/unit-tests, then BUILD_DIR/integration-tests against a private
-# stack (scripts/stack.sh) in a fresh directory under tests/integration/.run/ on a free port.
+# stack (scripts/stack.sh) and its other deployments (scripts/deploy-stacks.sh) in a fresh
+# directory ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports.
 # Shows both runners' output and ends with the line "N passed, N failed": doctest test cases
 # summed over both binaries, a crash or a failed start counting as (at least) one failure.
 # The stack directory is removed after a clean run and kept (with its logs) otherwise.
@@ -52,8 +53,36 @@ run_doctest() {
 run_doctest unit-tests "$build/unit-tests" "$@" || true
 
 # --- integration: a private stack in a fresh directory ---------------------------------------
-mkdir -p tests/integration/.run
-run_dir=$(mktemp -d "$PWD/tests/integration/.run/XXXXXX")
+# Outside the checkout: run as root, Apache's children, mod_fcgid's and spawn-fcgi's services run
+# as www-data, which cannot enter a checkout below a directory only its owner may enter (mktemp -d
+# and /root are 0700), and the user's directories are not ours to open. So the run directory is
+# a new one of our own, opened to others (0755), and the stack scripts stage in it everything
+# those servers read, execute or connect to (copies of the binary and the catalogs, configs,
+# sockets). A TMPDIR that www-data cannot enter, or so long that the unix socket paths below
+# the directory would not fit (107 bytes at most), gives way to /tmp.
+make_run_dir() {
+  local base d
+  for base in "${TMPDIR:-/tmp}" /tmp; do
+    d=$(mktemp -d "${base%/}/calendar-test.XXXXXX") || continue
+    chmod 0755 "$d"
+    if [ ${#d} -le 50 ] && others_can_enter "$d"; then echo "$d"; return 0; fi
+    rmdir "$d"
+  done
+  echo "run-tests: no directory for the test stack that www-data can enter" >&2
+  return 1
+}
+
+# others_can_enter DIR: true unless we are root and www-data (the web servers' user) cannot
+# reach DIR.
+others_can_enter() {
+  [ "$(id -u)" -eq 0 ] && id www-data >/dev/null 2>&1 && command -v runuser >/dev/null || return 0
+  runuser -u www-data -- test -x "$1" 2>/dev/null
+}
+
+if ! run_dir=$(make_run_dir); then
+  echo "$passed passed, $((failed + 1)) failed"
+  exit 1
+fi
 keep=1          # cleared only after a clean integration run
 stack_down() {
   trap - EXIT INT TERM
@@ -93,6 +122,9 @@ if STACK_CONF_EXTRA=$'[server]\nstatement_count_header = true' scripts/stack.sh 
     failed=$((failed + 1))
     deploy_ok=0
   fi
+  # Only what started counts: nothing from the caller's environment stands in for a deployment,
+  # and none may be skipped (CAL_TEST_NO_DEPLOY=1 is for hand runs of integration-tests only).
+  unset CAL_TEST_NO_DEPLOY CAL_TEST_NGINX_TCP_PREFIX CAL_TEST_APACHE_PROXY CAL_TEST_APACHE_FCGID CAL_TEST_APACHE_CGI
   while IFS= read -r line; do export "${line?}"; done < <(cat "$run_dir/deploy.env" 2>/dev/null || true)
   if CAL_TEST_BASE="http://127.0.0.1:$port/api" \
      CAL_TEST_TOKEN="$(cat "$run_dir/admin.token")" \

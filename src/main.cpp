@@ -1,9 +1,9 @@
 // calendar-fcgi: the service binary. FastCGI server (threaded) or, started as plain CGI, the
 // answer to the one request in its environment.
-#include "cal/api/response_cache.h"
-#include "cal/api/router.h"
+#include "cal/cache/response_cache.h"
+#include "cal/api/pipeline/router.h"
 #include "cal/core/config.h"
-#include "cal/core/i18n.h"
+#include "cal/core/i18n/i18n.h"
 #include "cal/http/fcgi_server.h"
 #include "cal/store/db.h"
 

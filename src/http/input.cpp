@@ -1,8 +1,8 @@
 // Query-string, form-body and JSON-body parsing (see cal/http/input.h).
 #include "cal/http/input.h"
 
-#include "cal/core/slug.h"
-#include "cal/core/url.h"
+#include "cal/core/text/slug.h"
+#include "cal/core/text/url.h"
 
 #include <rapidjson/error/en.h>
 

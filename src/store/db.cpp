@@ -9,7 +9,7 @@
 #include <mysql_connection.h>
 #include <mysql_driver.h>
 
-#include "cal/core/clock_use.h"
+#include "cal/core/dates/clock_use.h"
 
 #include <cctype>
 #include <functional>
@@ -234,6 +234,35 @@ std::string trigger_created_by(const std::string& statement) {
   return statement.substr(begin, statement.find_first_of(" \t\r\n", begin) - begin);
 }
 
+// For "CREATE OR REPLACE TRIGGER name ... FOR EACH ROW body;": {name, body without the final ';'};
+// empty for any other statement.
+std::pair<std::string, std::string> trigger_replaced_by(const std::string& statement) {
+  static constexpr std::string_view kPrefix = "CREATE OR REPLACE TRIGGER ";
+  static constexpr std::string_view kBody = "FOR EACH ROW";
+  const auto first = statement.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || statement.compare(first, kPrefix.size(), kPrefix) != 0) return {};
+  const auto begin = first + kPrefix.size();
+  const auto body = statement.find(kBody);
+  if (body == std::string::npos) return {};
+  std::string text = statement.substr(body + kBody.size());
+  while (!text.empty() && (std::isspace(static_cast<unsigned char>(text.back())) || text.back() == ';')) text.pop_back();
+  return {statement.substr(begin, statement.find_first_of(" \t\r\n", begin) - begin), text};
+}
+
+// Runs of white space as one space, none at the ends: bodies compared as the server keeps them.
+std::string squeezed(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
 }  // namespace
 
 void Db::run_script(std::string_view script) {
@@ -252,6 +281,16 @@ void Db::run_script(std::string_view script) {
           "SELECT 1 FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ?"));
       exists->setString(1, trigger);
       if (std::unique_ptr<sql::ResultSet>(exists->executeQuery())->next()) return;
+    }
+    // A replaced trigger is replaced only when its body differs from the stored one, for the
+    // same reason: an unchanged schema takes no lock.
+    if (const auto [trigger, body] = trigger_replaced_by(statement); !trigger.empty()) {
+      std::unique_ptr<sql::PreparedStatement> stored(impl_->connection->prepareStatement(
+          "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND "
+          "TRIGGER_NAME = ?"));
+      stored->setString(1, trigger);
+      std::unique_ptr<sql::ResultSet> rows(stored->executeQuery());
+      if (rows->next() && squeezed(std::string(rows->getString(1))) == squeezed(body)) return;
     }
     stmt->execute(statement);
   };

@@ -1,7 +1,7 @@
 // SQL of the posts table and image attachments (see cal/store/posts.h).
 #include "cal/store/posts.h"
 
-#include "cal/core/slug.h"
+#include "cal/core/text/slug.h"
 
 #include <sodium.h>
 

@@ -4,7 +4,7 @@
 // date has passed, which read as published.
 #include "cal/store/terms.h"
 
-#include "cal/core/slug.h"
+#include "cal/core/text/slug.h"
 
 #include <algorithm>
 #include <set>

@@ -3,6 +3,7 @@
 #include "cal/core/passwords.h"
 #include "cal/store/db.h"
 #include "cal/store/users.h"
+#include "demo_command.h"
 
 #include <cctype>
 #include <iostream>
@@ -23,7 +24,9 @@ constexpr const char* kHelp =
     "                                   (ROLE: administrator, editor, author, contributor, subscriber)\n"
     "  user list                        list users as: id login role\n"
     "  password add LOGIN               add an application password; prints it\n"
-    "  password revoke LOGIN            delete every application password of the user";
+    "  password revoke LOGIN            delete every application password of the user\n"
+    "  demo --events N [--seed S]       add N (1..10000000) realistic demo events with venues, organizers,\n"
+    "                                   categories and tags; the same N and S give the same data (S: default 1)";
 
 int usage_error(const std::string& message) {
   std::cerr << "calendarctl: " << message << "\n(see calendarctl --help)\n";
@@ -84,9 +87,12 @@ int user_add(cal::Db& db, const std::vector<std::string>& args, const std::strin
   return rc;
 }
 
-int run(const cal::Config& config, const std::vector<std::string>& args, const std::string& role) {
+int run(const cal::Config& config, const std::vector<std::string>& args, const std::string& role,
+        const cal::DemoArgs& demo) {
   if (args.empty()) return usage_error("missing command");
   if (args[0] == "migrate" && args.size() == 1) return migrate(config);
+  if (args[0] == "demo") return cal::run_demo(config, args, demo);
+  if (demo.events || demo.seed) return usage_error("--events and --seed are options of demo only");
   cal::Db db(config.database);
   if (args[0] == "user" && args.size() >= 2 && args[1] == "add") return user_add(db, args, role);
   if (args[0] == "user" && args.size() == 2 && args[1] == "list") {
@@ -125,6 +131,8 @@ int main(int argc, char** argv) {
       rest.push_back(argv[i]);
     }
   }
+  cal::DemoArgs demo;
+  if (!cal::take_demo_args(rest, demo)) return usage_error("--events and --seed need a value");
   const cal::ConfigResult loaded = cal::load_config(static_cast<int>(rest.size()), rest.data(), kHelp, true);
   if (!loaded.config) {
     (loaded.exit_code == 0 ? std::cout : std::cerr) << loaded.message << "\n";
@@ -133,7 +141,7 @@ int main(int argc, char** argv) {
   const auto& args = loaded.positional;
   if (args.size() >= 2 && args[0] == "user" && args[1] == "add" && !role_given) return usage_error("user add needs --role ROLE");
   try {
-    return run(*loaded.config, args, role);
+    return run(*loaded.config, args, role, demo);
   } catch (const cal::DatabaseUnavailable& e) {
     std::cerr << "calendarctl: database unavailable: " << e.detail << "\n";
     return 1;

@@ -1,8 +1,8 @@
 // libFuzzer target: parse_cost() and display_cost(). Values are numeric strings in ascending
 // numeric order without numeric duplicates; the position is "prefix", "postfix" or "" (and ""
 // when there is no value); the display text is valid UTF-8 whenever the input is.
-#include "cal/core/cost.h"
-#include "cal/core/slug.h"
+#include "cal/core/text/cost.h"
+#include "cal/core/text/slug.h"
 
 #include <algorithm>
 #include <cctype>

@@ -2,7 +2,7 @@
 // TimeZone::find() on the same text. The first input byte picks the zone and the clock; the
 // rest is the date text. A parsed date must be a valid wall clock that its zone maps back to the
 // same instant's local time, format round-trips, and ISO 8601 output must work.
-#include "cal/core/dates.h"
+#include "cal/core/dates/dates.h"
 
 #include <array>
 #include <cstddef>

@@ -1,8 +1,8 @@
 // libFuzzer target: sanitize_html(). The output must be valid UTF-8 and hold only allow-listed
 // elements and attributes (so no <script>, no on* handler, no style) and no javascript:,
 // vbscript:, data: or file: URL; sanitizing the output again must keep it so.
-#include "cal/core/html_sanitizer.h"
-#include "cal/core/slug.h"
+#include "cal/core/text/html_sanitizer.h"
+#include "cal/core/text/slug.h"
 
 #include <algorithm>
 #include <cctype>

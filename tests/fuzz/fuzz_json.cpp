@@ -2,8 +2,8 @@
 // endpoint, then the pure readers handlers apply to raw JSON values: term inputs
 // (split_terms_input) and venue/organizer detail fields (apply_venue_params,
 // apply_organizer_params).
-#include "cal/api/linked_fields.h"
-#include "cal/api/term_input.h"
+#include "cal/api/linked/linked_fields.h"
+#include "cal/api/terms/term_input.h"
 #include "cal/http/input.h"
 #include "params_driver.h"
 
@@ -66,7 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (const auto params = params_for(*e, "/venues", body)) {
       cal::VenueDetails details;
       try {
-        cal::apply_venue_params(*params, locale, true, details);
+        cal::apply_venue_params(*params, true, details);
         caltest_fuzz::require(cal::venue_params_match(*params, true, details, details), "venue differs from itself");
       } catch (const cal::ApiError& err) {
         caltest_fuzz::require(err.status == 400 && err.code == "rest_invalid_param", "unexpected venue error");
@@ -76,7 +76,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (const auto params = params_for(*e, "/organizers", body)) {
       cal::OrganizerDetails details;
       try {
-        cal::apply_organizer_params(*params, locale, details);
+        cal::apply_organizer_params(*params, details);
         caltest_fuzz::require(cal::organizer_params_match(*params, details, details), "organizer differs from itself");
       } catch (const cal::ApiError& err) {
         caltest_fuzz::require(err.status == 400 && err.code == "rest_invalid_param", "unexpected organizer error");

@@ -1,6 +1,6 @@
 // libFuzzer target: match_route() on arbitrary PATH_INFO values. A match must name a route of
 // the table whose variables all got values: an all-digit `id`, a non-empty decoded `slug`.
-#include "cal/api/routes.h"
+#include "cal/api/pipeline/routes.h"
 
 #include <cctype>
 #include <cstddef>

@@ -1,7 +1,7 @@
 // libFuzzer target: slugify(), slug_with_suffix() and is_valid_utf8(). A slug is only
 // [a-z0-9-], at most kMaxSlugBytes, without leading/trailing '-' or "--"; slugify is idempotent;
 // a suffixed slug stays within kMaxSuffixedSlugBytes and valid UTF-8 when its base is.
-#include "cal/core/slug.h"
+#include "cal/core/text/slug.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -5,10 +5,10 @@
 // reports it as a crash.
 #pragma once
 
-#include "cal/api/error.h"
-#include "cal/api/params.h"
-#include "cal/api/routes.h"
-#include "cal/core/slug.h"
+#include "cal/api/pipeline/error.h"
+#include "cal/api/pipeline/params.h"
+#include "cal/api/pipeline/routes.h"
+#include "cal/core/text/slug.h"
 
 #include <rapidjson/document.h>
 

@@ -88,19 +88,6 @@ std::string base36(unsigned long long n) {
 
 }  // namespace
 
-bool stack_counts_statements() {
-    const char* dir = std::getenv("CAL_TEST_DIR");
-    if (dir == nullptr) return false;
-    std::ifstream in(std::string(dir) + "/calendar.conf");
-    std::stringstream text;
-    text << in.rdbuf();
-    const std::string conf = text.str();
-    for (const char* on : {"statement_count_header = true", "statement_count_header=true",
-                           "statement_count_header = 1", "statement_count_header=1"})
-        if (conf.find(on) != std::string::npos) return true;
-    return false;
-}
-
 size_t curl_body_callback(char* data, size_t size, size_t count, void* user) {
     static_cast<HttpResponse*>(user)->body.append(data, size * count);
     return size * count;

@@ -29,10 +29,6 @@ struct HttpResponse {
 // throws when unset.
 const std::string& base_url();
 
-// Whether the stack under test promises the X-Cal-Statements header ([server]
-// statement_count_header on in $CAL_TEST_DIR/calendar.conf).
-bool stack_counts_statements();
-
 // libcurl write callbacks filling an HttpResponse: the body, and lower-cased headers ("Name:
 // value" lines; a new status line after 100 Continue starts over). Shared by every raw client.
 size_t curl_body_callback(char* data, size_t size, size_t count, void* response);

@@ -3,7 +3,10 @@
 // service. scripts/run-tests.sh starts the deployments on the test stack's database
 // (scripts/deploy-stacks.sh) and names their REST roots in CAL_TEST_NGINX_TCP_PREFIX,
 // CAL_TEST_APACHE_PROXY, CAL_TEST_APACHE_FCGID and CAL_TEST_APACHE_CGI; CAL_TEST_BASE is the
-// stack's own nginx on a unix socket. A deployment whose variable is unset is skipped.
+// stack's own nginx on a unix socket. A deployment whose variable is unset fails its case (it did
+// not start, or the binary runs outside run-tests.sh), unless CAL_TEST_NO_DEPLOY=1 says that
+// only the stack itself is there: for running integration-tests by hand against `make start`'s
+// stack. run-tests.sh never sets it.
 #include <doctest/doctest.h>
 
 #include <cctype>
@@ -147,14 +150,24 @@ void run_smoke(const std::string& root) {
     }
 }
 
-// The REST root in environment variable `name`, or "" (with a note) when it is not set.
+// True when CAL_TEST_NO_DEPLOY=1: the other deployments are deliberately absent.
+bool deployments_opted_out() {
+    const char* v = std::getenv("CAL_TEST_NO_DEPLOY");
+    return v != nullptr && std::string(v) == "1";
+}
+
+// The REST root in environment variable `name`; "" (with a note) only when deployments are opted
+// out, else a missing root fails the test case.
 std::string deployment(const char* name) {
     const char* v = std::getenv(name);
-    if (v == nullptr || *v == '\0') {
-        MESSAGE(name << " is not set: deployment not tested (scripts/run-tests.sh starts it)");
+    const std::string root = v != nullptr ? v : "";
+    if (root.empty() && deployments_opted_out()) {
+        MESSAGE((std::string(name) + " is not set and CAL_TEST_NO_DEPLOY=1: deployment not tested"));
         return "";
     }
-    return v;
+    REQUIRE_MESSAGE(!root.empty(), (std::string(name) + " is not set: this deployment did not start "
+                                     "(scripts/run-tests.sh starts it; CAL_TEST_NO_DEPLOY=1 skips it on purpose)"));
+    return root;
 }
 
 TEST_CASE("deployment smoke: nginx -> calendar-fcgi on a unix socket, REST root /api") {

@@ -76,8 +76,26 @@ TEST_CASE("integer parameters accept decimal strings only") {
 }
 
 TEST_CASE("per_page above the maximum is clamped, not refused") {
-    const HttpResponse r = get(std::string(kEvents) + "?per_page=1000");
-    CHECK_MESSAGE(r.status == 200, describe(r));
+    // 51 events sharing a word: one more than the maximum page size (50).
+    const std::string word = unique("clamp");
+    for (int i = 0; i < 51; ++i) {
+        const std::string body = "{\"title\":\"" + word + " " + std::to_string(i) +
+                                 "\",\"start_date\":\"+3 days 10:00\",\"end_date\":\"+3 days 11:00\"}";
+        const HttpResponse created = post_json(kEvents, body, {bearer(admin_token())});
+        REQUIRE_MESSAGE(created.status == 201, describe(created));
+    }
+    const HttpResponse r = get(std::string(kEvents) + "?search=" + word + "&per_page=1000");
+    REQUIRE_MESSAGE(r.status == 200, describe(r));
+    const auto doc = r.json();
+    const rapidjson::Value* events = find(doc, {"events"});
+    REQUIRE(events != nullptr);
+    REQUIRE(events->IsArray());
+    CHECK(events->Size() == 50);
+    CHECK(r.header("x-wp-total") == "51");
+    CHECK(r.header("x-wp-totalpages") == "2");
+    CHECK(string_at(doc, {"rest_url"}).find("per_page=50") != std::string::npos);
+    CHECK(string_at(doc, {"rest_url"}).find("per_page=1000") == std::string::npos);
+    CHECK(string_at(doc, {"next_rest_url"}).find("page=2") != std::string::npos);
 }
 
 TEST_CASE("every error has exactly code, message and data.status equal to the HTTP status") {

@@ -113,25 +113,54 @@ TEST_CASE("include ignores every date filter") {
 }
 
 TEST_CASE("the default window: start from yesterday 00:00, end by today + 24 months") {
-    const std::string w = unique("window");
-    const long long old = create_id(w + " old", "-2 days 10:00", "-2 days 11:00");
-    const long long spanning = create_id(w + " spanning", "-3 days 10:00", "+1 day 10:00");
-    const long long yesterday = create_id(w + " yesterday", "yesterday 00:00", "yesterday 01:00");
-    const long long today = create_id(w + " today", "today 10:00", "today 11:00");
-    const long long near_end = create_id(w + " near", "+23 months", "+23 months +1 hour");
-    const long long last_day = create_id(w + " last", "today +24 months 22:00", "today +24 months 23:00");
-    const long long beyond = create_id(w + " beyond", "+24 months +1 day 10:00", "+24 months +1 day 11:00");
-    const long long far = create_id(w + " far", "+25 months", "+25 months");
-    const std::string s = "search=" + w + "&per_page=50";
-    CHECK(list_ids(s) == Ids{yesterday, today, near_end, last_day});
+    // The relative dates are the point here, resolved by the service at each request's instant.
+    // Midnight UTC (the site zone) passing between the first create and the last list moves
+    // "today" under the fixtures: then the whole test runs again, on the new day (once: the next
+    // midnight is a day away). Month ends ("+23 months" from a 31st) and leap days roll over the
+    // same way in the fixtures as in the window (unit tests: event_window_test.cpp).
+    struct Run {
+        long long old = 0, spanning = 0, yesterday = 0, today = 0, near_end = 0, last_day = 0, beyond = 0, far = 0;
+        Ids defaults, after_2000, before_2200, relative_range, from_today, from_2_days_ago, to_25_months;
+    };
+    const auto run = [] {
+        Run r;
+        const std::string w = unique("window");
+        r.old = create_id(w + " old", "-2 days 10:00", "-2 days 11:00");
+        r.spanning = create_id(w + " spanning", "-3 days 10:00", "+1 day 10:00");
+        r.yesterday = create_id(w + " yesterday", "yesterday 00:00", "yesterday 01:00");
+        r.today = create_id(w + " today", "today 10:00", "today 11:00");
+        r.near_end = create_id(w + " near", "+23 months", "+23 months +1 hour");
+        r.last_day = create_id(w + " last", "today +24 months 22:00", "today +24 months 23:00");
+        r.beyond = create_id(w + " beyond", "+24 months +1 day 10:00", "+24 months +1 day 11:00");
+        r.far = create_id(w + " far", "+25 months", "+25 months");
+        const std::string s = "search=" + w + "&per_page=50";
+        r.defaults = list_ids(s);
+        r.after_2000 = list_ids(s + "&starts_after=2000-01-01");
+        r.before_2200 = list_ids(s + "&ends_before=2200-01-01");
+        r.relative_range = list_ids(s + "&starts_after=" + enc("-5 days") + "&starts_before=tomorrow");
+        r.from_today = list_ids(s + "&start_date=today");
+        r.from_2_days_ago = list_ids(s + "&start_date=" + enc("-2 days"));
+        r.to_25_months = list_ids(s + "&end_date=" + enc("+25 months"));
+        return r;
+    };
+    auto day = utc_today();
+    Run r = run();
+    if (utc_today() != day) {
+        MESSAGE("midnight UTC passed during the test: run again on the new day");
+        day = utc_today();
+        r = run();
+        REQUIRE(utc_today() == day);
+    }
+    CHECK(r.defaults == Ids{r.yesterday, r.today, r.near_end, r.last_day});
     // Any relative filter drops both defaults.
-    CHECK(list_ids(s + "&starts_after=2000-01-01") == Ids{spanning, old, yesterday, today, near_end, last_day, beyond, far});
-    CHECK(list_ids(s + "&ends_before=2200-01-01") == Ids{spanning, old, yesterday, today, near_end, last_day, beyond, far});
+    const Ids all = {r.spanning, r.old, r.yesterday, r.today, r.near_end, r.last_day, r.beyond, r.far};
+    CHECK(r.after_2000 == all);
+    CHECK(r.before_2200 == all);
     // Relative forms are accepted as filter values.
-    CHECK(list_ids(s + "&starts_after=" + enc("-5 days") + "&starts_before=tomorrow") == Ids{spanning, old, yesterday, today});
-    CHECK(list_ids(s + "&start_date=today") == Ids{today, near_end, last_day});
-    CHECK(list_ids(s + "&start_date=" + enc("-2 days")) == Ids{old, yesterday, today, near_end, last_day});
-    CHECK(list_ids(s + "&end_date=" + enc("+25 months")) == Ids{yesterday, today, near_end, last_day, beyond, far});
+    CHECK(r.relative_range == Ids{r.spanning, r.old, r.yesterday, r.today});
+    CHECK(r.from_today == Ids{r.today, r.near_end, r.last_day});
+    CHECK(r.from_2_days_ago == Ids{r.old, r.yesterday, r.today, r.near_end, r.last_day});
+    CHECK(r.to_25_months == Ids{r.yesterday, r.today, r.near_end, r.last_day, r.beyond, r.far});
 }
 
 }  // namespace

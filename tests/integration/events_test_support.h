@@ -8,6 +8,8 @@
 #include <rapidjson/writer.h>
 
 #include <cctype>
+#include <chrono>
+#include <cstdio>
 #include <string>
 #include <utility>
 #include <vector>
@@ -51,6 +53,42 @@ inline std::string event_body(std::string_view title, std::string_view start, st
                        ",\"end_date\":" + quoted(end);
     if (!extra.empty()) body += "," + std::string(extra);
     return body + "}";
+}
+
+// The UTC date of this test clock's present moment.
+inline std::chrono::sys_days utc_today() {
+    return std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now());
+}
+
+// "YYYY-MM-DD" of `day`.
+inline std::string date_text(std::chrono::sys_days day) {
+    const std::chrono::year_month_day ymd{day};
+    char text[16];
+    std::snprintf(text, sizeof text, "%04d-%02u-%02u", static_cast<int>(ymd.year()),
+                  static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()));
+    return text;
+}
+
+// "YYYY-MM-DD <time>": `days` after the UTC date on which this test run first asked, an absolute
+// date for fixtures a few days ahead, inside the default list window wherever the run goes on.
+// Not "+N days <time>": the service reads that in each event's own zone (late in the UTC day,
+// already a day later in Tokyo than in UTC) at each request's own instant (a day later once
+// midnight passes between two requests), so the UTC order of such events depends on the hour.
+inline std::string days_ahead(int days, std::string_view time) {
+    static const std::chrono::sys_days first = utc_today();
+    return date_text(first + std::chrono::days{days}) + " " + std::string(time);
+}
+
+// A record's "YYYY-MM-DD HH:MM:SS" read as if it were UTC, in seconds since the epoch; 0 when it
+// is not of that form. The difference of a local and a UTC field is the zone's offset.
+inline long long seconds_of(const std::string& text) {
+    int y = 0;
+    unsigned mo = 0, d = 0, h = 0, mi = 0, s = 0;
+    char end = 0;
+    if (std::sscanf(text.c_str(), "%4d-%2u-%2u %2u:%2u:%2u%c", &y, &mo, &d, &h, &mi, &s, &end) != 6) return 0;
+    const std::chrono::sys_days day{std::chrono::year{y} / std::chrono::month{mo} / std::chrono::day{d}};
+    return (day.time_since_epoch() + std::chrono::hours{h} + std::chrono::minutes{mi} + std::chrono::seconds{s}) /
+           std::chrono::seconds{1};
 }
 
 inline std::string path_of(long long id) { return std::string(kEvents) + "/" + std::to_string(id); }

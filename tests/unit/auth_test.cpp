@@ -1,5 +1,5 @@
 // Authorization header parsing and password hashing.
-#include "cal/api/auth.h"
+#include "cal/api/access/auth.h"
 #include "cal/core/passwords.h"
 
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
 // Failed-authentication throttling (cal/api/auth_throttle.h) with an injected clock.
-#include "cal/api/auth_throttle.h"
-#include "cal/api/error.h"
+#include "cal/api/access/auth_throttle.h"
+#include "cal/api/pipeline/error.h"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // Unit tests for cal/core/cost.h: parse_cost and display_cost on typical organizer input.
-#include "cal/core/cost.h"
+#include "cal/core/text/cost.h"
 
 #include <doctest/doctest.h>
 
@@ -93,5 +93,31 @@ TEST_CASE("parse_cost survives hostile input") {
     const cal::CostDetails details = cal::parse_cost(input);
     CHECK(details.values.size() <= input.size());
     CHECK_NOTHROW(cal::display_cost(input));
+  }
+}
+
+// A cost sent as an array of prices (SPEC §3.1's own example) is stored as one text that
+// parse_cost reads back as the same values, sorted as for text.
+TEST_CASE("join_cost_values: an array of prices becomes a cost text with the same values") {
+  struct JoinCase {
+    std::vector<std::string> values;
+    std::string_view text;
+    std::string_view display;
+    std::vector<std::string> parsed;
+  };
+  static const JoinCase kCases[] = {
+      {{"0$", "20$", "30$"}, "0$, 20$, 30$", "Free – 30$", {"0", "20", "30"}},
+      {{"30$", "0$", "20$"}, "30$, 0$, 20$", "Free – 30$", {"0", "20", "30"}},
+      {{"12,50 €", "8 €"}, "12,50 €, 8 €", "8€ – 12.50€", {"8", "12.50"}},
+      {{"10", "1000"}, "10, 1000", "10 – 1000", {"10", "1000"}},
+      {{" 5 ", "", "  "}, "5", "5", {"5"}},
+      {{}, "", "", {}},
+  };
+  for (const JoinCase& c : kCases) {
+    const std::string text = cal::join_cost_values(c.values);
+    CAPTURE(text);
+    CHECK(text == c.text);
+    CHECK(cal::display_cost(text) == c.display);
+    CHECK(cal::parse_cost(text).values == c.parsed);
   }
 }

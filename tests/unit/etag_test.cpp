@@ -1,5 +1,5 @@
 // Entity tags and If-None-Match matching.
-#include "cal/core/etag.h"
+#include "cal/core/text/etag.h"
 
 #include <doctest/doctest.h>
 

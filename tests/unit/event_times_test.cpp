@@ -1,7 +1,7 @@
 // Unit tests for cal/api/event_times.h: an event's start and end on create and update — wall
 // clock in the event zone, offsets and timestamps shown in the event zone, relative forms,
 // all-day rounding, one-sided updates, zone changes, DST gaps, and end-before-start.
-#include "cal/api/event_times.h"
+#include "cal/api/events/event_times.h"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // Unit tests for cal/core/html_sanitizer.h: XSS vectors are neutralized, benign markup survives.
-#include "cal/core/html_sanitizer.h"
+#include "cal/core/text/html_sanitizer.h"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // Language choice per request (SPEC §9).
-#include "cal/core/i18n.h"
+#include "cal/core/i18n/i18n.h"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // The .mo reader (cal/core/message_catalog.h): both byte orders, skipped entries, malformed files.
-#include "cal/core/message_catalog.h"
+#include "cal/core/i18n/message_catalog.h"
 
 #include <doctest/doctest.h>
 

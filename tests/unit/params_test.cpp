@@ -1,6 +1,6 @@
 // Parameter coercion and validation of SPEC §1 (types, required, defaults, gathering errors).
-#include "cal/api/error.h"
-#include "cal/api/params.h"
+#include "cal/api/pipeline/error.h"
+#include "cal/api/pipeline/params.h"
 #include "cal/http/input.h"
 
 #include <doctest/doctest.h>

@@ -1,5 +1,5 @@
 // The whole role matrix of SPEC §7, one row per (role, action, ownership, status).
-#include "cal/api/permissions.h"
+#include "cal/api/access/permissions.h"
 
 #include <doctest/doctest.h>
 

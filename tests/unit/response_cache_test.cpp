@@ -1,6 +1,6 @@
 // The response cache (issue 8): which requests it keys, when a stored answer may be served
 // again, eviction; and which SQL counts as reading the clock.
-#include "cal/api/response_cache.h"
+#include "cal/cache/response_cache.h"
 #include "cal/store/db.h"
 
 #include <doctest/doctest.h>

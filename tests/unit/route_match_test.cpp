@@ -1,5 +1,5 @@
 // Route matching against the real route table, and the index's regex keys.
-#include "cal/api/routes.h"
+#include "cal/api/pipeline/routes.h"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // Unit tests for cal/core/slug.h: slugify, slug_with_suffix and is_valid_utf8.
-#include "cal/core/slug.h"
+#include "cal/core/text/slug.h"
 
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 // Unit tests for cal/core/url.h: percent-encoding, URL and e-mail checks, URL extensions.
-#include "cal/core/url.h"
+#include "cal/core/text/url.h"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 // Shared data version reads (cal/api/version_flights.h): every caller gets a read that started
 // after it called, never an older one, and concurrent callers share reads.
-#include "cal/api/version_flights.h"
+#include "cal/cache/version_flights.h"
 
 #include <doctest/doctest.h>
 

@@ -1,0 +1,47 @@
+// The one writer of the event record (SPEC §3.1), with its embedded venue, organizers, terms and
+// image, `json_ld` on single reads, and the masking of password-protected events (SPEC §3.5).
+// Relations are loaded for a whole page at once, in a fixed number of statements.
+#pragma once
+
+#include "cal/api/pipeline/context.h"
+#include "cal/api/pipeline/json.h"
+#include "cal/store/events.h"
+#include "cal/store/organizers.h"
+#include "cal/store/terms.h"
+#include "cal/store/venues.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace cal {
+
+// What the records of a set of events embed, keyed for lookup while writing.
+struct EventRelations {
+  std::unordered_map<long long, Venue> venues;                        // by venue id
+  std::unordered_map<long long, Organizer> organizers;                // by organizer id
+  std::unordered_map<long long, std::vector<long long>> organizer_ids;  // by event id, link order
+  std::unordered_map<long long, std::vector<Term>> categories;        // by event id, by name
+  std::unordered_map<long long, std::vector<Term>> tags;              // by event id, by name
+  std::vector<Image> images;                                          // of events, venues, organizers
+};
+
+// Loads the relations of `events`: organizer links, venues, organizers, terms and images, one
+// statement each (none when there is nothing to load), whatever the number of events.
+EventRelations load_event_relations(Db& db, const std::vector<Event>& events);
+
+// How much of a record the caller sees.
+enum class EventView {
+  kFull,    // everything
+  kMasked,  // password-protected content hidden (SPEC §3.5)
+};
+
+// Writes the event record, every key of SPEC §3.1 in order; `json_ld` only when `single` and
+// the view is full.
+void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, const EventRelations& relations,
+                 EventView view, bool single);
+
+// Whether the caller may see a password-protected event's content on a single read: no password
+// set, the right `password` parameter, or context=edit with edit rights.
+bool event_unlocked(const RequestContext& ctx, const PostRow& row);
+
+}  // namespace cal

@@ -1,0 +1,74 @@
+// The REST resources venues and organizers, implemented once: the list of SPEC §4/§4.2 (paging,
+// name order, search, event, has_events, only_with_upcoming, status), read, create with the
+// dedupe rule, partial update, trash/delete with unlinking (SPEC §5, §7). Each record type
+// supplies only what differs: its tables, its searched columns, its detail fields and its writer.
+#pragma once
+
+#include "cal/api/pipeline/context.h"
+#include "cal/api/pipeline/json.h"
+#include "cal/api/posts/post_common.h"
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+namespace cal {
+
+// The detail fields of one write of a venue or an organizer.
+class DetailsDraft {
+ public:
+  virtual ~DetailsDraft() = default;
+  // Starts from the stored details of record `id` (updates; a create starts from the defaults).
+  virtual void load(Db& db, long long id) = 0;
+  // Applies the detail fields sent in ctx.params. Throws ApiError 400 for bad values.
+  virtual void apply(const RequestContext& ctx) = 0;
+  // The ids among `candidates` whose stored details hold every detail field sent in ctx.params
+  // as this draft has it.
+  virtual std::vector<long long> matching(const RequestContext& ctx, const std::vector<long long>& candidates) = 0;
+  // Stores the draft as the details of record `id`.
+  virtual void save(Db& db, long long id) const = 0;
+};
+
+// What a linked record type supplies to the shared code.
+struct LinkedType {
+  const PostKind& kind;
+  std::string_view details_table;  // "venue_details"
+  std::string_view details_key;    // its key column, "venue_id"
+  std::string_view link_table;     // "event_venues"
+  std::string_view link_key;       // its column naming the record, "venue_id"
+  // Detail columns (alias `d`) that `search` looks in besides the name and description.
+  std::vector<std::string_view> search_columns;
+  // Writes the records of `ids`, in that order, as stored; `single` adds `json_ld`. A constant
+  // number of statements.
+  void (*write_records)(JsonWriter& w, const RequestContext& ctx, const std::vector<long long>& ids, bool single);
+  // A draft with the default details, for one create or update.
+  std::unique_ptr<DetailsDraft> (*new_draft)();
+  // Removes the links events hold to record `id`.
+  void (*unlink)(Db& db, long long id);
+};
+
+extern const LinkedType kVenueType;
+extern const LinkedType kOrganizerType;
+
+// GET collection: the SPEC §4 list in name order, with the filters of §4.2.
+Response list_linked(RequestContext& ctx, const LinkedType& type);
+// GET by id or slug: the record with `json_ld`; trash and visibility checks of SPEC §2.
+Response get_linked(RequestContext& ctx, const LinkedType& type);
+// POST collection: 201 with the new record and Location, or 200 with its existing twin.
+Response create_linked(RequestContext& ctx, const LinkedType& type);
+// POST/PUT/PATCH by id or slug: only the sent fields change; 200 with the record.
+Response update_linked(RequestContext& ctx, const LinkedType& type);
+// DELETE by id or slug: trash (unlinking it from events), 410 when in trash, or `force`.
+Response delete_linked(RequestContext& ctx, const LinkedType& type);
+
+struct CreateOutcome {
+  long long id = 0;
+  bool created = false;  // false: an existing twin was reused (SPEC §5 dedupe)
+};
+
+// Creates a record from ctx.params, unless a non-trashed record the caller may read has the
+// same name (case-insensitive) and every other sent field: then that one, unchanged. Runs inside
+// the caller's transaction; throws ApiError for bad input.
+CreateOutcome create_or_reuse(RequestContext& ctx, const LinkedType& type);
+
+}  // namespace cal

@@ -1,0 +1,57 @@
+// The one route table (DESIGN.md §1): for each route its path pattern, and for each endpoint its
+// methods, declared parameters, the capability it needs and its handler. The router, the
+// validator, OPTIONS, the namespace index and the OpenAPI document all read this table.
+#pragma once
+
+#include "cal/api/pipeline/context.h"
+#include "cal/api/pipeline/params.h"
+#include "cal/api/access/permissions.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace cal {
+
+struct Endpoint {
+  std::vector<std::string_view> methods;  // e.g. {"POST", "PUT", "PATCH"}
+  Capability capability = Capability::kNone;
+  Handler handler = nullptr;
+  std::vector<ParamSpec> params;
+  std::string_view summary;               // English source text, for the OpenAPI document
+};
+
+struct Route {
+  // Below the namespace: "" (the namespace itself), "/events", "/events/{id}",
+  // "/events/by-slug/{slug}". `{id}` matches \d+, `{slug}` matches [^/]+ (percent-decoded).
+  std::string_view pattern;
+  std::vector<Endpoint> endpoints;
+
+  // Methods of the route's endpoints, in table order ("GET", "POST"); HEAD and OPTIONS are
+  // served on every route without being listed, as in the plugin's Allow header.
+  std::vector<std::string> allowed_methods() const;
+  // The endpoint serving `method` (HEAD is served by GET), or nullptr.
+  const Endpoint* endpoint_for(std::string_view method) const;
+};
+
+// The service's route table, built once.
+const std::vector<Route>& route_table();
+
+struct RouteMatch {
+  const Route* route = nullptr;
+  std::vector<std::pair<std::string, std::string>> path_params;  // decoded
+};
+
+// Matches a full path ("/cal/events/v1/events/5", one trailing slash ignored) against the table.
+std::optional<RouteMatch> match_route(const std::vector<Route>& routes, std::string_view path);
+
+// The full route pattern as a WordPress-style regex key of the namespace index:
+// "/cal/events/v1/events/(?P<id>\d+)".
+std::string route_regex(std::string_view pattern);
+
+// Whether a route pattern has no variables (it then gets `_links.self` in the index).
+bool route_is_static(std::string_view pattern);
+
+}  // namespace cal

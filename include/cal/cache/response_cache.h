@@ -1,0 +1,157 @@
+// The response cache of the FastCGI service (issue 8): visitors' 200 answers to GET/HEAD, kept
+// in memory and served again only while provably identical to what the handler would compute.
+//
+// Validity, checked on every lookup against a DataVersion read for that request (one round
+// trip, shared by concurrent requests: cal/api/version_flights.h; cal/store/data_version.h):
+//  - data: the version (a sum of write counters bumped by triggers inside every writing
+//    transaction, whoever writes) must equal the version read before the response was
+//    computed. Any other version empties the whole cache.
+//  - scheduled posts: the database clock must still be before the first `future` post that was
+//    due after the computation started (such posts then read as `publish`).
+//  - the clock: a response whose computation read the current time is served only while what
+//    it read still holds (cal/core/clock_use.h): until the next site-local midnight for the
+//    default date window of /events, within the same second for relative dates, and within the
+//    same second of the database's clock for SQL that reads it ("upcoming" filters).
+// The key is everything of the request a visitor's answer may depend on (method, scheme, host,
+// mount point, path, raw query, language inputs, forwarded-host headers); requests carrying
+// Authorization are never cached. Entries are evicted least recently used first to stay within
+// a byte budget. Bodies up to 16 KiB (single records, short lists: most entries) are kept
+// zstd-compressed against a dictionary trained on the first 64 such answers (about 11:1 for
+// event records, so a whole 10,000-event site fits in about 9 MiB); larger bodies (few, hot
+// list pages) are kept as they are, so the hottest answers cost no decompression. Identical
+// header sets are stored once. Identical misses at one version are computed once (find()).
+// Thread-safe.
+#pragma once
+
+#include "cal/cache/version_flights.h"
+#include "cal/core/dates/clock_use.h"
+#include "cal/http/request.h"
+#include "cal/store/data_version.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace cal {
+
+// When a stored response was computed: what find() checks it against.
+struct CacheValidity {
+  DataVersion version;  // read before the computation started
+  ClockUse clock;       // what the computation recorded about the time it read
+};
+
+// A stored answer: status 200, its headers (ETag and Cache-Control included) and body.
+struct CachedResponse {
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::string body;
+  std::string etag;
+};
+
+class ResponseCache {
+ public:
+  // `max_bytes`: the budget for keys, headers and bodies together.
+  explicit ResponseCache(std::size_t max_bytes);
+  ~ResponseCache();
+  ResponseCache(const ResponseCache&) = delete;
+  ResponseCache& operator=(const ResponseCache&) = delete;
+
+  // The cache key of a request, or "" when its answer must not be cached (not GET/HEAD, or it
+  // carries credentials).
+  static std::string key_of(const Request& request);
+
+  // The right to compute the answer for a key that find() missed; released (waking the
+  // requests that wait for that answer) when destroyed, after store() if the answer is kept.
+  class Claim {
+   public:
+    Claim() = default;
+    Claim(const Claim&) = delete;
+    Claim& operator=(const Claim&) = delete;
+    ~Claim();
+
+   private:
+    friend class ResponseCache;
+    struct Flight;
+    ResponseCache* cache_ = nullptr;
+    std::string key_;
+    std::shared_ptr<Flight> flight_;
+  };
+
+  // The stored answer for `key`, into `out`, if it is valid at `now` (read just before) and
+  // `local_now` (the service's clock): true. A version different from the cache's empties it
+  // first. On a miss, when another request is computing the same key at the same version, waits
+  // for it and looks again: a burst of identical requests after a write costs one computation
+  // (at a million events a list costs seconds). A miss sets `claim` when this request is now the
+  // one computing the key; after a wait that brought no answer (an error, say), it is not set and
+  // the waiters compute side by side.
+  bool find(const std::string& key, const DataVersion& now, Seconds local_now, CachedResponse& out, Claim& claim);
+
+  // Stores an answer computed under `validity`; dropped when the data version has moved on
+  // since (a concurrent write), or when the answer alone exceeds a quarter of the budget.
+  void store(const std::string& key, const CacheValidity& validity, CachedResponse response);
+
+  // The shared reads of the data version that find() is checked against.
+  VersionFlights& versions() { return versions_; }
+
+  // Counters for tests and the log.
+  struct Stats {
+    std::size_t entries = 0, bytes = 0, compressed = 0;
+    unsigned long long hits = 0, misses = 0;
+  };
+  Stats stats() const;
+
+ private:
+  using Headers = std::vector<std::pair<std::string, std::string>>;
+  // An answer as kept: the body compressed when `raw_size` is set.
+  struct Stored {
+    std::shared_ptr<const Headers> headers;  // shared by entries with the same set
+    std::string etag;
+    std::string data;
+    std::size_t raw_size = 0;  // 0: `data` is the body itself
+  };
+  struct Entry {
+    std::string key;
+    CacheValidity validity;
+    std::shared_ptr<const Stored> stored;
+    std::size_t bytes = 0;
+  };
+  struct Dictionary;
+  using Lru = std::list<Entry>;  // most recently used first
+
+  void release(Claim& claim);
+  void clear_locked();
+  void erase_locked(Lru::iterator it);
+  // Whether an entry computed under `v` may be served at `now` / `local_now`.
+  static bool still_valid(const CacheValidity& v, const DataVersion& now, Seconds local_now);
+
+  // Compresses a body with the dictionary; false when there is none yet (the body then becomes
+  // a training sample) or it is not worth it.
+  bool compress(const std::string& body, std::string& out);
+  // Trains the dictionary once enough samples are in; called without mutex_ held.
+  void train_dictionary();
+
+  const std::size_t max_bytes_;
+  VersionFlights versions_;
+  std::mutex samples_mutex_;  // guards samples_, sample_sizes_ and dictionary_
+  std::string samples_;
+  std::vector<std::size_t> sample_sizes_;
+  std::unique_ptr<Dictionary> dictionary_;  // set once, then read-only
+  std::atomic<const Dictionary*> dictionary_ready_{nullptr};
+  mutable std::mutex mutex_;
+  std::shared_ptr<const Headers> last_headers_;  // the most recent set, for sharing
+  Lru lru_;
+  std::unordered_map<std::string_view, Lru::iterator> index_;  // views into Entry::key
+  long long version_ = -1;  // the data version every entry was computed at
+  std::unordered_map<std::string, std::shared_ptr<Claim::Flight>> computing_;  // claimed keys
+  std::condition_variable computed_;  // a claim was released
+  std::size_t bytes_ = 0;
+  std::size_t compressed_ = 0;
+  unsigned long long hits_ = 0, misses_ = 0;
+};
+
+}  // namespace cal

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# `make test-clock`: the date-sensitive tests under fixed clocks (tracker issue 12), so a test
+# that holds only at some hours or on some days fails here whenever it is run, not one evening.
+# For each instant below, scripts/run-tests.sh runs the unit tests and the integration files that
+# use relative dates, with the WHOLE stack (mariadbd, calendar-fcgi, nginx, Apache, the test
+# binaries, the shell tools) under libfaketime: the service's clock, the database's
+# UTC_TIMESTAMP() and the tests' expectations are one clock. clock_test.cpp checks they are.
+#
+#   run-clock-tests.sh BUILD_DIR [doctest options...]   (extra options go to run-tests.sh)
+#   CLOCK_TESTS_AT='2027-02-28 23:59:50' run-clock-tests.sh ...   (other instants, UTC, ';'-separated)
+#
+# The fake clock is an offset (FAKETIME="+N" seconds) from the real one, not "@start-time": with
+# "@", each process starts its own clock at that instant when it starts, so mariadbd, started
+# seconds before calendar-fcgi, would run seconds ahead of it; an offset keeps every process on
+# one clock that starts at the instant and advances in real time. Monotonic clocks stay real
+# (FAKETIME_DONT_FAKE_MONOTONIC): they measure durations, and mariadbd's timed waits use them.
+# Not for an ASan build: the sanitizer runtime must be the first library, not libfaketime.
+# Ends with the line "N passed, N failed" summed over all instants; exits non-zero on a failure.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+[ $# -ge 1 ] || { echo "usage: $0 BUILD_DIR [doctest options...]" >&2; exit 2; }
+build=$1
+shift
+
+lib=$(dpkg -L libfaketime 2>/dev/null | grep -E '/libfaketime\.so\.1$' | head -n 1 || true)
+[ -n "$lib" ] && [ -f "$lib" ] ||
+  { echo "run-clock-tests: libfaketime is not installed (package faketime; scripts/install-deps.sh)" >&2; exit 2; }
+
+# The date-sensitive tests: every unit test (they are given fixed instants; under a fake clock
+# any that reads the real one shows), and the integration files that use relative dates or the
+# default date window, or wait for a relative time to pass.
+files=(
+  '*/unit/*'
+  '*/integration/clock_test.cpp'
+  '*/integration/events_*_test.cpp'
+  '*/integration/response_cache_test.cpp'
+  '*/integration/caching_test.cpp'
+)
+filter=$(IFS=,; echo "${files[*]}")
+
+# The instants: today 23:30 and tomorrow 00:30 UTC (the site zone of the test stack is UTC), so
+# "+N days" differs between UTC and zones east or west of it, and the date changes while the
+# UTC day does not; a month end that is a year end; a leap day that is a month end ("+24 months"
+# rolls over to March 1st); and 10 s before New York's DST change (2:00 EST → 3:00 EDT on
+# 2027-03-14 = 07:00 UTC), so the change happens while the tests run.
+midnight=$(date -u -d "$(date -u +%F) 00:00:00 UTC" +%s)
+instants=(
+  "$((midnight + 23 * 3600 + 1800))"
+  "$((midnight + 86400 + 1800))"
+  "$(date -u -d '2027-12-31 23:30:00 UTC' +%s)"
+  "$(date -u -d '2028-02-29 23:30:00 UTC' +%s)"
+  "$(date -u -d '2027-03-14 06:59:50 UTC' +%s)"
+)
+if [ -n "${CLOCK_TESTS_AT:-}" ]; then
+  instants=()
+  IFS=';' read -ra at <<< "$CLOCK_TESTS_AT"
+  for a in "${at[@]}"; do
+    instants+=("$(date -u -d "$a UTC" +%s)") || { echo "run-clock-tests: bad instant '$a'" >&2; exit 2; }
+  done
+fi
+
+passed=0
+failed=0
+for instant in "${instants[@]}"; do
+  label=$(date -u -d "@$instant" '+%F %T UTC')
+  offset=$((instant - $(date -u +%s)))
+  [ "$offset" -ge 0 ] && offset="+$offset"
+  env=(LD_PRELOAD="$lib" FAKETIME="$offset" FAKETIME_DONT_FAKE_MONOTONIC=1)
+  # The clock took: a faked `date` reads the instant (within a few seconds).
+  seen=$(env "${env[@]}" date -u +%s)
+  if ((seen < instant - 5 || seen > instant + 5)); then
+    echo "run-clock-tests: the fake clock did not take: $(date -u -d "@$seen") instead of $label" >&2
+    failed=$((failed + 1))
+    continue
+  fi
+  echo "=== run-clock-tests: at $label (FAKETIME=$offset) ==="
+  log=$(mktemp)
+  set +e
+  env "${env[@]}" scripts/run-tests.sh "$build" -sf="$filter" "$@" 2>&1 | tee "$log"
+  rc=${PIPESTATUS[0]}
+  set -e
+  line=$(tail -n 1 "$log")
+  rm -f "$log"
+  if [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    passed=$((passed + BASH_REMATCH[1]))
+    failed=$((failed + BASH_REMATCH[2]))
+    [ "$rc" -eq 0 ] || [ "${BASH_REMATCH[2]}" -gt 0 ] || failed=$((failed + 1))
+  else
+    echo "run-clock-tests: run-tests.sh ended without a summary (status $rc)"
+    failed=$((failed + 1))
+  fi
+  echo "=== run-clock-tests: at $label: $line ==="
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

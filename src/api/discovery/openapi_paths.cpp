@@ -1,0 +1,327 @@
+// `paths` of the OpenAPI document (SPEC §8.2), generated from route_table(): one path per route
+// (relative to the server URL "{ns}/"), one operation per method of each endpoint. Parameters
+// keep the names, types and defaults of the namespace index; reads take them from the query,
+// writes from a JSON or form body, `{id}`/`{slug}` from the path.
+#include "cal/api/discovery/openapi.h"
+
+#include "cal/api/discovery/root_index.h"
+#include "cal/api/pipeline/routes.h"
+
+#include <cctype>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace cal {
+namespace {
+
+bool is_body_method(std::string_view method) { return method == "POST" || method == "PUT" || method == "PATCH"; }
+
+bool in_path(std::string_view pattern, std::string_view name) {
+  return pattern.find("{" + std::string(name) + "}") != std::string_view::npos;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// "get_events_by_slug_slug" for GET /events/by-slug/{slug}; "get_namespace" for the index.
+std::string operation_id(std::string_view method, std::string_view pattern) {
+  std::string id = lower(method);
+  bool gap = true;
+  for (char c : pattern) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      if (gap) id += '_';
+      id += c;
+      gap = false;
+    } else {
+      gap = true;
+    }
+  }
+  return pattern.empty() ? id + "_namespace" : id;
+}
+
+// The parameter's schema; `description` (already translated) is added when not empty.
+void write_param_schema(JsonWriter& w, const ParamSpec& spec, std::string_view description = {}) {
+  w.StartObject();
+  if (!description.empty()) write_member(w, "description", description);
+  const std::string_view type = declared_type(spec);
+  const std::string_view items = declared_items(spec);
+  if (!type.empty()) write_member(w, "type", type);
+  auto write_enum = [&] {
+    write_key(w, "enum");
+    w.StartArray();
+    for (std::string_view v : spec.enum_values) write_string(w, v);
+    w.EndArray();
+  };
+  if (!items.empty()) {
+    write_key(w, "items");
+    w.StartObject();
+    write_member(w, "type", items);
+    if (spec.positive && items == "integer") {
+      write_key(w, "minimum");
+      w.Int(1);
+    }
+    if (!spec.enum_values.empty()) write_enum();
+    w.EndObject();
+  } else if (!spec.enum_values.empty()) {
+    write_enum();
+  }
+  if (spec.positive && type == "integer") {
+    write_key(w, "minimum");
+    w.Int(1);
+  }
+  if (spec.minimum) {
+    write_key(w, "minimum");
+    w.Double(*spec.minimum);
+  }
+  if (spec.maximum) {
+    write_key(w, "maximum");
+    w.Double(*spec.maximum);
+  }
+  if (spec.non_empty && type == "string") {
+    write_key(w, "minLength");
+    w.Int(1);
+  }
+  if (spec.default_value.data() != nullptr) {
+    write_key(w, "default");
+    write_param_default(w, spec);
+  }
+  w.EndObject();
+}
+
+void write_parameter(JsonWriter& w, const ParamSpec& spec, std::string_view where, const RequestContext& ctx) {
+  w.StartObject();
+  write_member(w, "name", spec.name);
+  write_member(w, "in", where);
+  write_member(w, "description", translate(ctx.locale, spec.description));
+  write_key(w, "required");
+  w.Bool(where == "path" || spec.required);
+  if (where == "query" && declared_type(spec) == "array") {  // ?ids=1,2,3 (a[]=1&a[]=2 works too)
+    write_member(w, "style", "form");
+    write_key(w, "explode");
+    w.Bool(false);
+  }
+  write_key(w, "schema");
+  write_param_schema(w, spec);
+  w.EndObject();
+}
+
+void write_request_body(JsonWriter& w, const Route& route, const Endpoint& e, const RequestContext& ctx) {
+  std::vector<const ParamSpec*> body;
+  bool any_required = false;
+  for (const ParamSpec& p : e.params) {
+    if (in_path(route.pattern, p.name)) continue;
+    body.push_back(&p);
+    any_required = any_required || p.required;
+  }
+  w.StartObject();
+  write_key(w, "required");
+  w.Bool(any_required);
+  write_key(w, "content");
+  w.StartObject();
+  for (std::string_view media : {"application/json", "application/x-www-form-urlencoded"}) {
+    write_key(w, media);
+    w.StartObject();
+    write_key(w, "schema");
+    w.StartObject();
+    write_member(w, "type", "object");
+    write_key(w, "properties");
+    w.StartObject();
+    for (const ParamSpec* p : body) {
+      write_key(w, p->name);
+      write_param_schema(w, *p, translate(ctx.locale, p->description));
+    }
+    w.EndObject();
+    if (any_required) {
+      write_key(w, "required");
+      w.StartArray();
+      for (const ParamSpec* p : body)
+        if (p->required) write_string(w, p->name);
+      w.EndArray();
+    }
+    w.EndObject();
+    w.EndObject();
+  }
+  w.EndObject();
+  w.EndObject();
+}
+
+struct Header {
+  std::string_view name;
+  std::string_view type;
+  std::string_view description;  // msgid
+};
+
+const Header kContentLanguage{"Content-Language", "string", "The language of the texts in the response (BCP 47)."};
+const Header kETag{"ETag", "string", "Entity tag of the body, for If-None-Match."};
+const Header kLocation{"Location", "string", "The URL of the created record."};
+const std::vector<Header> kListHeaders = {
+    {"X-WP-Total", "integer", "The number of matching records."},
+    {"X-WP-TotalPages", "integer", "The number of pages."},
+    {"X-TEC-Total", "integer", "The number of matching records."},
+    {"X-TEC-TotalPages", "integer", "The number of pages."},
+    {"Link", "string", "Links to the next and the previous page, where they exist."},
+};
+
+// A success response: description, headers, and a JSON body with `schema` (a components name,
+// or "" for any object). `one_of` adds a second schema the body may have instead.
+void write_success(JsonWriter& w, int status, std::string_view description, std::string_view schema,
+                   std::vector<Header> headers, const RequestContext& ctx, std::string_view one_of = {}) {
+  write_key(w, std::to_string(status));
+  w.StartObject();
+  write_member(w, "description", translate(ctx.locale, description));
+  headers.push_back(kContentLanguage);
+  write_key(w, "headers");
+  w.StartObject();
+  for (const Header& h : headers) {
+    write_key(w, h.name);
+    w.StartObject();
+    write_member(w, "description", translate(ctx.locale, h.description));
+    write_key(w, "schema");
+    w.StartObject();
+    write_member(w, "type", h.type);
+    w.EndObject();
+    w.EndObject();
+  }
+  w.EndObject();
+  if (status != 304) {
+    write_key(w, "content");
+    w.StartObject();
+    write_key(w, "application/json");
+    w.StartObject();
+    write_key(w, "schema");
+    w.StartObject();
+    if (schema.empty()) {
+      write_member(w, "type", "object");
+    } else if (one_of.empty()) {
+      write_member(w, "$ref", schema_ref(schema));
+    } else {
+      write_key(w, "oneOf");
+      w.StartArray();
+      for (std::string_view s : {schema, one_of}) {
+        w.StartObject();
+        write_member(w, "$ref", schema_ref(s));
+        w.EndObject();
+      }
+      w.EndArray();
+    }
+    w.EndObject();
+    w.EndObject();
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
+void write_errors(JsonWriter& w, std::initializer_list<int> statuses) {
+  for (int status : statuses) {
+    if (status == 0) continue;
+    write_key(w, std::to_string(status));
+    w.StartObject();
+    write_member(w, "$ref", "#/components/responses/" + std::string(error_response_name(status)));
+    w.EndObject();
+  }
+}
+
+// Success and error responses of one operation, by what the route serves (SPEC §1-§5).
+void write_responses(JsonWriter& w, std::string_view method, const Route& route, const RequestContext& ctx) {
+  const OpenApiResource* r = openapi_resource(route.pattern);
+  const bool term = r && r->deleted.empty();
+  const bool collection = r && route.pattern.find('/', 1) == std::string_view::npos;
+  const bool get = method == "GET";
+  w.StartObject();
+  if (!r) {
+    const bool index = route.pattern.empty();
+    write_success(w, 200, index ? "The namespace index." : "The OpenAPI document.", index ? "NamespaceIndex" : "",
+                  {kETag}, ctx);
+    write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag}, ctx);
+    write_errors(w, {index ? 400 : 0, 401, index ? 404 : 0, 500, 503});
+  } else if (get && collection) {
+    std::vector<Header> headers = kListHeaders;
+    headers.push_back(kETag);
+    write_success(w, 200, "A page of records.", r->list, headers, ctx);
+    write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag}, ctx);
+    write_errors(w, {400, 401, 404, 500, 503});
+  } else if (get) {
+    write_success(w, 200, "The record.", r->record, {kETag}, ctx);
+    write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag}, ctx);
+    write_errors(w, {400, 401, term ? 0 : 403, 404, 500, 503});
+  } else if (collection) {  // create
+    if (r->collection == "venues" || r->collection == "organizers")
+      write_success(w, 200, "An existing record with the same fields; nothing was created.", r->record, {}, ctx);
+    write_success(w, 201, "The created record.", r->record, {kLocation}, ctx);
+    write_errors(w, {400, 401, 403, 405, term ? 409 : 0, 413, 415, 500, 503});
+  } else if (method == "DELETE") {
+    if (term) write_success(w, 200, "The deleted term as it was.", r->record, {}, ctx);
+    else write_success(w, 200, "The trashed record, or with force the deleted one.", r->record, {}, ctx, r->deleted);
+    write_errors(w, {400, 401, 403, 404, term ? 0 : 410, 413, 415, 500, 503});
+  } else {  // update
+    write_success(w, 200, "The updated record.", r->record, {}, ctx);
+    write_errors(w, {400, 401, 403, 404, method == "POST" ? 405 : 0, term ? 409 : 0, 413, 415, 500, 503});
+  }
+  w.EndObject();
+}
+
+// Reads work without credentials (an application password only shows more); writes need one.
+void write_security(JsonWriter& w, bool optional) {
+  w.StartArray();
+  if (optional) {
+    w.StartObject();
+    w.EndObject();
+  }
+  for (std::string_view scheme : {"basicAuth", "bearerAuth"}) {
+    w.StartObject();
+    write_key(w, scheme);
+    w.StartArray();
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+void write_operation(JsonWriter& w, std::string_view method, const Route& route, const Endpoint& e,
+                     const RequestContext& ctx) {
+  const OpenApiResource* r = openapi_resource(route.pattern);
+  write_key(w, lower(method));
+  w.StartObject();
+  write_member(w, "operationId", operation_id(method, route.pattern));
+  write_member(w, "summary", translate(ctx.locale, e.summary));
+  write_key(w, "tags");
+  w.StartArray();
+  write_string(w, r ? r->collection : "namespace");
+  w.EndArray();
+  write_key(w, "parameters");
+  w.StartArray();
+  for (const ParamSpec& p : e.params) {
+    if (in_path(route.pattern, p.name)) write_parameter(w, p, "path", ctx);
+    else if (!is_body_method(method)) write_parameter(w, p, "query", ctx);
+  }
+  w.EndArray();
+  if (is_body_method(method)) {
+    write_key(w, "requestBody");
+    write_request_body(w, route, e, ctx);
+  }
+  write_key(w, "responses");
+  write_responses(w, method, route, ctx);
+  write_key(w, "security");
+  write_security(w, e.capability == Capability::kNone);
+  w.EndObject();
+}
+
+}  // namespace
+
+void write_openapi_paths(JsonWriter& w, const RequestContext& ctx) {
+  w.StartObject();
+  for (const Route& route : route_table()) {
+    write_key(w, route.pattern.empty() ? "/" : route.pattern);
+    w.StartObject();
+    for (const Endpoint& e : route.endpoints)
+      for (std::string_view method : e.methods) write_operation(w, method, route, e, ctx);
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
+}  // namespace cal

@@ -1,0 +1,113 @@
+// GET /cal/events/v1: the namespace index, generated from the route table (SPEC §8.1).
+#include "cal/api/discovery/root_index.h"
+
+#include "cal/api/pipeline/error.h"
+#include "cal/api/pipeline/handlers.h"
+
+namespace cal {
+namespace {
+
+void write_args(JsonWriter& w, const Endpoint& endpoint, const RequestContext& ctx) {
+  w.StartObject();
+  for (const ParamSpec& spec : endpoint.params) {
+    write_key(w, spec.name);
+    w.StartObject();
+    write_member(w, "description", translate(ctx.locale, spec.description));
+    if (const auto type = declared_type(spec); !type.empty()) write_member(w, "type", type);
+    if (spec.default_value.data() != nullptr) {
+      write_key(w, "default");
+      write_param_default(w, spec);
+    }
+    if (const auto items = declared_items(spec); !items.empty()) {
+      write_key(w, "items");
+      w.StartObject();
+      write_member(w, "type", items);
+      w.EndObject();
+    }
+    if (!spec.enum_values.empty()) {
+      write_key(w, "enum");
+      w.StartArray();
+      for (std::string_view v : spec.enum_values) write_string(w, v);
+      w.EndArray();
+    }
+    write_key(w, "required");
+    w.Bool(spec.required);
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
+}  // namespace
+
+void write_param_default(JsonWriter& w, const ParamSpec& spec) {
+  const std::string_view d = spec.default_value;
+  switch (spec.type) {
+    case ParamType::kInteger: w.Int64(std::stoll(std::string(d))); return;
+    case ParamType::kNumber: w.Double(std::stod(std::string(d))); return;
+    case ParamType::kBoolean: w.Bool(d == "true" || d == "1"); return;
+    default: write_string(w, d); return;
+  }
+}
+
+void write_route_description(JsonWriter& w, const Route& route, const RequestContext& ctx) {
+  w.StartObject();
+  write_member(w, "namespace", kNamespace);
+  write_key(w, "methods");
+  w.StartArray();
+  for (const auto& m : route.allowed_methods()) write_string(w, m);
+  w.EndArray();
+  write_key(w, "endpoints");
+  w.StartArray();
+  for (const Endpoint& e : route.endpoints) {
+    w.StartObject();
+    write_key(w, "methods");
+    w.StartArray();
+    for (std::string_view m : e.methods) write_string(w, m);
+    w.EndArray();
+    write_key(w, "args");
+    write_args(w, e, ctx);
+    w.EndObject();
+  }
+  w.EndArray();
+  if (route_is_static(route.pattern)) {
+    write_key(w, "_links");
+    w.StartObject();
+    write_key(w, "self");
+    w.StartArray();
+    w.StartObject();
+    write_member(w, "href", ctx.ns_url() + std::string(route.pattern));
+    w.EndObject();
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
+Response get_namespace_index(RequestContext& ctx) {
+  if (ctx.params.text("namespace") != kNamespace)
+    throw ApiError{404, "rest_invalid_namespace", translate(ctx.locale, "The specified namespace could not be found.")};
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  write_member(w, "namespace", kNamespace);
+  write_key(w, "routes");
+  w.StartObject();
+  for (const Route& route : route_table()) {
+    write_key(w, route_regex(route.pattern));
+    write_route_description(w, route, ctx);
+  }
+  w.EndObject();
+  write_key(w, "_links");
+  w.StartObject();
+  write_key(w, "up");
+  w.StartArray();
+  w.StartObject();
+  write_member(w, "href", ctx.rest_root + "/");
+  w.EndObject();
+  w.EndArray();
+  w.EndObject();
+  w.EndObject();
+  return json_response(200, buffer);
+}
+
+}  // namespace cal

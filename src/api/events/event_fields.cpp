@@ -1,0 +1,122 @@
+// Event-specific fields and links of create and update (see cal/api/event_fields.h).
+#include "cal/api/events/event_fields.h"
+
+#include "cal/api/events/event_errors.h"
+#include "cal/api/events/event_times.h"
+#include "cal/api/linked/linked_records.h"
+#include "cal/api/posts/post_common.h"
+#include "cal/api/terms/term_records.h"
+#include "cal/core/text/cost.h"
+#include "cal/store/terms.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace cal {
+namespace {
+
+// The event zone: the `timezone` parameter, else the stored one (update), else the site zone.
+TimeZone event_zone(RequestContext& ctx, const Event& event, bool create) {
+  // The validator checked the id (check_time_zone).
+  if (ctx.params.given("timezone")) return TimeZone::find(ctx.params.text("timezone")).value_or(site_zone(ctx));
+  if (!create)
+    if (const auto zone = TimeZone::find(event.details.timezone)) return *zone;
+  return site_zone(ctx);
+}
+
+void apply_times(RequestContext& ctx, Event& event, bool create, const TimeZone& zone) {
+  EventDetails& d = event.details;
+  EventTimesInput in;
+  if (ctx.params.given("start_date")) in.start_text = ctx.params.text("start_date");
+  if (ctx.params.given("end_date")) in.end_text = ctx.params.text("end_date");
+  if (!create) {
+    in.current_start = parse_sql_date_time(d.start_local);
+    in.current_end = parse_sql_date_time(d.end_local);
+  }
+  if (ctx.params.has("all_day")) d.all_day = ctx.params.boolean("all_day");
+  in.all_day = d.all_day;
+  const EventTimesResult r = resolve_event_times(in, zone, now_seconds());
+  switch (r.error) {
+    case EventTimesError::kNone: break;
+    case EventTimesError::kMissingStart:
+    case EventTimesError::kBadStart:
+      throw invalid_event_param(ctx, "start_date", translate(ctx.locale, "start_date is not a valid date."));
+    case EventTimesError::kMissingEnd:
+    case EventTimesError::kBadEnd:
+      throw invalid_event_param(ctx, "end_date", translate(ctx.locale, "end_date is not a valid date."));
+    case EventTimesError::kEndBeforeStart:
+      throw invalid_event_param(ctx, "end_date", translate(ctx.locale, "end_date must not be before start_date."));
+  }
+  d.timezone = zone.name();
+  d.start_local = format_date_time(r.times.start_local);
+  d.end_local = format_date_time(r.times.end_local);
+  d.start_utc = format_date_time(to_utc_date_time(r.times.start));
+  d.end_utc = format_date_time(to_utc_date_time(r.times.end));
+}
+
+// `website` (checked by check_event_website): "" or null for none, else the URL.
+std::string website_input(RequestContext& ctx) {
+  const rapidjson::Value& raw = *ctx.params.find("website")->raw;
+  return raw.IsString() ? std::string(raw.GetString(), raw.GetStringLength()) : std::string();
+}
+
+void apply_flag(RequestContext& ctx, std::string_view name, bool& field) {
+  if (ctx.params.given(name)) field = ctx.params.boolean(name);
+}
+
+std::string number_text(const rapidjson::Value& v) {
+  if (v.IsInt64()) return std::to_string(v.GetInt64());
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.15g", v.GetDouble());
+  return buf;
+}
+
+bool is_cost_number(const rapidjson::Value& v) { return v.IsNumber() && std::isfinite(v.GetDouble()); }
+
+}  // namespace
+
+std::optional<std::string> cost_input_text(const rapidjson::Value& raw) {
+  if (raw.IsNull()) return std::string();
+  if (raw.IsString()) return std::string(raw.GetString(), raw.GetStringLength());
+  if (is_cost_number(raw)) return number_text(raw);
+  if (!raw.IsArray()) return std::nullopt;
+  std::vector<std::string> values;
+  for (const auto& v : raw.GetArray()) {
+    if (v.IsString()) values.emplace_back(v.GetString(), v.GetStringLength());
+    else if (is_cost_number(v)) values.push_back(number_text(v));
+    else return std::nullopt;
+  }
+  return join_cost_values(values);
+}
+
+void apply_event_fields(RequestContext& ctx, Event& event, bool create) {
+  EventDetails& d = event.details;
+  const bool reschedule = create || ctx.params.given("start_date") || ctx.params.given("end_date") ||
+                          ctx.params.given("timezone") || ctx.params.given("all_day");
+  if (reschedule) apply_times(ctx, event, create, event_zone(ctx, event, create));
+  if (ctx.params.given("cost")) d.cost = cost_input_text(*ctx.params.find("cost")->raw).value_or("");  // check_cost
+  if (ctx.params.given("website")) d.website = website_input(ctx);
+  apply_flag(ctx, "show_map", d.show_map);
+  apply_flag(ctx, "show_map_link", d.show_map_link);
+  apply_flag(ctx, "hide_from_listings", d.hide_from_listings);
+  apply_flag(ctx, "sticky", d.sticky);
+  apply_flag(ctx, "featured", d.featured);
+  // The password: on create and on update by id (SPEC §3.5); "" removes it.
+  if (ctx.params.given("password")) event.post.password = ctx.params.text("password");
+}
+
+void apply_event_links(RequestContext& ctx, long long event_id) {
+  if (ctx.params.given("venue")) set_event_venue(ctx.db, event_id, resolve_venue_input(ctx, *ctx.params.find("venue")->raw));
+  if (ctx.params.given("organizer"))
+    set_event_organizers(ctx.db, event_id, resolve_organizer_input(ctx, *ctx.params.find("organizer")->raw));
+  if (ctx.params.given("categories")) {
+    set_event_terms(ctx.db, event_id, Taxonomy::kCategory,
+                    resolve_terms_input(ctx, Taxonomy::kCategory, *ctx.params.find("categories")->raw, "categories"));
+  }
+  if (ctx.params.given("tags")) {
+    set_event_terms(ctx.db, event_id, Taxonomy::kTag,
+                    resolve_terms_input(ctx, Taxonomy::kTag, *ctx.params.find("tags")->raw, "tags"));
+  }
+}
+
+}  // namespace cal

@@ -1,0 +1,176 @@
+// The event record writer and its batch-loaded relations (see cal/api/event_record.h).
+#include "cal/api/events/event_record.h"
+
+#include "cal/api/events/event_json_ld.h"
+#include "cal/api/linked/linked_records.h"
+#include "cal/api/posts/post_common.h"
+#include "cal/api/terms/term_records.h"
+#include "cal/core/text/cost.h"
+
+#include <set>
+
+namespace cal {
+namespace {
+
+const std::vector<Term> kNoTerms;
+const std::vector<long long> kNoIds;
+
+template <typename Map>
+const typename Map::mapped_type& value_or(const Map& map, long long key, const typename Map::mapped_type& fallback) {
+  const auto it = map.find(key);
+  return it == map.end() ? fallback : it->second;
+}
+
+std::string padded(int value, int width) {
+  std::string s = std::to_string(value);
+  return s.size() >= static_cast<size_t>(width) ? s : std::string(static_cast<size_t>(width) - s.size(), '0') + s;
+}
+
+// {"year":"2025","month":"05","day":"02","hour":"09","minutes":"00","seconds":"00"}
+void write_details(JsonWriter& w, const LocalDateTime& t) {
+  w.StartObject();
+  write_member(w, "year", padded(t.year, 4));
+  write_member(w, "month", padded(t.month, 2));
+  write_member(w, "day", padded(t.day, 2));
+  write_member(w, "hour", padded(t.hour, 2));
+  write_member(w, "minutes", padded(t.minute, 2));
+  write_member(w, "seconds", padded(t.second, 2));
+  w.EndObject();
+}
+
+void write_date_pair(JsonWriter& w, std::string_view key, const std::string& text) {
+  const LocalDateTime t = parse_sql_date_time(text).value_or(LocalDateTime{});
+  write_member(w, key, format_date_time(t));
+  write_key(w, std::string(key) + "_details");
+  write_details(w, t);
+}
+
+void write_cost_details(JsonWriter& w, const CostDetails* cost) {
+  w.StartObject();
+  write_member(w, "currency_symbol", cost ? cost->currency_symbol : "");
+  write_member(w, "currency_code", cost ? cost->currency_code : "");
+  write_member(w, "currency_position", cost ? cost->currency_position : "");
+  write_key(w, "values");
+  w.StartArray();
+  if (cost)
+    for (const auto& v : cost->values) write_string(w, v);
+  w.EndArray();
+  w.EndObject();
+}
+
+void write_flag(JsonWriter& w, std::string_view key, bool value, bool masked) {
+  write_key(w, key);
+  if (masked) w.Null();
+  else w.Bool(value);
+}
+
+void write_terms(JsonWriter& w, const RequestContext& ctx, const std::vector<Term>& terms, bool masked) {
+  w.StartArray();
+  if (!masked)
+    for (const Term& t : terms) write_term(w, ctx, t);
+  w.EndArray();
+}
+
+}  // namespace
+
+EventRelations load_event_relations(Db& db, const std::vector<Event>& events) {
+  EventRelations rel;
+  if (events.empty()) return rel;
+  std::vector<long long> event_ids;
+  std::set<long long> venue_ids;
+  std::set<long long> image_ids;
+  for (const Event& e : events) {
+    event_ids.push_back(e.post.id);
+    if (e.venue_id) venue_ids.insert(e.venue_id);
+    if (e.post.image_id) image_ids.insert(e.post.image_id);
+  }
+  std::set<long long> organizer_ids;
+  for (const auto& [event_id, organizer_id] : find_event_organizer_links(db, event_ids)) {
+    rel.organizer_ids[event_id].push_back(organizer_id);
+    organizer_ids.insert(organizer_id);
+  }
+  if (!venue_ids.empty()) {
+    for (Venue& v : find_venues(db, {venue_ids.begin(), venue_ids.end()})) {
+      if (v.post.image_id) image_ids.insert(v.post.image_id);
+      rel.venues.emplace(v.post.id, std::move(v));
+    }
+  }
+  if (!organizer_ids.empty()) {
+    for (Organizer& o : find_organizers(db, {organizer_ids.begin(), organizer_ids.end()})) {
+      if (o.post.image_id) image_ids.insert(o.post.image_id);
+      rel.organizers.emplace(o.post.id, std::move(o));
+    }
+  }
+  for (auto& [event_id, term] : find_event_terms(db, event_ids)) {
+    auto& list = term.taxonomy == Taxonomy::kCategory ? rel.categories : rel.tags;
+    list[event_id].push_back(std::move(term));
+  }
+  if (!image_ids.empty()) rel.images = find_images(db, {image_ids.begin(), image_ids.end()});
+  return rel;
+}
+
+bool event_unlocked(const RequestContext& ctx, const PostRow& row) {
+  if (row.password.empty()) return true;
+  if (ctx.params.given("password") && ctx.params.text("password") == row.password) return true;
+  return ctx.params.text("context") == "edit" && can_edit_post(ctx.caller, row.author, row.status);
+}
+
+void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, const EventRelations& rel, EventView view,
+                 bool single) {
+  const bool masked = view == EventView::kMasked && !event.post.password.empty();
+  const EventDetails& d = event.details;
+  w.StartObject();
+  if (masked) {
+    PostRow hidden = event.post;
+    hidden.content.clear();
+    hidden.excerpt.clear();
+    hidden.image_id = 0;
+    write_post_head(w, ctx, kEventKind, hidden, rel.images);
+  } else {
+    write_post_head(w, ctx, kEventKind, event.post, rel.images);
+  }
+  write_flag(w, "all_day", d.all_day, masked);
+  write_date_pair(w, "start_date", d.start_local);
+  write_date_pair(w, "end_date", d.end_local);
+  write_date_pair(w, "utc_start_date", d.start_utc);
+  write_date_pair(w, "utc_end_date", d.end_utc);
+  const TimeZone zone = TimeZone::find(d.timezone).value_or(TimeZone::utc());
+  const Seconds start = from_utc_date_time(parse_sql_date_time(d.start_utc).value_or(LocalDateTime{}));
+  write_member(w, "timezone", zone.name());
+  write_member(w, "timezone_abbr", zone.abbreviation(start));
+  const CostDetails cost = parse_cost(d.cost);
+  write_member(w, "cost", masked ? "" : display_cost(d.cost));
+  write_key(w, "cost_details");
+  write_cost_details(w, masked ? nullptr : &cost);
+  write_member(w, "website", masked ? "" : d.website.empty() ? public_url(ctx, kEventKind, event.post.slug) : d.website);
+  write_flag(w, "show_map", d.show_map, masked);
+  write_flag(w, "show_map_link", d.show_map_link, masked);
+  write_flag(w, "hide_from_listings", d.hide_from_listings, masked);
+  write_flag(w, "sticky", d.sticky, masked);
+  write_flag(w, "featured", d.featured, masked);
+  write_key(w, "categories");
+  write_terms(w, ctx, value_or(rel.categories, event.post.id, kNoTerms), masked);
+  write_key(w, "tags");
+  write_terms(w, ctx, value_or(rel.tags, event.post.id, kNoTerms), masked);
+  write_key(w, "venue");
+  const auto venue = masked ? rel.venues.end() : rel.venues.find(event.venue_id);
+  if (venue != rel.venues.end()) {
+    write_venue(w, ctx, venue->second, rel.images, false);
+  } else {
+    w.StartArray();
+    w.EndArray();
+  }
+  write_key(w, "organizer");
+  w.StartArray();
+  if (!masked)
+    for (long long id : value_or(rel.organizer_ids, event.post.id, kNoIds))
+      if (const auto o = rel.organizers.find(id); o != rel.organizers.end()) write_organizer(w, ctx, o->second, rel.images, false);
+  w.EndArray();
+  if (single && !masked) {
+    write_key(w, "json_ld");
+    write_event_json_ld(w, ctx, event, rel, cost);
+  }
+  w.EndObject();
+}
+
+}  // namespace cal

@@ -1,0 +1,61 @@
+// POST /events (create) and POST/PUT/PATCH /events/{id} and /events/by-slug/{slug} (update),
+// SPEC §5: each write is one transaction; the response is the record as stored.
+#include "cal/api/events/event_fields.h"
+#include "cal/api/events/event_record.h"
+#include "cal/api/pipeline/handlers.h"
+#include "cal/api/posts/post_common.h"
+
+namespace cal {
+namespace {
+
+// The event as stored now (inside the write's transaction), written in full: the writer has
+// edit rights, so a password hides nothing from them.
+Response written_event(RequestContext& ctx, long long id, int status) {
+  const std::vector<Event> events = find_events(ctx.db, {id});
+  if (events.empty()) throw std::runtime_error("event " + std::to_string(id) + " vanished during its write");
+  const EventRelations relations = load_event_relations(ctx.db, events);
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  write_event(w, ctx, events.front(), relations, EventView::kFull, false);
+  Response r = json_response(status, buffer);
+  if (status == 201) r.set_header("Location", record_rest_url(ctx, kEventKind, id));
+  return r;
+}
+
+}  // namespace
+
+Response create_event(RequestContext& ctx) {
+  Transaction tx(ctx.db);
+  Event event;
+  event.details.timezone = site_zone(ctx).name();
+  apply_post_fields(ctx, kEventKind, event.post, true);
+  apply_event_fields(ctx, event, true);
+  insert_post(ctx.db, event.post);
+  save_event_details(ctx.db, event.post.id, event.details);
+  apply_event_links(ctx, event.post.id);
+  Response r = written_event(ctx, event.post.id, 201);
+  tx.commit();
+  return r;
+}
+
+Response update_event(RequestContext& ctx) {
+  const PostRow target = load_target(ctx, kEventKind);
+  check_editable(ctx, target);
+  Transaction tx(ctx.db);
+  // Concurrent updates of one event apply one after the other, each to the latest version.
+  lock_post(ctx.db, target.id);
+  std::vector<Event> found = find_events(ctx.db, {target.id});
+  if (found.empty()) throw std::runtime_error("event " + std::to_string(target.id) + " has no details");
+  Event event = std::move(found.front());
+  const std::string old_slug = event.post.slug;
+  apply_post_fields(ctx, kEventKind, event.post, false);
+  apply_event_fields(ctx, event, false);
+  update_post(ctx.db, event.post, event.post.slug != old_slug);
+  save_event_details(ctx.db, event.post.id, event.details);
+  apply_event_links(ctx, event.post.id);
+  Response r = written_event(ctx, event.post.id, 200);
+  tx.commit();
+  return r;
+}
+
+}  // namespace cal

@@ -1,0 +1,47 @@
+// GET and DELETE of one event, by id or by slug (SPEC §2, §3.5, §5). The list is in
+// event_list.cpp, create and update in event_writes.cpp.
+#include "cal/api/events/event_errors.h"
+#include "cal/api/events/event_record.h"
+#include "cal/api/pipeline/handlers.h"
+#include "cal/api/posts/post_common.h"
+
+namespace cal {
+namespace {
+
+// The stored event behind a post row found by load_target.
+Event load_event(RequestContext& ctx, const PostRow& row) {
+  std::vector<Event> found = find_events(ctx.db, {row.id});
+  if (found.empty()) throw std::runtime_error("event " + std::to_string(row.id) + " has no details");
+  return std::move(found.front());
+}
+
+}  // namespace
+
+Response get_event(RequestContext& ctx) {
+  const PostRow row = load_target(ctx, kEventKind);
+  check_readable(ctx, kEventKind, row);
+  if (!event_unlocked(ctx, row)) throw event_password_protected(ctx);
+  const std::vector<Event> events{load_event(ctx, row)};
+  const EventRelations relations = load_event_relations(ctx.db, events);
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  write_event(w, ctx, events.front(), relations, EventView::kFull, true);
+  return json_response(200, buffer);
+}
+
+Response delete_event(RequestContext& ctx) {
+  const PostRow row = load_target(ctx, kEventKind);
+  const Event event = load_event(ctx, row);
+  const EventRelations relations = load_event_relations(ctx.db, {event});
+  // The record as trashed (or as it was, when deleted for good); links stay with a trashed event
+  // so that restoring it brings them back. The deleter has edit rights: nothing is masked.
+  return delete_post_record(
+      ctx, kEventKind, row, [] {},
+      [&](JsonWriter& w, const PostRow& post) {
+        Event shown = event;
+        shown.post = post;
+        write_event(w, ctx, shown, relations, EventView::kFull, false);
+      });
+}
+
+}  // namespace cal

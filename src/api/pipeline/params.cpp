@@ -1,0 +1,343 @@
+// Parameter coercion and validation (see cal/api/params.h).
+#include "cal/api/pipeline/params.h"
+
+#include "cal/api/pipeline/error.h"
+#include "cal/core/dates/clock_use.h"
+#include "cal/core/dates/dates.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+
+namespace cal {
+namespace {
+
+using rapidjson::Value;
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+std::optional<long long> parse_integer_text(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  const char* begin = s.data();
+  if (*begin == '+') ++begin;
+  long long v = 0;
+  const auto [end, ec] = std::from_chars(begin, s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || begin == s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<double> parse_number_text(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  double v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+std::string_view as_view(const Value& v) { return {v.GetString(), v.GetStringLength()}; }
+
+// Splits a comma list ("1, 2,3") into trimmed items; an empty string gives no items.
+std::vector<std::string> split_commas(std::string_view s) {
+  std::vector<std::string> items;
+  if (trim(s).empty()) return items;
+  size_t pos = 0;
+  while (true) {
+    const size_t comma = s.find(',', pos);
+    items.emplace_back(trim(s.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos)));
+    if (comma == std::string_view::npos) break;
+    pos = comma + 1;
+  }
+  return items;
+}
+
+// The items of a list-typed value: a JSON array's elements, or a comma list's pieces.
+// Returns false when the value is neither.
+bool list_items(const Value& v, std::vector<const Value*>& elements, std::vector<std::string>& pieces) {
+  if (v.IsArray()) {
+    for (const auto& e : v.GetArray()) elements.push_back(&e);
+    return true;
+  }
+  if (v.IsString()) {
+    pieces = split_commas(as_view(v));
+    return true;
+  }
+  if (v.IsInt64()) {
+    pieces.push_back(std::to_string(v.GetInt64()));
+    return true;
+  }
+  return false;
+}
+
+struct Checker {
+  const Locale& locale;
+  std::map<std::string, std::string> invalid;
+
+  void fail(const ParamSpec& spec, std::string_view msgid, std::vector<std::string> extra = {}) {
+    std::vector<std::string> args{std::string(spec.name)};
+    for (auto& e : extra) args.push_back(std::move(e));
+    invalid.emplace(std::string(spec.name), format_message(locale, msgid, args));
+  }
+
+  bool check_enum(const ParamSpec& spec, const std::string& value) {
+    if (spec.enum_values.empty()) return true;
+    for (std::string_view allowed : spec.enum_values)
+      if (allowed == value) return true;
+    std::string list;
+    for (std::string_view allowed : spec.enum_values) list += (list.empty() ? "" : ", ") + std::string(allowed);
+    fail(spec, "%s is not one of %s.", {list});
+    return false;
+  }
+
+  std::optional<ParamValue> coerce(const ParamSpec& spec, const Value& v) {
+    ParamValue out;
+    out.raw = &v;
+    switch (spec.type) {
+      case ParamType::kInteger: {
+        const auto i = coerce_integer(v);
+        if (!i) return fail(spec, spec.positive ? "%s must be a positive integer." : "%s is not of type integer."), std::nullopt;
+        if (spec.positive && *i < 1) return fail(spec, "%s must be a positive integer."), std::nullopt;
+        out.integer = *i;
+        out.text = std::to_string(*i);
+        return out;
+      }
+      case ParamType::kNumber: {
+        std::optional<double> d;
+        if (v.IsNumber()) d = v.GetDouble();
+        else if (v.IsString()) d = parse_number_text(as_view(v));
+        if (!d) return fail(spec, "%s is not of type number."), std::nullopt;
+        if ((spec.minimum && *d < *spec.minimum) || (spec.maximum && *d > *spec.maximum)) {
+          return fail(spec, "%s must be between %s and %s.",
+                      {std::to_string(static_cast<long long>(spec.minimum.value_or(0))),
+                       std::to_string(static_cast<long long>(spec.maximum.value_or(0)))}),
+                 std::nullopt;
+        }
+        out.number = *d;
+        out.text = v.IsString() ? std::string(as_view(v)) : std::to_string(*d);
+        return out;
+      }
+      case ParamType::kBoolean: {
+        const auto b = coerce_boolean(v);
+        if (!b) return fail(spec, "%s is not of type boolean."), std::nullopt;
+        out.boolean = *b;
+        out.text = *b ? "true" : "false";
+        return out;
+      }
+      case ParamType::kTruthy:
+        if (!v.IsString() && !v.IsBool() && !v.IsNumber()) return fail(spec, "%s is not of type string."), std::nullopt;
+        out.boolean = is_truthy(v);
+        out.text = out.boolean ? "true" : "false";
+        return out;
+      case ParamType::kString:
+      case ParamType::kDateTime: {
+        if (spec.type == ParamType::kDateTime && v.IsInt64()) {
+          out.text = std::to_string(v.GetInt64());
+        } else if (!v.IsString()) {
+          return fail(spec, "%s is not of type string."), std::nullopt;
+        } else {
+          out.text = std::string(as_view(v));
+        }
+        if (spec.non_empty && out.text.empty()) return fail(spec, "%s must not be empty."), std::nullopt;
+        if (spec.type == ParamType::kDateTime) {
+          // Only checked here: the handler resolves the date and, with now_seconds() or
+          // event_window_valid_until(), tells the response cache how long the answer holds.
+          const auto now = unmarked_now();
+          if (!parse_date(out.text, TimeZone::utc(), now)) return fail(spec, "%s is not a valid date."), std::nullopt;
+        } else if (!spec.enum_values.empty()) {
+          out.text = lower(out.text);
+          if (!check_enum(spec, out.text)) return std::nullopt;
+        }
+        return out;
+      }
+      case ParamType::kIntegerList: {
+        std::vector<const Value*> elements;
+        std::vector<std::string> pieces;
+        if (!list_items(v, elements, pieces)) return fail(spec, "%s must be a list of integers."), std::nullopt;
+        for (const Value* e : elements) {
+          const auto i = coerce_integer(*e);
+          if (!i) return fail(spec, "%s must be a list of integers."), std::nullopt;
+          out.integers.push_back(*i);
+        }
+        for (const auto& p : pieces) {
+          const auto i = parse_integer_text(p);
+          if (!i) return fail(spec, "%s must be a list of integers."), std::nullopt;
+          out.integers.push_back(*i);
+        }
+        if (spec.positive && std::any_of(out.integers.begin(), out.integers.end(), [](long long i) { return i < 1; }))
+          return fail(spec, "%s must be a list of positive integers."), std::nullopt;
+        for (long long i : out.integers) out.text += (out.text.empty() ? "" : ",") + std::to_string(i);
+        return out;
+      }
+      case ParamType::kStringList: {
+        std::vector<const Value*> elements;
+        std::vector<std::string> pieces;
+        if (!list_items(v, elements, pieces)) return fail(spec, "%s must be a list of strings."), std::nullopt;
+        for (const Value* e : elements) {
+          if (e->IsString()) pieces.emplace_back(as_view(*e));
+          else if (e->IsInt64()) pieces.push_back(std::to_string(e->GetInt64()));
+          else return fail(spec, "%s must be a list of strings."), std::nullopt;
+        }
+        for (const auto& p : pieces) {
+          if (!check_enum(spec, spec.enum_values.empty() ? p : lower(p))) return std::nullopt;
+        }
+        out.texts = std::move(pieces);
+        if (!spec.enum_values.empty())
+          for (auto& t : out.texts) t = lower(t);
+        for (const auto& t : out.texts) out.text += (out.text.empty() ? "" : ",") + t;
+        return out;
+      }
+      case ParamType::kAny:
+        if (v.IsString()) out.text = std::string(as_view(v));
+        return out;
+    }
+    return std::nullopt;
+  }
+};
+
+const Value* find_in(const Value* obj, std::string_view name) {
+  if (!obj || !obj->IsObject()) return nullptr;
+  auto it = obj->FindMember(Value(rapidjson::StringRef(name.data(), name.size())));
+  return it == obj->MemberEnd() ? nullptr : &it->value;
+}
+
+}  // namespace
+
+std::string_view declared_type(const ParamSpec& spec) {
+  if (!spec.declared_type.empty()) return spec.declared_type;
+  switch (spec.type) {
+    case ParamType::kInteger: return "integer";
+    case ParamType::kNumber: return "number";
+    case ParamType::kBoolean: return "boolean";
+    case ParamType::kString:
+    case ParamType::kDateTime:
+    case ParamType::kTruthy: return "string";
+    case ParamType::kIntegerList:
+    case ParamType::kStringList: return "array";
+    case ParamType::kAny: return "";
+  }
+  return "";
+}
+
+std::string_view declared_items(const ParamSpec& spec) {
+  if (declared_type(spec) != "array") return "";
+  if (!spec.declared_items.empty()) return spec.declared_items;
+  if (spec.type == ParamType::kIntegerList) return "integer";
+  if (spec.type == ParamType::kStringList) return "string";
+  return "";
+}
+
+std::optional<long long> coerce_integer(const Value& v) {
+  if (v.IsInt64()) return v.GetInt64();
+  if (v.IsString()) return parse_integer_text(as_view(v));
+  return std::nullopt;
+}
+
+std::optional<bool> coerce_boolean(const Value& v) {
+  if (v.IsBool()) return v.GetBool();
+  if (v.IsInt64()) {
+    if (v.GetInt64() == 0) return false;
+    if (v.GetInt64() == 1) return true;
+    return std::nullopt;
+  }
+  if (!v.IsString()) return std::nullopt;
+  const std::string s = lower(as_view(v));
+  if (s == "true" || s == "1") return true;
+  if (s == "false" || s == "0") return false;
+  return std::nullopt;
+}
+
+bool is_truthy(const Value& v) {
+  if (v.IsBool()) return v.GetBool();
+  if (v.IsNumber()) return v.GetDouble() != 0;
+  if (!v.IsString()) return false;
+  const std::string s = lower(trim(as_view(v)));
+  return s == "1" || s == "true" || s == "yes" || s == "on";
+}
+
+Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& sources,
+                       const Locale& locale, const CheckContext& context) {
+  Params params;
+  Checker checker{locale, {}};
+  std::vector<std::string> missing;
+  // Path values and defaults live in the params' own storage (never reallocated: reserved).
+  rapidjson::Document& scratch = params.storage();
+  scratch.SetArray();
+  scratch.Reserve(static_cast<rapidjson::SizeType>(specs.size() * 2), scratch.GetAllocator());
+
+  for (const ParamSpec& spec : specs) {
+    const Value* value = nullptr;
+    bool given = true;
+    for (const auto& [name, text] : sources.path) {
+      if (name == spec.name) {
+        scratch.PushBack(Value(text.c_str(), static_cast<rapidjson::SizeType>(text.size()), scratch.GetAllocator()), scratch.GetAllocator());
+        value = &scratch[scratch.Size() - 1];
+      }
+    }
+    if (!value) value = find_in(sources.body, spec.name);
+    const bool bad_utf8 = !value && std::find(sources.invalid_utf8.begin(), sources.invalid_utf8.end(), spec.name) != sources.invalid_utf8.end();
+    if (!value) value = find_in(sources.query, spec.name);
+    if (bad_utf8) {
+      checker.fail(spec, "%s is not valid UTF-8.");
+      continue;
+    }
+    if (!value && spec.required) {
+      missing.emplace_back(spec.name);
+      continue;
+    }
+    if (!value && spec.default_value.data() != nullptr) {
+      scratch.PushBack(Value(rapidjson::StringRef(spec.default_value.data(), spec.default_value.size())), scratch.GetAllocator());
+      value = &scratch[scratch.Size() - 1];
+      given = false;
+    }
+    if (!value) continue;
+    if (spec.required && value->IsString() && value->GetStringLength() == 0) {
+      checker.fail(spec, "%s must not be empty.");
+      continue;
+    }
+    const bool is_list = spec.type == ParamType::kIntegerList || spec.type == ParamType::kStringList;
+    if (given && is_list && ((value->IsString() && trim(as_view(*value)).empty()) || (value->IsArray() && value->Empty()))) {
+      checker.fail(spec, "%s must not be empty.");
+      continue;
+    }
+    if (auto coerced = checker.coerce(spec, *value)) {
+      coerced->given = given;
+      if (given && spec.check) {
+        if (std::string problem = spec.check(spec, *coerced, locale, context); !problem.empty()) {
+          checker.invalid.emplace(std::string(spec.name), std::move(problem));
+          continue;
+        }
+      }
+      params.set(spec.name, std::move(*coerced));
+    }
+  }
+  if (!missing.empty()) {
+    ApiError e{400, "rest_missing_callback_param", ""};
+    std::string list;
+    for (const auto& m : missing) list += (list.empty() ? "" : ", ") + m;
+    e.message = format_message(locale, "Missing parameter(s): %s", {list});
+    e.param_names = std::move(missing);
+    throw e;
+  }
+  if (!checker.invalid.empty()) {
+    ApiError e{400, "rest_invalid_param", ""};
+    std::string list;
+    for (const auto& [name, msg] : checker.invalid) list += (list.empty() ? "" : ", ") + name;
+    e.message = format_message(locale, "Invalid parameter(s): %s", {list});
+    e.param_messages = std::move(checker.invalid);
+    throw e;
+  }
+  return params;
+}
+
+}  // namespace cal

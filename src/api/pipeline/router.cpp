@@ -1,0 +1,320 @@
+// The request pipeline (see cal/api/router.h).
+#include "cal/api/pipeline/router.h"
+
+#include "cal/api/access/auth.h"
+#include "cal/api/access/auth_throttle.h"
+#include "cal/api/pipeline/error.h"
+#include "cal/api/pipeline/json.h"
+#include "cal/api/discovery/root_index.h"
+#include "cal/cache/response_cache.h"
+#include "cal/api/pipeline/routes.h"
+#include "cal/core/dates/clock_use.h"
+#include "cal/core/text/etag.h"
+#include "cal/http/input.h"
+#include "cal/store/data_version.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <chrono>
+#include <iostream>
+#include <optional>
+#include <thread>
+
+namespace cal {
+namespace {
+
+// How often a request that hit a deadlock or lock wait timeout is run again before 503.
+constexpr int kConflictRetries = 4;
+
+std::string upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
+}
+
+const rapidjson::Value* member(const rapidjson::Value& obj, const char* name) {
+  auto it = obj.FindMember(name);
+  return it == obj.MemberEnd() ? nullptr : &it->value;
+}
+
+// Everything parsed from the request before routing decisions that need it.
+struct ParsedInput {
+  rapidjson::Document query;
+  rapidjson::Document body;
+  std::vector<std::string> invalid_utf8;
+};
+
+bool is_body_method(std::string_view method) {
+  return method == "POST" || method == "PUT" || method == "PATCH" || method == "DELETE";
+}
+
+// Parses the body by content type; throws ApiError for malformed or unsupported bodies.
+void parse_body(const Request& request, ParsedInput& input, const Locale& locale) {
+  input.body.SetObject();
+  if (request.body.find_first_not_of(" \t\r\n") == std::string::npos) return;
+  std::string type = request.content_type.substr(0, request.content_type.find(';'));
+  type.erase(std::remove_if(type.begin(), type.end(), [](unsigned char c) { return std::isspace(c); }), type.end());
+  std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (type == "application/json" || (type.size() > 5 && type.compare(type.size() - 5, 5, "+json") == 0)) {
+    switch (parse_json_body(request.body, input.body)) {
+      case JsonBodyError::kNone: return;
+      case JsonBodyError::kInvalidUtf8:
+        throw ApiError{400, "rest_invalid_json", translate(locale, "The JSON body is not valid UTF-8.")};
+      case JsonBodyError::kNotAnObject:
+        throw ApiError{400, "rest_invalid_json", translate(locale, "The JSON body must be an object.")};
+      case JsonBodyError::kMalformed:
+        throw ApiError{400, "rest_invalid_json", translate(locale, "Invalid JSON body passed.")};
+    }
+  }
+  if (type == "application/x-www-form-urlencoded") {
+    parse_form(request.body, input.body, input.invalid_utf8);
+    return;
+  }
+  throw ApiError{415, "rest_unsupported_media_type",
+                 translate(locale, "Send the body as application/json or application/x-www-form-urlencoded.")};
+}
+
+// The REST root and site URL: configured, or the request's scheme, host and mount point.
+void fill_urls(const Request& request, const Config& config, RequestContext& ctx) {
+  std::string scheme = request.scheme;
+  std::string host = request.host.empty() ? std::string("localhost") : request.host;
+  if (config.site.trust_proxy) {
+    if (const auto& p = request.header("x-forwarded-proto"); !p.empty()) scheme = p.substr(0, p.find(','));
+    if (const auto& h = request.header("x-forwarded-host"); !h.empty()) host = h.substr(0, h.find(','));
+  }
+  const std::string origin = scheme + "://" + host;
+  auto strip = [](std::string s) {
+    while (!s.empty() && s.back() == '/') s.pop_back();
+    return s;
+  };
+  ctx.rest_root = config.site.rest_url.empty() ? origin + request.script_name : strip(config.site.rest_url);
+  ctx.site_url = config.site.url.empty() ? origin : strip(config.site.url);
+}
+
+Response options_response(const Route& route, const std::vector<std::string>& allow, RequestContext& ctx);
+
+Response run_pipeline(const Request& request, Db& db, const Config& config, ParsedInput& input, Locale& locale,
+                      bool& authenticated) {
+  // 1. Method, with overrides on POST.
+  std::string method = upper(request.method);
+  if (method == "POST") {
+    std::string override = request.header("x-http-method-override");
+    if (override.empty())
+      if (const auto* m = member(input.query, "_method"); m && m->IsString()) override = m->GetString();
+    if (!override.empty()) method = upper(override);
+  }
+  // 2. Routing.
+  const auto match = match_route(route_table(), request.path);
+  if (!match)
+    throw ApiError{404, "rest_no_route", translate(locale, "No route was found matching the URL and request method.")};
+  const Route& route = *match->route;
+  const std::vector<std::string> allow = route.allowed_methods();
+  const Endpoint* endpoint = route.endpoint_for(method);
+  if (method == "OPTIONS") {
+    const Caller visitor;
+    const Params none;
+    RequestContext ctx{request, none, visitor, db, config, locale, "", ""};
+    fill_urls(request, config, ctx);
+    return options_response(route, allow, ctx);
+  }
+  if (!endpoint) {
+    ApiError e{405, "rest_method_not_allowed", translate(locale, "Method not allowed for this route.")};
+    e.allow = allow;
+    throw e;
+  }
+  // 3. Authentication, then the visitor check before the body is even looked at.
+  const Caller caller = authenticate_throttled(request, db, locale);  // 429 after repeated failures
+  authenticated = !caller.is_visitor();
+  if (endpoint->capability != Capability::kNone && caller.is_visitor())
+    throw ApiError{401, "rest_forbidden", translate(locale, "Sorry, you are not allowed to do that.")};
+  // 4. Body and parameters.
+  if (is_body_method(method)) {
+    if (request.body_too_large)
+      throw ApiError{413, "rest_body_too_large", translate(locale, "The request body is too large.")};
+    parse_body(request, input, locale);
+  }
+  ParamSources sources;
+  sources.path = match->path_params;
+  sources.body = &input.body;
+  sources.query = &input.query;
+  sources.invalid_utf8 = input.invalid_utf8;
+  // Per-field rules that look up ids run here too, so every failure comes in one 400 (SPEC §1.3).
+  const Params params = validate_params(endpoint->params, sources, locale, CheckContext{&db, &caller});
+  // 5. Capability of authenticated callers, after validation (SPEC §1.4).
+  if (!has_capability(caller, endpoint->capability))
+    throw ApiError{403, "rest_forbidden", translate(locale, "Sorry, you are not allowed to do that.")};
+  RequestContext ctx{request, params, caller, db, config, locale, "", ""};
+  fill_urls(request, config, ctx);
+  Response response = endpoint->handler(ctx);
+  if (method == "HEAD") response.head_only = true;
+  return response;
+}
+
+// Conditional GET (issue 8): every 200 GET carries a strong ETag of its exact body, and a
+// matching If-None-Match gets 304 without a body. Visitors' responses may be stored but must be
+// revalidated; authenticated ones are never stored. Returns the ETag ("" when none).
+std::string apply_caching(const std::string& method, bool authenticated, Response& response) {
+  response.set_header("Cache-Control", authenticated ? "private, no-store" : "no-cache");
+  if (response.status != 200 || (method != "GET" && method != "HEAD")) return {};
+  std::string etag = strong_etag(response.body);
+  response.set_header("ETag", etag);
+  return etag;
+}
+
+// The 304 answer to a matching If-None-Match, applied after the response may have been cached.
+void apply_conditional(const Request& request, const std::string& etag, Response& response) {
+  if (etag.empty()) return;
+  if (const auto& inm = request.header("if-none-match"); !inm.empty() && if_none_match(inm, etag)) {
+    response.status = 304;
+    response.body.clear();
+    response.head_only = true;
+  }
+}
+
+// A cached answer as a response to this request (HEAD, If-None-Match and the statement count
+// header applied as for a computed one: no statement ran for it).
+Response cached_response(const Request& request, CachedResponse cached, const Config& config) {
+  Response response;
+  response.headers = std::move(cached.headers);
+  response.body = std::move(cached.body);
+  if (config.server.statement_count_header) response.set_header("X-Cal-Statements", "0");
+  if (upper(request.method) == "HEAD") response.head_only = true;
+  apply_conditional(request, cached.etag, response);
+  return response;
+}
+
+// The data version for a cacheable request; nullopt when it cannot be read (the request is then
+// answered without the cache: a lost connection is the pipeline's to handle, a database without
+// the data_version table is logged once).
+std::optional<DataVersion> version_for_cache(Db& db, const std::optional<DataVersion>& previous) {
+  try {
+    return read_data_version(db, previous);
+  } catch (const DatabaseUnavailable&) {
+    return std::nullopt;
+  } catch (const std::exception& e) {
+    static std::atomic<bool> logged{false};
+    if (!logged.exchange(true))
+      std::cerr << "response cache: cannot read the data version (run calendarctl migrate): " << e.what() << "\n";
+    return std::nullopt;
+  }
+}
+
+// Keeps a computed 200 in the cache, without the per-request statement count header.
+void store_answer(ResponseCache& cache, const std::string& key, const CacheValidity& validity, const Response& response,
+                  const std::string& etag) {
+  CachedResponse stored{response.headers, response.body, etag};
+  auto& h = stored.headers;
+  h.erase(std::remove_if(h.begin(), h.end(), [](const auto& kv) { return kv.first == "X-Cal-Statements"; }), h.end());
+  cache.store(key, validity, std::move(stored));
+}
+
+}  // namespace
+
+Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id,
+                        ResponseCache* cache) {
+  // Response cache (issue 8): a visitor's GET/HEAD is answered from memory when the stored answer
+  // is still exactly what the pipeline below would produce.
+  std::string cache_key;
+  std::optional<CacheValidity> validity;
+  ResponseCache::Claim claim;  // released at return, after the answer is stored
+  if (cache && !(cache_key = ResponseCache::key_of(request)).empty()) {
+    const auto read = [&db](const std::optional<DataVersion>& previous) { return version_for_cache(db, previous); };
+    if (const auto version = cache->versions().get(read)) {
+      CachedResponse hit;
+      if (cache->find(cache_key, *version, unmarked_now(), hit, claim))
+        return cached_response(request, std::move(hit), config);
+      validity = CacheValidity{*version, {}};
+    }
+  }
+  // X-Cal-Statements counts what the pipeline runs, not the cache's version check (which may have
+  // been shared with other requests): the same request always reports the same count.
+  const std::size_t statements_at_start = db.statement_count();
+  reset_clock_use();
+  ParsedInput input;
+  input.query.SetObject();
+  parse_form(request.query_string, input.query, input.invalid_utf8);
+  std::string query_locale;
+  if (const auto* l = member(input.query, "_locale"); l && l->IsString()) query_locale = l->GetString();
+  Locale locale = choose_locale(request.site_locale, query_locale, request.header("accept-language"), config.site.locale);
+
+  Response response;
+  bool authenticated = false;
+  for (int attempt = 0;; ++attempt) {
+    db.mark();
+    try {
+      response = run_pipeline(request, db, config, input, locale, authenticated);
+    } catch (const ApiError& e) {
+      if (db.in_transaction()) db.rollback();
+      response = error_response(e);
+    } catch (const DatabaseUnavailable& e) {
+      // A lost connection is retried once on a fresh one, unless something may have been written.
+      if (attempt == 0 && !db.wrote_since_mark()) {
+        db.reset();
+        continue;
+      }
+      std::cerr << "request " << request_id << ": database unavailable: " << e.detail << "\n";
+      db.reset();
+      ApiError err{503, "rest_db_unavailable", translate(locale, "The database is unavailable; try again shortly.")};
+      err.retry_after = 5;
+      response = error_response(err);
+    } catch (const DatabaseConflict& e) {
+      // A deadlock or lock wait timeout rolled the work back: run the request again a few times
+      // (every write is one transaction, so nothing of the failed try remains), then 503.
+      if (db.in_transaction()) db.rollback();
+      if (attempt < kConflictRetries) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10 << attempt));  // 10, 20, 40, 80 ms
+        continue;
+      }
+      std::cerr << "request " << request_id << ": database conflict: " << e.detail << "\n";
+      ApiError err{503, "rest_db_unavailable", translate(locale, "The database is unavailable; try again shortly.")};
+      err.retry_after = 1;
+      response = error_response(err);
+    } catch (const std::exception& e) {
+      std::cerr << "request " << request_id << ": internal error: " << e.what() << "\n";
+      if (db.in_transaction()) db.rollback();
+      response = error_response({500, "rest_internal_error", translate(locale, "An internal error occurred.")});
+    } catch (const DuplicateKey& e) {
+      std::cerr << "request " << request_id << ": unhandled duplicate key: " << e.detail << "\n";
+      if (db.in_transaction()) db.rollback();
+      response = error_response({500, "rest_internal_error", translate(locale, "An internal error occurred.")});
+    }
+    break;
+  }
+  response.set_header("Content-Language", locale.bcp47());
+  // The language may come from Accept-Language, so shared caches must key on it.
+  response.set_header("Vary", "Accept-Language");
+  response.set_header("X-Content-Type-Options", "nosniff");
+  if (config.server.statement_count_header)
+    response.set_header("X-Cal-Statements", std::to_string(db.statement_count() - statements_at_start));
+  const std::string method = upper(request.method);
+  if (method == "HEAD") response.head_only = true;
+  const std::string etag = apply_caching(method, authenticated, response);
+  if (validity && !etag.empty() && !authenticated) {
+    validity->clock = clock_use();
+    store_answer(*cache, cache_key, *validity, response, etag);
+  }
+  apply_conditional(request, etag, response);
+  return response;
+}
+
+namespace {
+
+Response options_response(const Route& route, const std::vector<std::string>& allow, RequestContext& ctx) {
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  write_route_description(w, route, ctx);
+  Response r = json_response(200, buffer);
+  r.set_header("Allow", join(allow));
+  return r;
+}
+
+}  // namespace
+
+}  // namespace cal

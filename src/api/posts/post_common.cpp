@@ -1,0 +1,333 @@
+// Shared logic of the post-like resources (see cal/api/post_common.h).
+#include "cal/api/posts/post_common.h"
+
+#include "cal/api/pipeline/error.h"
+#include "cal/core/dates/clock_use.h"
+#include "cal/core/text/html_sanitizer.h"
+#include "cal/core/text/slug.h"
+#include "cal/core/text/url.h"
+#include "cal/store/users.h"
+
+#include <algorithm>
+
+namespace cal {
+
+const PostKind kEventKind{PostType::kEvent, "event", "events", "event", "title"};
+const PostKind kVenueKind{PostType::kVenue, "venue", "venues", "venue", "venue"};
+const PostKind kOrganizerKind{PostType::kOrganizer, "organizer", "organizers", "organizer", "organizer"};
+
+namespace {
+
+const char* const kForbiddenMessage = "Sorry, you are not allowed to do that.";
+
+ApiError forbidden(const RequestContext& ctx) { return ApiError{403, "rest_forbidden", translate(ctx.locale, kForbiddenMessage)}; }
+
+ApiError invalid_param(const RequestContext& ctx, const std::string& name, const std::string& message) {
+  ApiError e{400, "rest_invalid_param", format_message(ctx.locale, "Invalid parameter(s): %s", {name})};
+  e.param_messages[name] = message;
+  return e;
+}
+
+constexpr std::string_view kTrashSuffix = "__trashed";
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// Parses a date parameter in `zone` (already validated as parseable by the router).
+Seconds date_param(RequestContext& ctx, std::string_view name, const TimeZone& zone) {
+  const auto parsed = parse_date(ctx.params.text(name), zone, now_seconds());
+  if (!parsed) throw invalid_param(ctx, std::string(name), format_message(ctx.locale, "%s is not a valid date.", {std::string(name)}));
+  return parsed->instant;
+}
+
+// The image id an `image` input names (digits or a JSON integer); nullopt when it is not an id.
+std::optional<long long> image_id(const rapidjson::Value& raw) {
+  if (raw.IsInt64()) return raw.GetInt64();
+  if (!raw.IsString()) return std::nullopt;
+  const std::string_view text(raw.GetString(), raw.GetStringLength());
+  if (text.empty() || !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); })) return std::nullopt;
+  return std::stoll(std::string(text.substr(0, 18)));
+}
+
+bool is_no_image(const rapidjson::Value& raw) {
+  return raw.IsNull() || (raw.IsBool() && !raw.GetBool()) || (raw.IsString() && raw.GetStringLength() == 0);
+}
+
+// The image parameter (checked by check_image): an id of a known image, or an absolute URL.
+long long resolve_image(RequestContext& ctx, long long author, const std::string& now_utc) {
+  const rapidjson::Value& raw = *ctx.params.find("image")->raw;
+  if (is_no_image(raw)) return 0;
+  if (const auto id = image_id(raw)) return *id;
+  return find_or_create_image(ctx.db, std::string(raw.GetString(), raw.GetStringLength()), author, now_utc);
+}
+
+// Texts from authors and contributors go through the HTML allow-list (SPEC §7). The sanitizer
+// cuts what exceeds its parse budget, so longer texts are refused rather than silently shortened.
+std::string allowed_html(const RequestContext& ctx, std::string_view name, const std::string& text) {
+  if (can_post_unfiltered_html(ctx.caller)) return text;
+  if (text.size() > kMaxSanitizedHtmlBytes)
+    throw invalid_param(ctx, std::string(name),
+                        format_message(ctx.locale, "%s is too long: at most %s bytes of HTML are accepted.",
+                                       {std::string(name), std::to_string(kMaxSanitizedHtmlBytes)}));
+  return sanitize_html(text);
+}
+
+// The status a create or update ends with (SPEC §5 "Status on create").
+std::string resolve_status(RequestContext& ctx, const PostRow& row, bool create, Seconds publish_instant) {
+  std::string status = row.status;
+  if (ctx.params.given("status")) status = ctx.params.text("status");
+  else if (create) status = can_publish_post(ctx.caller, row.author) ? "publish" : "draft";
+  const bool wants_public = status == "publish" || status == "future" || status == "private";
+  const bool changes = create || status != row.status;
+  if (changes && wants_public && !can_publish_post(ctx.caller, row.author)) status = "pending";
+  if (status == "publish" && publish_instant > now_seconds()) status = "future";
+  if (status == "future" && publish_instant <= now_seconds()) status = "publish";
+  return status;
+}
+
+}  // namespace
+
+std::string image_problem(const rapidjson::Value& raw, const Locale& locale, Db* db) {
+  if (is_no_image(raw)) return "";
+  if (const auto id = image_id(raw)) {
+    if (*id > 0 && (!db || find_image(*db, *id))) return "";
+    return translate(locale, "image names no known image.");
+  }
+  if (raw.IsString() && raw.GetStringLength() <= 2048 && is_absolute_http_url({raw.GetString(), raw.GetStringLength()}))
+    return "";
+  return translate(locale, "image must be an image id or an absolute http(s) URL.");
+}
+
+Seconds now_seconds() {
+  note_clock_use();  // the answer depends on the time: the response cache keeps it one second only
+  return unmarked_now();
+}
+
+TimeZone site_zone(const RequestContext& ctx) {
+  return TimeZone::find(ctx.config.site.timezone).value_or(TimeZone::utc());
+}
+
+PostRow load_target(RequestContext& ctx, const PostKind& kind) {
+  std::optional<PostRow> row;
+  if (ctx.params.has("id")) row = find_post(ctx.db, kind.type, ctx.params.integer("id"));
+  else row = find_post_by_slug(ctx.db, kind.type, ctx.params.text("slug"));
+  if (!row) {
+    throw ApiError{404, "rest-" + std::string(kind.kind) + "-not-found",
+                   format_message(ctx.locale, "The requested %s was not found.", {std::string(kind.kind)})};
+  }
+  return *row;
+}
+
+std::optional<PostRow> find_record(RequestContext& ctx, const PostKind& kind, long long id) {
+  return find_post(ctx.db, kind.type, id);
+}
+
+void check_readable(RequestContext& ctx, const PostKind& kind, const PostRow& row) {
+  const bool edit_context = ctx.params.text("context") == "edit";
+  if (row.status == "trash") {
+    if (edit_context && can_edit_post(ctx.caller, row.author, row.status)) return;
+    throw ApiError{403, std::string(kind.kind) + "-no-longer-available",
+                   format_message(ctx.locale, "The requested %s is no longer available.", {std::string(kind.kind)})};
+  }
+  if (!can_read_post(ctx.caller, row.author, row.status))
+    throw ApiError{403, std::string(kind.kind) + "-not-accessible",
+                   format_message(ctx.locale, "The requested %s is not accessible.", {std::string(kind.kind)})};
+}
+
+void check_editable(RequestContext& ctx, const PostRow& row) {
+  const std::string status = row.status == "trash" && !row.status_before_trash.empty() ? row.status_before_trash : row.status;
+  if (!can_edit_post(ctx.caller, row.author, status)) throw forbidden(ctx);
+}
+
+std::string wanted_slug(const PostKind& kind, std::string_view text) {
+  std::string slug = slugify(text);
+  return slug.empty() ? std::string(kind.kind) : slug;
+}
+
+void apply_post_fields(RequestContext& ctx, const PostKind& kind, PostRow& row, bool create) {
+  const TimeZone zone = site_zone(ctx);
+  const Seconds now = now_seconds();
+  const std::string now_utc = format_date_time(to_utc_date_time(now));
+  row.type = kind.type;
+  // posts.title and posts.excerpt are TEXT columns: longer values would be a database error.
+  constexpr std::size_t kTextColumnBytes = 65535;
+  for (const std::string_view field : {kind.name_param, std::string_view("excerpt")})
+    if (ctx.params.given(field) && ctx.params.text(field).size() > kTextColumnBytes)
+      throw invalid_param(ctx, std::string(field), format_message(ctx.locale, "%s is too long.", {std::string(field)}));
+  // Author: the caller by default; someone else needs edit_others and must exist.
+  if (create) row.author = ctx.caller.id();
+  if (ctx.params.given("author")) {
+    const long long author = ctx.params.integer("author");
+    if (author != row.author || create) {
+      if (author != ctx.caller.id() && !can_edit_others(ctx.caller)) throw forbidden(ctx);  // exists: check_author
+      row.author = author;
+    }
+  }
+  // Publication date: date_utc wins over date; default now on create.
+  Seconds publish = create ? now : from_utc_date_time(parse_sql_date_time(row.date_utc).value_or(LocalDateTime{}));
+  if (ctx.params.given("date_utc")) publish = date_param(ctx, "date_utc", TimeZone::utc());
+  else if (ctx.params.given("date")) publish = date_param(ctx, "date", zone);
+  if (create || ctx.params.given("date") || ctx.params.given("date_utc")) {
+    row.date_utc = format_date_time(to_utc_date_time(publish));
+    row.date_local = format_date_time(zone.to_local(publish));
+  }
+  row.modified_utc = now_utc;
+  row.modified_local = format_date_time(zone.to_local(now));
+  if (ctx.params.given(kind.name_param)) row.title = ctx.params.text(kind.name_param);
+  if (ctx.params.given("description")) row.content = allowed_html(ctx, "description", ctx.params.text("description"));
+  if (ctx.params.given("excerpt")) row.excerpt = allowed_html(ctx, "excerpt", ctx.params.text("excerpt"));
+  // Status, with restore from trash when an update sets one.
+  const bool restoring = !create && row.status == "trash" && ctx.params.given("status");
+  if (restoring) {
+    row.status = row.status_before_trash.empty() ? "draft" : row.status_before_trash;
+    row.status_before_trash.clear();
+    if (ends_with(row.slug, kTrashSuffix)) row.slug.resize(row.slug.size() - kTrashSuffix.size());
+  }
+  if (create || ctx.params.given("status")) row.status = resolve_status(ctx, row, create, publish);
+  if (create) row.slug = wanted_slug(kind, ctx.params.given("slug") ? ctx.params.text("slug") : row.title);
+  // On by-slug routes (no `id`) the `slug` parameter is the path naming the record, not a rename.
+  else if (ctx.params.given("slug") && ctx.params.has("id")) row.slug = wanted_slug(kind, ctx.params.text("slug"));
+  if (ctx.params.given("image")) row.image_id = resolve_image(ctx, row.author, now_utc);
+}
+
+Response delete_post_record(RequestContext& ctx, const PostKind& kind, PostRow row, const std::function<void()>& unlink,
+                            const std::function<void(JsonWriter&, const PostRow&)>& write_record) {
+  check_editable(ctx, row);
+  const bool force = ctx.params.boolean("force");
+  if (force && !can_force_delete(ctx.caller)) throw forbidden(ctx);
+  if (!force && row.status == "trash")
+    throw ApiError{410, std::string(kind.kind) + "-is-in-trash",
+                   format_message(ctx.locale, "The %s has already been trashed.", {std::string(kind.kind)})};
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  Transaction tx(ctx.db);
+  if (force) {
+    // The record as it was, written before the rows go.
+    w.StartObject();
+    write_key(w, "deleted");
+    w.Bool(true);
+    write_key(w, "previous");
+    write_record(w, row);
+    w.EndObject();
+    unlink();
+    delete_post(ctx.db, row.id);
+  } else {
+    unlink();
+    row.status_before_trash = row.status;
+    row.status = "trash";
+    row.slug += kTrashSuffix;
+    const Seconds now = now_seconds();
+    row.modified_utc = format_date_time(to_utc_date_time(now));
+    row.modified_local = format_date_time(site_zone(ctx).to_local(now));
+    update_post(ctx.db, row, true);
+    write_record(w, row);
+  }
+  tx.commit();
+  return json_response(200, buffer);
+}
+
+namespace {
+
+// "IF(p.status = 'future' AND p.date_utc <= now, 'publish', p.status)": the status as read.
+std::string effective_status_sql(const std::string& a) {
+  return "IF(" + a + ".status = 'future' AND " + a + ".date_utc <= UTC_TIMESTAMP(), 'publish', " + a + ".status)";
+}
+
+// Who may see which rows (SPEC §4.1): editors all, contributors and authors published and their
+// own, everyone else published only.
+void append_role_rule(const RequestContext& ctx, std::string& where, std::vector<SqlValue>& args, const std::string& a) {
+  const std::string effective = effective_status_sql(a);
+  if (can_read_others_unpublished(ctx.caller)) return;
+  if (ctx.caller.is_visitor() || !has_capability(ctx.caller, Capability::kEditPosts)) {
+    where += " AND " + effective + " = 'publish'";
+    return;
+  }
+  where += " AND (" + effective + " = 'publish' OR " + a + ".author = ?)";
+  args.emplace_back(ctx.caller.id());
+}
+
+}  // namespace
+
+void append_visibility(RequestContext& ctx, std::string& where, std::vector<SqlValue>& args, std::string_view alias) {
+  const std::string a(alias);
+  const std::string effective = effective_status_sql(a);
+  const auto& asked = ctx.params.texts("status");
+  if (ctx.caller.is_visitor()) {
+    for (const auto& s : asked)
+      if (s != "publish")
+        throw invalid_param(ctx, "status", translate(ctx.locale, "status: visitors may only list published records."));
+  }
+  if (!asked.empty()) {
+    where += " AND " + effective + " IN (" + placeholders(asked.size()) + ")";
+    for (const auto& s : asked) args.emplace_back(s);
+  } else {
+    where += " AND " + a + ".status <> 'trash'";
+  }
+  append_role_rule(ctx, where, args, a);
+}
+
+void append_readable(const RequestContext& ctx, std::string& where, std::vector<SqlValue>& args, std::string_view alias) {
+  const std::string a(alias);
+  where += " AND " + a + ".status <> 'trash'";
+  append_role_rule(ctx, where, args, a);
+}
+
+std::string public_url(const RequestContext& ctx, const PostKind& kind, std::string_view slug) {
+  return ctx.site_url + "/" + std::string(kind.public_base) + "/" + url_encode(slug) + "/";
+}
+
+std::string record_rest_url(const RequestContext& ctx, const PostKind& kind, long long id) {
+  return ctx.ns_url() + "/" + std::string(kind.collection) + "/" + std::to_string(id);
+}
+
+std::string global_id(const RequestContext& ctx, long long id) {
+  std::string host = ctx.site_url;
+  if (const auto scheme = host.find("://"); scheme != std::string::npos) host = host.substr(scheme + 3);
+  return host + "?id=" + std::to_string(id);
+}
+
+void write_image(JsonWriter& w, const Image* image) {
+  if (!image) {
+    w.Bool(false);
+    return;
+  }
+  w.StartObject();
+  write_member(w, "url", image->url);
+  write_key(w, "id");
+  w.Int64(image->id);
+  write_member(w, "extension", url_extension(image->url));
+  w.EndObject();
+}
+
+void write_post_head(JsonWriter& w, const RequestContext& ctx, const PostKind& kind, const PostRow& row,
+                     const std::vector<Image>& images) {
+  write_key(w, "id");
+  w.Int64(row.id);
+  const std::string gid = global_id(ctx, row.id);
+  write_member(w, "global_id", gid);
+  write_key(w, "global_id_lineage");
+  w.StartArray();
+  write_string(w, gid);
+  w.EndArray();
+  write_key(w, "author");
+  w.Int64(row.author);
+  write_member(w, "status", row.status);
+  write_member(w, "date", row.date_local);
+  write_member(w, "date_utc", row.date_utc);
+  write_member(w, "modified", row.modified_local);
+  write_member(w, "modified_utc", row.modified_utc);
+  write_member(w, "url", public_url(ctx, kind, row.slug));
+  write_member(w, "rest_url", record_rest_url(ctx, kind, row.id));
+  write_member(w, kind.name_param, row.title);
+  write_member(w, "description", row.content);
+  write_member(w, "excerpt", row.excerpt);
+  write_member(w, "slug", row.slug);
+  write_key(w, "image");
+  const Image* image = nullptr;
+  for (const Image& i : images)
+    if (i.id == row.image_id && row.image_id != 0) image = &i;
+  write_image(w, image);
+}
+
+}  // namespace cal

@@ -1,0 +1,121 @@
+// Term input parsing, name, slug and description checks (see cal/api/term_input.h).
+#include "cal/api/terms/term_input.h"
+
+#include "cal/core/text/html_sanitizer.h"
+#include "cal/core/text/slug.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace cal {
+namespace {
+
+constexpr std::size_t kNameMaxChars = 200;           // terms.name is VARCHAR(200)
+constexpr std::size_t kDescriptionMaxBytes = 65535;  // terms.description is TEXT
+
+std::string_view trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r\n\f\v");
+  if (first == std::string_view::npos) return {};
+  const auto last = s.find_last_not_of(" \t\r\n\f\v");
+  return s.substr(first, last - first + 1);
+}
+
+std::size_t utf8_chars(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s)
+    if ((c & 0xC0) != 0x80) ++n;
+  return n;
+}
+
+// Digits only, short enough for a 64-bit id.
+bool is_id_text(std::string_view s) {
+  return !s.empty() && s.size() <= 18 && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+void add_text_item(std::vector<TermInputItem>& items, std::string_view text) {
+  const std::string_view t = trim(text);
+  if (t.empty()) return;
+  if (is_id_text(t)) items.push_back({std::stoll(std::string(t)), {}});
+  else items.push_back({0, std::string(t)});
+}
+
+// Adds one value; false when it is neither a string nor a positive integer.
+bool add_value(std::vector<TermInputItem>& items, const rapidjson::Value& v, bool split) {
+  if (v.IsInt64()) {
+    if (v.GetInt64() <= 0) return false;
+    items.push_back({v.GetInt64(), {}});
+    return true;
+  }
+  if (!v.IsString()) return false;
+  const std::string_view s(v.GetString(), v.GetStringLength());
+  if (!split) {
+    add_text_item(items, s);
+    return true;
+  }
+  std::size_t start = 0;
+  while (start <= s.size()) {
+    const std::size_t comma = std::min(s.find(',', start), s.size());
+    add_text_item(items, s.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::vector<TermInputItem>> split_terms_input(const rapidjson::Value& raw) {
+  std::vector<TermInputItem> items;
+  if (raw.IsNull()) return items;
+  if (raw.IsArray()) {
+    for (const auto& v : raw.GetArray())
+      if (!add_value(items, v, false)) return std::nullopt;
+  } else if (raw.IsObject()) {
+    for (const auto& m : raw.GetObject())
+      if (!add_value(items, m.value, false)) return std::nullopt;
+  } else if (!add_value(items, raw, true)) {
+    return std::nullopt;
+  }
+  return items;
+}
+
+std::optional<std::string> normalized_term_name(std::string_view name) {
+  const std::string_view trimmed = trim(name);
+  if (trimmed.empty() || utf8_chars(trimmed) > kNameMaxChars) return std::nullopt;
+  return std::string(trimmed);
+}
+
+ApiError term_param_error(const RequestContext& ctx, std::string_view param, const std::string& message) {
+  ApiError e{400, "rest_invalid_param", format_message(ctx.locale, "Invalid parameter(s): %s", {std::string(param)})};
+  e.param_messages[std::string(param)] = message;
+  return e;
+}
+
+ApiError term_exists_error(const RequestContext& ctx, long long term_id) {
+  ApiError e{409, "term_exists", translate(ctx.locale, "A term with the name provided already exists with this parent.")};
+  e.term_id = term_id;
+  return e;
+}
+
+std::string checked_term_name(const RequestContext& ctx, std::string_view name, std::string_view param) {
+  if (auto normalized = normalized_term_name(name)) return *normalized;
+  throw term_param_error(
+      ctx, param, format_message(ctx.locale, "%s must be a non-blank text of at most 200 characters.", {std::string(param)}));
+}
+
+std::string term_slug_from(const TermKind& kind, std::string_view text) {
+  std::string slug = slugify(text);
+  return slug.empty() ? std::string(kind.archive_kind) : slug;
+}
+
+std::string checked_term_description(const RequestContext& ctx, const std::string& description) {
+  std::string out = can_post_unfiltered_html(ctx.caller) ? description : sanitize_html(description);
+  if (out.size() > kDescriptionMaxBytes)
+    throw term_param_error(ctx, "description", translate(ctx.locale, "description is too long."));
+  return out;
+}
+
+bool can_manage_terms(const RequestContext& ctx, const TermKind& kind) {
+  return has_capability(ctx.caller, kind.hierarchical ? Capability::kManageCategories : Capability::kManageTags);
+}
+
+}  // namespace cal

@@ -1,0 +1,125 @@
+// The term record writer and the resolution of events' `categories`/`tags` inputs and filters
+// (see cal/api/term_records.h).
+#include "cal/api/terms/term_records.h"
+
+#include "cal/api/pipeline/error.h"
+#include "cal/api/terms/term_input.h"
+#include "cal/api/terms/term_resource.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace cal {
+namespace {
+
+bool all_digits(std::string_view s) {
+  return !s.empty() && s.size() <= 18 && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+std::string_view trim(std::string_view s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+void push_unique(std::vector<long long>& ids, long long id) {
+  if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+}
+
+}  // namespace
+
+void write_term(JsonWriter& w, const RequestContext& ctx, const Term& term) {
+  const TermKind& kind = term_kind(term.taxonomy);
+  w.StartObject();
+  write_key(w, "id");
+  w.Int64(term.id);
+  write_member(w, "name", term.name);
+  write_member(w, "slug", term.slug);
+  write_member(w, "taxonomy", taxonomy_name(term.taxonomy));
+  write_member(w, "description", term.description);
+  write_key(w, "parent");
+  w.Int64(term.parent);
+  write_key(w, "count");
+  w.Int64(term.count);
+  write_member(w, "url", term_public_url(ctx, kind, term.slug));
+  write_key(w, "urls");
+  w.StartObject();
+  write_member(w, "self", term_rest_url(ctx, kind, term.id));
+  write_member(w, "collection", term_collection_url(ctx, kind));
+  if (term.parent != 0) write_member(w, "up", term_rest_url(ctx, kind, term.parent));
+  w.EndObject();
+  w.EndObject();
+}
+
+std::vector<long long> resolve_terms_input(RequestContext& ctx, Taxonomy taxonomy, const rapidjson::Value& raw,
+                                           std::string_view param) {
+  const TermKind& kind = term_kind(taxonomy);
+  // Shape, names and ids were checked by the validator (check_event_terms).
+  const std::vector<TermInputItem> items = split_terms_input(raw).value_or(std::vector<TermInputItem>{});
+  std::vector<long long> ids;
+  for (const auto& item : items) {
+    if (item.id > 0) {
+      push_unique(ids, item.id);
+      continue;
+    }
+    const std::string name = checked_term_name(ctx, item.name, param);
+    if (const auto found = find_term_id_by_name(ctx.db, taxonomy, name)) {
+      push_unique(ids, *found);
+      continue;
+    }
+    // A new name creates a top-level term, for those who may create terms of this kind.
+    if (!can_manage_terms(ctx, kind))
+      throw ApiError{403, "rest_forbidden",
+                     format_message(ctx.locale, "Sorry, you are not allowed to create the term %s.", {name})};
+    Term term;
+    term.taxonomy = taxonomy;
+    term.name = name;
+    term.slug = term_slug_from(kind, name);
+    try {
+      insert_term(ctx.db, term, true);
+      push_unique(ids, term.id);
+    } catch (const TermExists& e) {
+      push_unique(ids, e.term_id);  // created meanwhile by someone else
+    }
+  }
+  return ids;
+}
+
+std::vector<long long> resolve_terms_filter(RequestContext& ctx, Taxonomy taxonomy,
+                                            const std::vector<std::string>& items) {
+  std::vector<long long> ids;
+  std::vector<std::string> slugs;
+  std::vector<std::string> wanted;
+  for (const auto& raw : items) {
+    const std::string item(trim(raw));
+    if (item.empty()) continue;
+    wanted.push_back(item);
+    if (all_digits(item)) ids.push_back(std::stoll(item));
+    slugs.push_back(item);  // a numeric item may also be a slug ("2024")
+  }
+  const auto found = find_term_ids_and_slugs(ctx.db, taxonomy, ids, slugs);
+  std::vector<long long> out;
+  for (const auto& item : wanted) {
+    long long match = 0;
+    if (all_digits(item)) {
+      const long long id = std::stoll(item);
+      for (const auto& [term_id, slug] : found)
+        if (term_id == id) match = id;
+    }
+    if (match == 0) {
+      const std::string lower = ascii_lower(item);
+      for (const auto& [term_id, slug] : found)
+        if (ascii_lower(slug) == lower) match = term_id;
+    }
+    if (match != 0) push_unique(out, match);  // every item exists: check_term_filter
+  }
+  return out;
+}
+
+}  // namespace cal

@@ -1,0 +1,232 @@
+// Language choice and message lookup (see cal/core/i18n.h). The loaded catalogs form one
+// immutable registry published through an atomic pointer: lookups take no lock.
+#include "cal/core/i18n/i18n.h"
+
+#include "cal/core/i18n/message_catalog.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <system_error>
+#include <unistd.h>
+#include <utility>
+
+namespace cal {
+namespace {
+
+constexpr std::string_view kSourceLocale = "en_US";
+constexpr std::string_view kDomain = "calendar";
+
+// Every loaded catalog, by language name ("de_DE"). Never changed once published.
+struct Registry {
+  std::vector<std::string> names;  // kSourceLocale first, then the catalogs' names, sorted
+  std::vector<std::pair<std::string, MessageCatalog>> catalogs;
+
+  const MessageCatalog* find(std::string_view name) const {
+    for (const auto& [n, c] : catalogs)
+      if (n == name) return &c;
+    return nullptr;
+  }
+};
+
+// A catalog directory name: "de_DE" (two lower-case letters, '_', two upper-case letters).
+bool is_locale_name(std::string_view s) {
+  return s.size() == 5 && std::islower(static_cast<unsigned char>(s[0])) && std::islower(static_cast<unsigned char>(s[1])) &&
+         s[2] == '_' && std::isupper(static_cast<unsigned char>(s[3])) && std::isupper(static_cast<unsigned char>(s[4]));
+}
+
+Registry read_registry(const std::string& dir) {
+  namespace fs = std::filesystem;
+  Registry r;
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (is_locale_name(name) && fs::exists(it->path() / "LC_MESSAGES" / (std::string(kDomain) + ".mo"), ec))
+      found.push_back(name);
+  }
+  std::sort(found.begin(), found.end());
+  r.names.emplace_back(kSourceLocale);
+  for (const std::string& name : found) {
+    std::string error;
+    auto catalog = MessageCatalog::read(dir + "/" + name + "/LC_MESSAGES/" + std::string(kDomain) + ".mo", &error);
+    if (!catalog) {
+      std::cerr << "calendar: skipping language " << name << ": " << error << "\n";
+      continue;
+    }
+    if (name != kSourceLocale) r.names.push_back(name);
+    r.catalogs.emplace_back(name, std::move(*catalog));
+  }
+  return r;
+}
+
+std::mutex g_load_mutex;
+std::atomic<const Registry*> g_registry{nullptr};
+
+// Publishes `r`. Registries are never freed: a reader may still hold an earlier one (the vector
+// is itself never destroyed, so no worker thread meets a destructed registry at exit).
+const Registry* publish(Registry r) {
+  static auto* const kept = new std::vector<std::unique_ptr<Registry>>();
+  kept->push_back(std::make_unique<Registry>(std::move(r)));
+  g_registry.store(kept->back().get(), std::memory_order_release);
+  return kept->back().get();
+}
+
+const Registry& registry() {
+  if (const Registry* r = g_registry.load(std::memory_order_acquire)) return *r;
+  std::lock_guard<std::mutex> lock(g_load_mutex);
+  if (const Registry* r = g_registry.load(std::memory_order_acquire)) return *r;
+  return *publish(read_registry(default_catalog_dir()));
+}
+
+// Maps "de", "de-DE", "de_de", "DE-de" to a shipped language name, or "" when none fits.
+std::string normalize(std::string_view tag) {
+  std::string lang, region;
+  size_t i = 0;
+  while (i < tag.size() && std::isalpha(static_cast<unsigned char>(tag[i])))
+    lang += static_cast<char>(std::tolower(static_cast<unsigned char>(tag[i++])));
+  if (i < tag.size() && (tag[i] == '-' || tag[i] == '_')) {
+    ++i;
+    while (i < tag.size() && std::isalpha(static_cast<unsigned char>(tag[i])))
+      region += static_cast<char>(std::toupper(static_cast<unsigned char>(tag[i++])));
+  }
+  if (i != tag.size() || lang.size() != 2) return "";
+  for (const std::string& shipped : registry().names) {
+    if (std::string_view(shipped).substr(0, 2) != lang) continue;
+    if (region.empty() || std::string_view(shipped).substr(3) == region) return shipped;
+  }
+  return "";
+}
+
+std::string trim(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t");
+  if (b == std::string_view::npos) return "";
+  const auto e = s.find_last_not_of(" \t");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+// Best shipped language of an Accept-Language header by q-value (first wins on ties).
+std::string from_accept_language(std::string_view header) {
+  std::string best;
+  double best_q = 0;
+  size_t pos = 0;
+  while (pos < header.size()) {
+    size_t comma = header.find(',', pos);
+    if (comma == std::string_view::npos) comma = header.size();
+    const std::string_view item = header.substr(pos, comma - pos);
+    pos = comma + 1;
+    const size_t semi = item.find(';');
+    const std::string tag = trim(item.substr(0, semi));
+    double q = 1.0;
+    if (semi != std::string_view::npos) {
+      const std::string param = trim(item.substr(semi + 1));
+      if (param.rfind("q=", 0) == 0) q = std::strtod(param.c_str() + 2, nullptr);
+    }
+    const std::string name = normalize(tag);
+    if (!name.empty() && q > best_q) {
+      best = name;
+      best_q = q;
+    }
+  }
+  return best;
+}
+
+const std::string* lookup(const Locale& locale, std::string_view msgid) {
+  const MessageCatalog* catalog = registry().find(locale.name);
+  return catalog ? catalog->find(msgid) : nullptr;
+}
+
+// Fills "%s" (in order), "%N$s" (by position) and "%%" of `pattern` from `args`; a
+// placeholder without an argument becomes "".
+std::string substitute(std::string_view pattern, const std::vector<std::string>& args) {
+  std::string out;
+  out.reserve(pattern.size() + 32);
+  size_t next_arg = 0;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] != '%' || i + 1 == pattern.size()) {
+      out += pattern[i];
+      continue;
+    }
+    if (pattern[i + 1] == 's') {
+      if (next_arg < args.size()) out += args[next_arg];
+      ++next_arg;
+      ++i;
+    } else if (pattern[i + 1] == '%') {
+      out += '%';
+      ++i;
+    } else if (std::isdigit(static_cast<unsigned char>(pattern[i + 1]))) {
+      size_t j = i + 1, n = 0;
+      while (j < pattern.size() && std::isdigit(static_cast<unsigned char>(pattern[j]))) n = n * 10 + static_cast<size_t>(pattern[j++] - '0');
+      if (j + 1 < pattern.size() && pattern[j] == '$' && pattern[j + 1] == 's') {
+        if (n >= 1 && n <= args.size()) out += args[n - 1];
+        i = j + 1;
+      } else {
+        out += pattern[i];
+      }
+    } else {
+      out += pattern[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> load_catalogs(const std::string& dir) {
+  Registry r = read_registry(dir.empty() ? default_catalog_dir() : dir);
+  std::lock_guard<std::mutex> lock(g_load_mutex);
+  return publish(std::move(r))->names;
+}
+
+std::string default_catalog_dir() {
+  std::string exe(4096, '\0');
+  const ssize_t n = ::readlink("/proc/self/exe", exe.data(), exe.size());
+  if (n <= 0) return "locale";
+  exe.resize(static_cast<size_t>(n));
+  return std::filesystem::path(exe).parent_path().string() + "/locale";
+}
+
+std::vector<std::string> shipped_locales() { return registry().names; }
+
+std::string Locale::bcp47() const {
+  std::string tag = name;
+  std::replace(tag.begin(), tag.end(), '_', '-');
+  return tag;
+}
+
+bool is_shipped_locale(std::string_view name) {
+  const auto& names = registry().names;
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+Locale choose_locale(std::string_view site_locale, std::string_view query_locale,
+                     std::string_view accept_language, std::string_view default_locale) {
+  for (std::string_view candidate : {site_locale, query_locale}) {
+    if (std::string n = normalize(candidate); !n.empty()) return Locale{n};
+  }
+  if (std::string n = from_accept_language(accept_language); !n.empty()) return Locale{n};
+  if (std::string n = normalize(default_locale); !n.empty()) return Locale{n};
+  return Locale{};
+}
+
+std::string translate(const Locale& locale, std::string_view msgid) {
+  const std::string* t = lookup(locale, msgid);
+  return t ? *t : std::string(msgid);
+}
+
+bool has_translation(const Locale& locale, std::string_view msgid) { return lookup(locale, msgid) != nullptr; }
+
+std::string format_message(const Locale& locale, std::string_view msgid,
+                           const std::vector<std::string>& args) {
+  if (!args.empty()) {
+    if (const std::string* whole = lookup(locale, substitute(msgid, args))) return *whole;
+  }
+  return substitute(translate(locale, msgid), args);
+}
+
+}  // namespace cal

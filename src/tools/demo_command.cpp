@@ -1,0 +1,86 @@
+// `calendarctl demo` (see demo_command.h).
+#include "demo_command.h"
+
+#include "cal/store/db.h"
+#include "cal/store/demo_data.h"
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <iostream>
+
+namespace cal {
+namespace {
+
+int usage(const std::string& message) {
+  std::cerr << "calendarctl: " << message << "\n(see calendarctl --help)\n";
+  return 2;
+}
+
+// A decimal number without sign or spaces in min..max.
+std::optional<long long> number(const std::string& text, long long min, long long max) {
+  if (text.empty() || text.size() > 12) return std::nullopt;
+  long long value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + (c - '0');
+  }
+  if (value < min || value > max) return std::nullopt;
+  return value;
+}
+
+std::string today_utc() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char out[16];
+  std::strftime(out, sizeof out, "%Y-%m-%d", &tm);
+  return out;
+}
+
+}  // namespace
+
+bool take_demo_args(std::vector<const char*>& args, DemoArgs& out) {
+  std::vector<const char*> rest;
+  bool ok = true;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string arg = args[i];
+    bool taken = false;
+    for (auto [name, slot] : {std::pair{"--events", &out.events}, std::pair{"--seed", &out.seed}}) {
+      const std::string flag = name;
+      if (arg == flag) {
+        if (i + 1 < args.size()) *slot = args[++i];
+        else ok = false;
+        taken = true;
+      } else if (arg.rfind(flag + "=", 0) == 0) {
+        *slot = arg.substr(flag.size() + 1);
+        taken = true;
+      }
+    }
+    if (!taken) rest.push_back(args[i]);
+  }
+  args = std::move(rest);
+  return ok;
+}
+
+int run_demo(const Config& config, const std::vector<std::string>& positional, const DemoArgs& args) {
+  if (positional.size() != 1) return usage("demo takes no arguments besides --events N and --seed S");
+  if (!args.events) return usage("demo needs --events N");
+  const auto events = number(*args.events, 1, kDemoMaxEvents);
+  if (!events) return usage("--events must be a whole number from 1 to 10000000");
+  const auto seed = number(args.seed.value_or("1"), 0, 4294967295LL);
+  if (!seed) return usage("--seed must be a whole number from 0 to 4294967295");
+
+  const auto start = std::chrono::steady_clock::now();
+  Db db(config.database);
+  const DemoSummary s = add_demo_data(db, {*events, *seed, config.site.timezone, today_utc()});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  char elapsed[32];
+  std::snprintf(elapsed, sizeof elapsed, "%.1f", seconds);
+  std::cout << "demo: added " << s.events << " events, " << s.venues << " venues, " << s.organizers << " organizers, "
+            << s.images << " images, " << s.categories << " categories, " << s.tags << " tags in " << elapsed
+            << " s (slug prefix " << s.slug_prefix << ")\n";
+  return 0;
+}
+
+}  // namespace cal

@@ -1,0 +1,250 @@
+// `calendarctl demo` (issue 14) against the test stack's database, checked through the API. Other
+// tests share the database, so every assertion is about the records of one run: their ids follow
+// from the summary line (venues, organizers, images, then events, from the base id in the slug
+// prefix "d<seed>-<base>").
+#include "client.h"
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+namespace {
+
+using caltest::get;
+
+const std::string kApi = "/cal/events/v1";
+
+struct Run {
+  int exit_code = -1;
+  std::string out;
+};
+
+Run run(const std::string& command) {
+  Run r;
+  FILE* p = popen(command.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::array<char, 4096> buf{};
+  size_t n = 0;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+  const int status = pclose(p);
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+std::string ctl() {
+  const char* c = std::getenv("CAL_TEST_CTL");
+  REQUIRE(c != nullptr);
+  return c;
+}
+
+std::string admin() { return caltest::bearer(caltest::admin_token()); }
+
+// One run's summary and the ids it implies.
+struct DemoRun {
+  long long events = 0, venues = 0, organizers = 0, images = 0, base = 0;
+  std::string prefix;
+  long long first_event() const { return base + venues + organizers + images; }
+};
+
+DemoRun demo(long long events, long long seed) {
+  const Run r = run(ctl() + " demo --events " + std::to_string(events) + " --seed " + std::to_string(seed));
+  REQUIRE_MESSAGE(r.exit_code == 0, r.out);
+  static const std::regex line(
+      R"(demo: added (\d+) events, (\d+) venues, (\d+) organizers, (\d+) images, (\d+) categories, (\d+) tags in [0-9.]+ s \(slug prefix (d\d+-(\d+))\)\n)");
+  std::smatch m;
+  REQUIRE_MESSAGE(std::regex_match(r.out, m, line), r.out);
+  DemoRun d;
+  d.events = std::stoll(m[1]);
+  d.venues = std::stoll(m[2]);
+  d.organizers = std::stoll(m[3]);
+  d.images = std::stoll(m[4]);
+  d.prefix = m[7];
+  d.base = std::stoll(m[8]);
+  CHECK(d.events == events);
+  return d;
+}
+
+std::string id_list(long long first, long long count) {
+  std::string out;
+  for (long long id = first; id < first + count; ++id) out += (out.empty() ? "" : ",") + std::to_string(id);
+  return out;
+}
+
+const char* const kAllStatuses = "publish,future,draft,pending,private,trash";
+
+// Every event of the run as the admin lists it (include: no date window, hidden ones too).
+std::vector<rapidjson::Document> events_of(const DemoRun& d) {
+  std::vector<rapidjson::Document> out;
+  for (long long first = d.first_event(); first < d.first_event() + d.events; first += 50) {
+    const long long count = std::min<long long>(50, d.first_event() + d.events - first);
+    const auto r = get(kApi + "/events?per_page=50&status=" + kAllStatuses + "&include=" + id_list(first, count),
+                       {admin()});
+    REQUIRE_MESSAGE(r.status == 200, r.body);
+    rapidjson::Document page = r.json();
+    REQUIRE(page["events"].Size() == count);
+    for (auto& e : page["events"].GetArray()) {
+      rapidjson::Document one;
+      one.CopyFrom(e, one.GetAllocator());
+      out.push_back(std::move(one));
+    }
+  }
+  return out;
+}
+
+std::string text(const rapidjson::Value& v, const char* key) {
+  return v.HasMember(key) && v[key].IsString() ? v[key].GetString() : "";
+}
+
+// What must be equal between two runs with the same N and seed: every generated field, with the
+// run's own ids and slug prefix taken out.
+std::vector<std::string> fingerprint(const DemoRun& d, const std::vector<rapidjson::Document>& events) {
+  std::vector<std::string> out;
+  for (const auto& e : events) {
+    std::string slug = text(e, "slug");
+    const auto at = slug.find(d.prefix);
+    if (at != std::string::npos) slug.replace(at, d.prefix.size(), "P");
+    const long long venue = e["venue"].IsObject() ? e["venue"]["id"].GetInt64() - d.base : -1;
+    std::string organizers;
+    for (const auto& o : e["organizer"].GetArray()) organizers += std::to_string(o["id"].GetInt64() - d.base) + " ";
+    out.push_back(std::to_string(e["id"].GetInt64() - d.first_event()) + "|" + text(e, "title") + "|" + slug + "|" +
+                  text(e, "status") + "|" + text(e, "start_date") + "|" + text(e, "end_date") + "|" +
+                  text(e, "utc_start_date") + "|" + text(e, "timezone") + "|" + text(e, "date") + "|" +
+                  std::to_string(venue) + "|" + organizers + "|" + std::to_string(e["categories"].Size()) + "|" +
+                  std::to_string(e["tags"].Size()));
+  }
+  return out;
+}
+
+long long list_total(const std::string& query) {
+  const auto r = get(kApi + query, {admin()});
+  REQUIRE_MESSAGE(r.status == 200, std::string(query + " -> " + r.body));
+  return r.json()["total"].GetInt64();
+}
+
+}  // namespace
+
+TEST_CASE("calendarctl demo adds a realistic, deterministic dataset the API shows consistently") {
+  const DemoRun first = demo(2000, 7);
+  CHECK(first.venues >= 31);
+  CHECK(first.prefix.rfind("d7-", 0) == 0);
+  const auto events = events_of(first);
+  REQUIRE(events.size() == 2000);
+
+  std::map<std::string, long long> statuses;
+  long long all_day = 0, multi_day = 0, protected_events = 0, featured = 0, hidden = 0, images = 0, with_venue = 0;
+  std::set<std::string> zones, countries;
+  std::map<long long, long long> category_uses;
+  for (const auto& e : events) {
+    ++statuses[text(e, "status")];
+    if (e["all_day"].IsBool() && e["all_day"].GetBool()) ++all_day;
+    if (text(e, "start_date").substr(0, 10) != text(e, "end_date").substr(0, 10)) ++multi_day;
+    if (e["show_map"].IsNull()) ++protected_events;  // SPEC §3.5: booleans null in lists
+    if (e["featured"].IsBool() && e["featured"].GetBool()) ++featured;
+    if (e["hide_from_listings"].IsBool() && e["hide_from_listings"].GetBool()) ++hidden;
+    if (e["image"].IsObject()) ++images;
+    zones.insert(text(e, "timezone"));
+    if (e["venue"].IsObject()) {
+      ++with_venue;
+      const auto& v = e["venue"];
+      countries.insert(text(v, "country"));
+      CHECK(v["geo_lat"].IsNumber());
+      CHECK(v["geo_lng"].IsNumber());
+      CHECK(text(e, "timezone") != "");
+    }
+    for (const auto& c : e["categories"].GetArray()) ++category_uses[c["id"].GetInt64()];
+  }
+  // Shares from the generator's shape (demo_data.cpp), with room for chance.
+  CHECK(statuses["publish"] > 1600);
+  CHECK(statuses["publish"] < 1900);
+  for (const char* s : {"future", "draft", "pending", "private", "trash"}) CHECK_MESSAGE(statuses[s] > 5, s);
+  CHECK(all_day > 60);
+  CHECK(multi_day > 60);
+  CHECK(protected_events > 10);
+  CHECK(featured > 60);
+  CHECK(hidden > 3);
+  CHECK(images > 200);
+  CHECK(with_venue > 1700);
+  CHECK(countries.size() >= 5);
+  CHECK(zones.size() >= 8);
+
+  // Venues in the API: countries with their zones' cities, coordinates, state or province.
+  const auto venue = get(kApi + "/venues/" + std::to_string(first.base), {admin()});
+  REQUIRE(venue.status == 200);
+  CHECK(text(venue.json(), "stateprovince") != "");
+  CHECK(text(venue.json(), "zip") != "");
+  CHECK(text(venue.json(), "phone") != "");
+
+  // The category tree has children; every category's count is what the list filtered by it shows.
+  REQUIRE(category_uses.size() > 5);
+  bool child_seen = false;
+  for (const auto& [id, uses] : category_uses) {
+    const auto r = get(kApi + "/categories/" + std::to_string(id), {admin()});
+    REQUIRE(r.status == 200);
+    const auto term = r.json();
+    if (term["parent"].GetInt64() != 0) child_seen = true;
+    CHECK_MESSAGE(term["count"].GetInt64() ==
+                      list_total("/events?status=publish&starts_after=1970-01-01&categories=" + std::to_string(id)),
+                  "category ", id);
+  }
+  CHECK(child_seen);
+
+  // A second run with the same seed adds as many again, with the same fields.
+  const DemoRun second = demo(2000, 7);
+  CHECK(second.base > first.base);
+  CHECK(second.prefix != first.prefix);
+  const auto again = events_of(second);
+  CHECK(fingerprint(first, events) == fingerprint(second, again));
+  // Another seed gives other data.
+  const DemoRun other = demo(2000, 8);
+  CHECK(fingerprint(first, events) != fingerprint(other, events_of(other)));
+}
+
+TEST_CASE("calendarctl demo refuses bad arguments with a usage error") {
+  CHECK(run(ctl() + " demo 2>/dev/null").exit_code == 2);
+  CHECK(run(ctl() + " demo --events 0 2>/dev/null").exit_code == 2);
+  CHECK(run(ctl() + " demo --events 10000001 2>/dev/null").exit_code == 2);
+  CHECK(run(ctl() + " demo --events 12x 2>/dev/null").exit_code == 2);
+  CHECK(run(ctl() + " demo --events 10 --seed -1 2>/dev/null").exit_code == 2);
+  CHECK(run(ctl() + " demo --events 2>/dev/null").exit_code == 2);
+  CHECK(run(ctl() + " user list --events 5 2>/dev/null").exit_code == 2);
+  const Run help = run(ctl() + " --help");
+  CHECK(help.out.find("demo --events N") != std::string::npos);
+}
+
+namespace {
+
+// The stack's database through the mariadb client (the output of -N -B, trailing newline cut).
+std::string sql(const std::string& statement) {
+  const char* dir = std::getenv("CAL_TEST_DIR");
+  REQUIRE(dir != nullptr);
+  const Run r = run("mariadb --no-defaults --socket='" + std::string(dir) + "/mysqld.sock' --user=root -N -B calendar -e \"" +
+                    statement + "\"");
+  REQUIRE_MESSAGE(r.exit_code == 0, statement);
+  std::string out = r.out;
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("calendarctl migrate brings an older trigger body up to date and leaves current ones alone") {
+  // The version of event_venues_version_ai before the bulk-load switch (as databases migrated
+  // earlier have it); the service behaves the same with either.
+  sql("DROP TRIGGER event_venues_version_ai; CREATE TRIGGER event_venues_version_ai AFTER INSERT ON event_venues "
+      "FOR EACH ROW UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16");
+  const std::string query = "SELECT ACTION_STATEMENT, CREATED FROM information_schema.TRIGGERS WHERE "
+                            "TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ";
+  const std::string current_before = sql(query + "'posts_version_ai'");
+  CHECK(sql(query + "'event_venues_version_ai'").find("@cal_bulk_load") == std::string::npos);
+  REQUIRE(run(ctl() + " migrate 2>/dev/null").exit_code == 0);
+  CHECK(sql(query + "'event_venues_version_ai'").find("@cal_bulk_load IS NULL") != std::string::npos);
+  CHECK(sql(query + "'posts_version_ai'") == current_before);  // not re-created: same CREATED
+}
