@@ -119,9 +119,6 @@ std::string ResponseCache::key_of(const Request& r) {
 bool ResponseCache::still_valid(const CacheValidity& v, const DataVersion& now, Seconds local_now) {
   if (now.db_now >= v.version.next_change) return false;  // a scheduled post came due
   if (v.clock.valid_until && local_now >= *v.clock.valid_until) return false;
-  // SQL that read the database clock ran in the second the version was read, or later: a lookup
-  // in that same second sees what it saw (every later second is a miss).
-  if (v.clock.db_clock && now.db_now != v.version.db_now) return false;
   return true;
 }
 

@@ -9,7 +9,6 @@
 #include <mysql_connection.h>
 #include <mysql_driver.h>
 
-#include "cal/core/dates/clock_use.h"
 
 #include <cctype>
 #include <functional>
@@ -63,12 +62,6 @@ bool Rows::is_null(int column) const { return impl_->result->isNull(column + 1);
 
 namespace {
 
-std::size_t count_of(std::string_view text, std::string_view part) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(part); at != std::string_view::npos; at = text.find(part, at + 1)) ++n;
-  return n;
-}
-
 // std::string keys looked up by string_view, without building a std::string per query.
 struct SqlHash {
   using is_transparent = void;
@@ -77,7 +70,6 @@ struct SqlHash {
 
 struct Prepared {
   std::unique_ptr<sql::PreparedStatement> statement;
-  bool reads_clock = false;
 };
 
 }  // namespace
@@ -90,11 +82,9 @@ struct Db::Impl {
   sql::PreparedStatement& prepare(std::string_view sql) {
     auto it = statements.find(sql);
     if (it == statements.end()) {
-      Prepared p{std::unique_ptr<sql::PreparedStatement>(connection->prepareStatement(std::string(sql))),
-                 sql_reads_clock(sql)};
+      Prepared p{std::unique_ptr<sql::PreparedStatement>(connection->prepareStatement(std::string(sql)))};
       it = statements.emplace(std::string(sql), std::move(p)).first;
     }
-    if (it->second.reads_clock) note_db_clock_use();
     return *it->second.statement;
   }
 };
@@ -314,16 +304,6 @@ Transaction::~Transaction() {
 void Transaction::commit() {
   db_.commit();
   done_ = true;
-}
-
-bool sql_reads_clock(std::string_view sql) {
-  std::string upper(sql);
-  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  if (count_of(upper, "UTC_TIMESTAMP(") > count_of(upper, "DATE_UTC <= UTC_TIMESTAMP()")) return true;
-  for (std::string_view f : {"NOW(", "CURDATE(", "CURTIME(", "CURRENT_DATE", "CURRENT_TIME", "SYSDATE(",
-                             "UNIX_TIMESTAMP(", "UTC_DATE(", "UTC_TIME(", "LOCALTIME"})
-    if (upper.find(f) != std::string::npos) return true;
-  return false;
 }
 
 std::string placeholders(std::size_t n) {

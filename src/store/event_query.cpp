@@ -3,7 +3,7 @@
 #include "cal/store/events.h"
 
 #include "store/event_rows.h"
-#include "store/sql_where.h"
+#include "store/event_sql.h"
 
 #include <cmath>
 
@@ -58,10 +58,11 @@ void add_fence(SqlWhere& w, const GeoFence& f) {
       .bind(f.radius_km * 1000.0);
 }
 
-struct EventSql {
-  std::string joins;  // after kEventFrom
-  SqlWhere where;     // after "WHERE p.type = 'event'"
-};
+std::string page_sql(const EventSql& q) {
+  return select_events() + q.joins + " WHERE p.type = 'event'" + q.where.sql + " ORDER BY d.start_utc, p.id LIMIT ? OFFSET ?";
+}
+
+}  // namespace
 
 EventSql event_sql(const EventFilter& f) {
   EventSql q;
@@ -87,12 +88,6 @@ EventSql event_sql(const EventFilter& f) {
   if (f.fence) add_fence(w, *f.fence);
   return q;
 }
-
-std::string page_sql(const EventSql& q) {
-  return select_events() + q.joins + " WHERE p.type = 'event'" + q.where.sql + " ORDER BY d.start_utc, p.id LIMIT ? OFFSET ?";
-}
-
-}  // namespace
 
 std::string event_page_sql(const EventFilter& filter) { return page_sql(event_sql(filter)); }
 

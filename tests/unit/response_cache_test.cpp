@@ -87,9 +87,8 @@ TEST_CASE("the cache key covers what a visitor's GET depends on, and only visito
 
 TEST_CASE("a stored answer is served only while data, schedule and clock allow") {
   const cal::ClockUse none;
-  const cal::ClockUse this_second{at(101), false};
-  const cal::ClockUse until_midnight{at(86400), false};
-  const cal::ClockUse db_clock{std::nullopt, true};
+  const cal::ClockUse this_second{at(101)};
+  const cal::ClockUse until_midnight{at(86400)};
   struct Case {
     const char* what;
     cal::CacheValidity stored;
@@ -106,8 +105,6 @@ TEST_CASE("a stored answer is served only while data, schedule and clock allow")
       {"read the clock, next second", {version(5, 100), this_second}, version(5, 101), 101, false},
       {"default window, same day", {version(5, 100), until_midnight}, version(5, 86399), 86399, true},
       {"default window, next day", {version(5, 100), until_midnight}, version(5, 86400), 86400, false},
-      {"SQL read the clock, same database second", {version(5, 100), db_clock}, version(5, 100), 105, true},
-      {"SQL read the clock, next database second", {version(5, 100), db_clock}, version(5, 101), 100, false},
   };
   for (const Case& c : cases) {
     const std::string captured = c.what;
@@ -244,27 +241,3 @@ TEST_CASE("bodies are kept compressed once a dictionary is trained, and come bac
   CHECK(out.body == record(3));
 }
 
-TEST_CASE("SQL reading the clock is recognised, the scheduled-post test excepted") {
-  struct Case {
-    const char* sql;
-    bool reads;
-  };
-  const Case cases[] = {
-      {"SELECT id FROM posts WHERE id = ?", false},
-      {"SELECT IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status) FROM posts p", false},
-      {"SELECT 1 FROM posts ce WHERE ce.status = 'future' AND ce.date_utc <= utc_timestamp()", false},
-      {"SELECT 1 FROM event_details ed WHERE ed.end_utc > UTC_TIMESTAMP()", true},
-      {"SELECT IF(p.date_utc <= UTC_TIMESTAMP(), 1, 0), p.modified_utc > UTC_TIMESTAMP() FROM posts p", true},
-      {"SELECT NOW()", true},
-      {"SELECT 1 WHERE d > CURDATE()", true},
-      {"SELECT CURRENT_TIMESTAMP", true},
-      {"SELECT UTC_DATE()", true},
-      {"SELECT UNIX_TIMESTAMP()", true},
-      {"SELECT title_now FROM posts", false},
-  };
-  for (const Case& c : cases) {
-    const std::string captured = c.sql;
-    CAPTURE(captured);
-    CHECK(cal::sql_reads_clock(c.sql) == c.reads);
-  }
-}

@@ -109,12 +109,4 @@ class Transaction {
 // "?, ?, ?" with n placeholders, for IN lists (the SQL shape varies only with the count).
 std::string placeholders(std::size_t n);
 
-// Whether a statement's result depends on the database clock in a way the response cache must
-// know about: any clock function (NOW(), UTC_TIMESTAMP(), CURDATE(), ...) except in
-// `<alias>.date_utc <= UTC_TIMESTAMP()`, the test by which a scheduled post reads as published
-// once due, whose instants the cache tracks itself (cal/store/data_version.h). Db calls
-// note_db_clock_use() (cal/core/clock_use.h) for every such statement it runs; decided once per
-// statement text.
-bool sql_reads_clock(std::string_view sql);
-
 }  // namespace cal

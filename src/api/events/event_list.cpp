@@ -9,8 +9,8 @@ namespace cal {
 
 Response list_events(RequestContext& ctx) {
   const Paging paging = read_paging(ctx);
-  const EventQuery query = build_event_query(ctx);
-  const EventPage page = find_event_page(ctx.db, query, paging.per_page, paging.offset());
+  const EventFilter filter = build_event_filter(ctx);
+  const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
   check_page_exists(paging, page.total, "event", ctx.locale);
   const EventRelations relations = load_event_relations(ctx.db, page.events);
   const ListEnvelope envelope{"events", ctx.ns_url() + "/events", effective_query(ctx, paging), paging, page.total};

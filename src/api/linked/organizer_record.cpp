@@ -45,11 +45,7 @@ std::unique_ptr<DetailsDraft> new_organizer_draft() { return std::make_unique<Or
 
 const LinkedType kOrganizerType{
     kOrganizerKind,
-    "organizer_details",
-    "organizer_id",
-    "event_organizers",
-    "organizer_id",
-    {"d.phone", "d.email", "d.website"},
+    LinkedKind::kOrganizer,
     write_organizer_records,
     new_organizer_draft,
     unlink_organizer_from_events,

@@ -52,11 +52,7 @@ std::unique_ptr<DetailsDraft> new_venue_draft() { return std::make_unique<VenueD
 
 const LinkedType kVenueType{
     kVenueKind,
-    "venue_details",
-    "venue_id",
-    "event_venues",
-    "venue_id",
-    {"d.address", "d.city", "d.province", "d.state", "d.stateprovince", "d.zip", "d.phone"},
+    LinkedKind::kVenue,
     write_venue_records,
     new_venue_draft,
     unlink_venue_from_events,

@@ -227,50 +227,26 @@ Response delete_post_record(RequestContext& ctx, const PostKind& kind, PostRow r
   return json_response(200, buffer);
 }
 
-namespace {
-
-// "IF(p.status = 'future' AND p.date_utc <= now, 'publish', p.status)": the status as read.
-std::string effective_status_sql(const std::string& a) {
-  return "IF(" + a + ".status = 'future' AND " + a + ".date_utc <= UTC_TIMESTAMP(), 'publish', " + a + ".status)";
-}
-
-// Who may see which rows (SPEC §4.1): editors all, contributors and authors published and their
-// own, everyone else published only.
-void append_role_rule(const RequestContext& ctx, std::string& where, std::vector<SqlValue>& args, const std::string& a) {
-  const std::string effective = effective_status_sql(a);
-  if (can_read_others_unpublished(ctx.caller)) return;
-  if (ctx.caller.is_visitor() || !has_capability(ctx.caller, Capability::kEditPosts)) {
-    where += " AND " + effective + " = 'publish'";
-    return;
+PostVisibility readable_posts(const RequestContext& ctx) {
+  PostVisibility v;
+  if (can_read_others_unpublished(ctx.caller)) {
+    v.scope = ReadScope::kAll;
+  } else if (!ctx.caller.is_visitor() && has_capability(ctx.caller, Capability::kEditPosts)) {
+    v.scope = ReadScope::kPublishedAndOwn;
+    v.user_id = ctx.caller.id();
   }
-  where += " AND (" + effective + " = 'publish' OR " + a + ".author = ?)";
-  args.emplace_back(ctx.caller.id());
+  return v;
 }
 
-}  // namespace
-
-void append_visibility(RequestContext& ctx, std::string& where, std::vector<SqlValue>& args, std::string_view alias) {
-  const std::string a(alias);
-  const std::string effective = effective_status_sql(a);
-  const auto& asked = ctx.params.texts("status");
+PostVisibility list_visibility(RequestContext& ctx) {
+  PostVisibility v = readable_posts(ctx);
+  v.statuses = ctx.params.texts("status");
   if (ctx.caller.is_visitor()) {
-    for (const auto& s : asked)
+    for (const auto& s : v.statuses)
       if (s != "publish")
         throw invalid_param(ctx, "status", translate(ctx.locale, "status: visitors may only list published records."));
   }
-  if (!asked.empty()) {
-    where += " AND " + effective + " IN (" + placeholders(asked.size()) + ")";
-    for (const auto& s : asked) args.emplace_back(s);
-  } else {
-    where += " AND " + a + ".status <> 'trash'";
-  }
-  append_role_rule(ctx, where, args, a);
-}
-
-void append_readable(const RequestContext& ctx, std::string& where, std::vector<SqlValue>& args, std::string_view alias) {
-  const std::string a(alias);
-  where += " AND " + a + ".status <> 'trash'";
-  append_role_rule(ctx, where, args, a);
+  return v;
 }
 
 std::string public_url(const RequestContext& ctx, const PostKind& kind, std::string_view slug) {

@@ -18,7 +18,6 @@ void note_valid_until(Seconds instant) {
 
 void note_clock_use() { note_valid_until(unmarked_now() + std::chrono::seconds(1)); }
 
-void note_db_clock_use() { t_use.db_clock = true; }
 
 ClockUse clock_use() { return t_use; }
 

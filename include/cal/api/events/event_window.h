@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cal/core/dates/dates.h"
+#include "cal/store/event_filter.h"
 
 #include <optional>
 #include <string>
@@ -19,16 +20,6 @@ struct EventDateFilters {
   std::optional<std::string> ends_after;
   bool strict = false;   // strict_dates=true: exact instants instead of whole site-local days
   bool include = false;  // `include` was given: every date filter is ignored
-};
-
-// UTC bounds on events; each absent when that side is not filtered.
-struct EventDateWindow {
-  std::optional<Seconds> start_min;     // start >= (start_date or its default)
-  std::optional<Seconds> end_max;       // end <= (end_date or its default)
-  std::optional<Seconds> start_before;  // start <
-  std::optional<Seconds> start_after;   // start >
-  std::optional<Seconds> end_before;    // end <
-  std::optional<Seconds> end_after;     // end >
 };
 
 // The outcome: the window, or the name of the first filter whose text is not a date.

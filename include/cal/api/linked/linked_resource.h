@@ -1,12 +1,13 @@
 // The REST resources venues and organizers, implemented once: the list of SPEC §4/§4.2 (paging,
 // name order, search, event, has_events, only_with_upcoming, status), read, create with the
 // dedupe rule, partial update, trash/delete with unlinking (SPEC §5, §7). Each record type
-// supplies only what differs: its tables, its searched columns, its detail fields and its writer.
+// supplies only what differs: its kind in the store, its detail fields and its writer.
 #pragma once
 
 #include "cal/api/pipeline/context.h"
 #include "cal/api/pipeline/json.h"
 #include "cal/api/posts/post_common.h"
+#include "cal/store/linked_posts.h"
 
 #include <memory>
 #include <string_view>
@@ -32,12 +33,7 @@ class DetailsDraft {
 // What a linked record type supplies to the shared code.
 struct LinkedType {
   const PostKind& kind;
-  std::string_view details_table;  // "venue_details"
-  std::string_view details_key;    // its key column, "venue_id"
-  std::string_view link_table;     // "event_venues"
-  std::string_view link_key;       // its column naming the record, "venue_id"
-  // Detail columns (alias `d`) that `search` looks in besides the name and description.
-  std::vector<std::string_view> search_columns;
+  LinkedKind stored_as;            // its tables, in the store
   // Writes the records of `ids`, in that order, as stored; `single` adds `json_ld`. A constant
   // number of statements.
   void (*write_records)(JsonWriter& w, const RequestContext& ctx, const std::vector<long long>& ids, bool single);

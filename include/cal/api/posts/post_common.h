@@ -6,6 +6,7 @@
 #include "cal/api/pipeline/context.h"
 #include "cal/api/pipeline/json.h"
 #include "cal/core/dates/dates.h"
+#include "cal/store/post_visibility.h"
 #include "cal/store/posts.h"
 
 #include <functional>
@@ -62,16 +63,12 @@ Response delete_post_record(RequestContext& ctx, const PostKind& kind, PostRow r
                             const std::function<void()>& unlink,
                             const std::function<void(JsonWriter&, const PostRow&)>& write_record);
 
-// Appends to `where` (" AND ...") the visibility rule of SPEC §4.1 for posts aliased `alias`,
-// with the `status` filter of the request if one was given. Throws 400 for statuses a visitor may
-// not ask for.
-void append_visibility(RequestContext& ctx, std::string& where, std::vector<SqlValue>& args,
-                       std::string_view alias = "p");
-// Appends to `where` (" AND ...") the rows of alias `alias` the caller may read in lists: not
-// trashed, and published unless the caller's role shows more (SPEC §4.1). Ignores `status`: for
-// related records (e.g. "linked to an event visible to this caller").
-void append_readable(const RequestContext& ctx, std::string& where, std::vector<SqlValue>& args,
-                     std::string_view alias);
+// The posts the caller may see in lists (SPEC §4.1), with the request's `status` filter. Throws
+// 400 for statuses a visitor may not ask for.
+PostVisibility list_visibility(RequestContext& ctx);
+// The posts the caller may read in lists, whatever the request's `status`: for related records
+// (e.g. "linked to an event visible to this caller").
+PostVisibility readable_posts(const RequestContext& ctx);
 
 std::string public_url(const RequestContext& ctx, const PostKind& kind, std::string_view slug);
 std::string record_rest_url(const RequestContext& ctx, const PostKind& kind, long long id);

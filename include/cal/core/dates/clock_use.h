@@ -21,13 +21,9 @@ void note_clock_use();
 // The answer holds only before `instant` (e.g. the next site-local midnight for a default window).
 void note_valid_until(Seconds instant);
 
-// The answer depends on the current second of the database's clock (SQL with NOW() & co.).
-void note_db_clock_use();
-
 // What the current request recorded since reset_clock_use().
 struct ClockUse {
   std::optional<Seconds> valid_until;  // service clock; none = not time-dependent
-  bool db_clock = false;
 };
 ClockUse clock_use();
 
