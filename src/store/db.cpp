@@ -10,10 +10,8 @@
 #include <mysql_driver.h>
 
 
-#include <cctype>
 #include <functional>
 #include <mutex>
-#include <sstream>
 #include <unordered_map>
 
 namespace cal {
@@ -213,88 +211,21 @@ void Db::rollback() {
   }
 }
 
-namespace {
-
-// The trigger a "CREATE TRIGGER IF NOT EXISTS <name> ..." statement creates, or "".
-std::string trigger_created_by(const std::string& statement) {
-  static constexpr std::string_view kPrefix = "CREATE TRIGGER IF NOT EXISTS ";
-  const auto first = statement.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos || statement.compare(first, kPrefix.size(), kPrefix) != 0) return {};
-  const auto begin = first + kPrefix.size();
-  return statement.substr(begin, statement.find_first_of(" \t\r\n", begin) - begin);
-}
-
-// For "CREATE OR REPLACE TRIGGER name ... FOR EACH ROW body;": {name, body without the final ';'};
-// empty for any other statement.
-std::pair<std::string, std::string> trigger_replaced_by(const std::string& statement) {
-  static constexpr std::string_view kPrefix = "CREATE OR REPLACE TRIGGER ";
-  static constexpr std::string_view kBody = "FOR EACH ROW";
-  const auto first = statement.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos || statement.compare(first, kPrefix.size(), kPrefix) != 0) return {};
-  const auto begin = first + kPrefix.size();
-  const auto body = statement.find(kBody);
-  if (body == std::string::npos) return {};
-  std::string text = statement.substr(body + kBody.size());
-  while (!text.empty() && (std::isspace(static_cast<unsigned char>(text.back())) || text.back() == ';')) text.pop_back();
-  return {statement.substr(begin, statement.find_first_of(" \t\r\n", begin) - begin), text};
-}
-
-// Runs of white space as one space, none at the ends: bodies compared as the server keeps them.
-std::string squeezed(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      if (!out.empty() && out.back() != ' ') out += ' ';
-    } else {
-      out += c;
-    }
-  }
-  if (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
-
-}  // namespace
-
-void Db::run_script(std::string_view script) {
+void Db::execute_unprepared(std::string_view sql) {
   connect();
-  // Statements are separated by ';' at the end of a line; "--" comment lines are skipped.
-  std::istringstream in{std::string(script)};
-  std::string line, statement;
-  std::unique_ptr<sql::Statement> stmt(impl_->connection->createStatement());
-  auto run = [&] {
-    // CREATE TRIGGER takes an exclusive metadata lock on its table even when IF NOT EXISTS
-    // finds the trigger there, and so deadlocked the service's writing transactions whenever
-    // `calendarctl migrate` ran beside them (stack.sh runs it on every start): existing
-    // triggers are skipped without touching their table.
-    if (const std::string trigger = trigger_created_by(statement); !trigger.empty()) {
-      std::unique_ptr<sql::PreparedStatement> exists(impl_->connection->prepareStatement(
-          "SELECT 1 FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ?"));
-      exists->setString(1, trigger);
-      if (std::unique_ptr<sql::ResultSet>(exists->executeQuery())->next()) return;
+  ++statements_;
+  wrote_ = true;
+  try {
+    std::unique_ptr<sql::Statement> stmt(impl_->connection->createStatement());
+    stmt->execute(std::string(sql));
+  } catch (const sql::SQLException& e) {
+    if (is_connection_error(e.getErrorCode())) {
+      reset();
+      throw DatabaseUnavailable{e.what()};
     }
-    // A replaced trigger is replaced only when its body differs from the stored one, for the
-    // same reason: an unchanged schema takes no lock.
-    if (const auto [trigger, body] = trigger_replaced_by(statement); !trigger.empty()) {
-      std::unique_ptr<sql::PreparedStatement> stored(impl_->connection->prepareStatement(
-          "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND "
-          "TRIGGER_NAME = ?"));
-      stored->setString(1, trigger);
-      std::unique_ptr<sql::ResultSet> rows(stored->executeQuery());
-      if (rows->next() && squeezed(std::string(rows->getString(1))) == squeezed(body)) return;
-    }
-    stmt->execute(statement);
-  };
-  while (std::getline(in, line)) {
-    const auto first = line.find_first_not_of(" \t");
-    if (first == std::string::npos || line.compare(first, 2, "--") == 0) continue;
-    statement += line + "\n";
-    const auto last = line.find_last_not_of(" \t\r");
-    if (last != std::string::npos && line[last] == ';') {
-      run();
-      statement.clear();
-    }
+    if (is_conflict(e.getErrorCode())) throw DatabaseConflict{e.what()};
+    throw;
   }
-  if (statement.find_first_not_of(" \t\r\n") != std::string::npos) run();
 }
 
 Transaction::~Transaction() {

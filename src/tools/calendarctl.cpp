@@ -2,6 +2,7 @@
 #include "cal/core/config.h"
 #include "cal/core/passwords.h"
 #include "cal/store/db.h"
+#include "cal/store/schema.h"
 #include "cal/store/users.h"
 #include "demo_command.h"
 
@@ -40,23 +41,10 @@ bool valid_login(const std::string& login) {
   return true;
 }
 
-bool valid_identifier(const std::string& name) {
-  if (name.empty() || name.size() > 64) return false;
-  for (unsigned char c : name)
-    if (!std::isalnum(c) && c != '_') return false;
-  return true;
-}
-
 int migrate(const cal::Config& config) {
-  if (!valid_identifier(config.database.name)) return usage_error("database.name must be letters, digits and _");
-  cal::DatabaseConfig server_only = config.database;
-  server_only.name.clear();
-  cal::Db server(server_only);
-  // The name is checked above: identifiers cannot be bound as parameters.
-  server.run_script("CREATE DATABASE IF NOT EXISTS `" + config.database.name +
-                    "` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;");
-  cal::Db db(config.database);
-  db.run_script(cal::kSchemaSql);
+  if (!cal::valid_database_name(config.database.name))
+    return usage_error("database.name must be letters, digits and _");
+  cal::migrate_database(config.database, cal::kSchemaSql);
   std::cerr << "calendarctl: schema applied to " << config.database.name << "\n";
   return 0;
 }

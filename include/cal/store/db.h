@@ -81,8 +81,9 @@ class Db {
   bool wrote_since_mark() const { return wrote_; }
   void mark() { wrote_ = false; }
 
-  // Runs a multi-statement script without parameters (schema.sql); for calendarctl only.
-  void run_script(std::string_view sql);
+  // Runs one statement that cannot be prepared (DDL of the schema scripts, cal/store/schema.h);
+  // no parameters, nothing returned.
+  void execute_unprepared(std::string_view sql);
 
  private:
   struct Impl;
