@@ -4,9 +4,10 @@
 #include "cal/api/pipeline/error.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/dates/dates.h"
+#include "cal/core/text/ascii.h"
+#include "cal/core/text/numbers.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -16,27 +17,8 @@ namespace {
 
 using rapidjson::Value;
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
-
-std::optional<long long> parse_integer_text(std::string_view s) {
-  if (s.empty()) return std::nullopt;
-  const char* begin = s.data();
-  if (*begin == '+') ++begin;
-  long long v = 0;
-  const auto [end, ec] = std::from_chars(begin, s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size() || begin == s.data() + s.size()) return std::nullopt;
-  return v;
-}
+using ascii::lower;
+using ascii::trim;
 
 std::optional<double> parse_number_text(std::string_view s) {
   if (s.empty()) return std::nullopt;
@@ -170,7 +152,7 @@ struct Checker {
           out.integers.push_back(*i);
         }
         for (const auto& p : pieces) {
-          const auto i = parse_integer_text(p);
+          const auto i = parse_integer(p);
           if (!i) return fail(spec, "%s must be a list of integers."), std::nullopt;
           out.integers.push_back(*i);
         }
@@ -239,7 +221,7 @@ std::string_view declared_items(const ParamSpec& spec) {
 
 std::optional<long long> coerce_integer(const Value& v) {
   if (v.IsInt64()) return v.GetInt64();
-  if (v.IsString()) return parse_integer_text(as_view(v));
+  if (v.IsString()) return parse_integer(as_view(v));
   return std::nullopt;
 }
 
