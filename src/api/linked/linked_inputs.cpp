@@ -56,9 +56,7 @@ long long create_from_data(RequestContext& ctx, const LinkedType& type, const ra
     if (e.status != 400 || e.param_messages.empty()) throw;
     std::string detail;
     for (const auto& [name, message] : e.param_messages) detail += (detail.empty() ? "" : " ") + message;
-    ApiError renamed{400, "rest_invalid_param", format_message(ctx.locale, "Invalid parameter(s): %s", {std::string(param)})};
-    renamed.param_messages[std::string(param)] = detail;
-    throw renamed;
+    throw invalid_param(ctx, std::string(param), detail);
   }
 }
 
@@ -127,7 +125,7 @@ void check_usable(RequestContext& ctx, const PostKind& kind, const std::vector<l
   if (ids.empty()) return;
   for (const PostRow& row : find_posts(ctx.db, kind.type, ids))
     if (!can_read_post(ctx.caller, row.author, row.status))
-      throw ApiError{403, "rest_forbidden", translate(ctx.locale, "Sorry, you are not allowed to do that.")};
+      throw forbidden(ctx);
 }
 
 }  // namespace

@@ -311,14 +311,7 @@ Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& 
     e.param_names = std::move(missing);
     throw e;
   }
-  if (!checker.invalid.empty()) {
-    ApiError e{400, "rest_invalid_param", ""};
-    std::string list;
-    for (const auto& [name, msg] : checker.invalid) list += (list.empty() ? "" : ", ") + name;
-    e.message = format_message(locale, "Invalid parameter(s): %s", {list});
-    e.param_messages = std::move(checker.invalid);
-    throw e;
-  }
+  if (!checker.invalid.empty()) throw invalid_params(locale, std::move(checker.invalid));
   return params;
 }
 

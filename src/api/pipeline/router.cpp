@@ -130,7 +130,7 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   const Caller caller = authenticate_throttled(request, db, locale);  // 429 after repeated failures
   authenticated = !caller.is_visitor();
   if (endpoint->capability != Capability::kNone && caller.is_visitor())
-    throw ApiError{401, "rest_forbidden", translate(locale, "Sorry, you are not allowed to do that.")};
+    throw forbidden(locale, 401);
   // 4. Body and parameters.
   if (is_body_method(method)) {
     if (request.body_too_large)
@@ -146,7 +146,7 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   const Params params = validate_params(endpoint->params, sources, locale, CheckContext{&db, &caller});
   // 5. Capability of authenticated callers, after validation (SPEC §1.4).
   if (!has_capability(caller, endpoint->capability))
-    throw ApiError{403, "rest_forbidden", translate(locale, "Sorry, you are not allowed to do that.")};
+    throw forbidden(locale);
   RequestContext ctx{request, params, caller, db, config, locale, "", ""};
   fill_urls(request, config, ctx);
   Response response = endpoint->handler(ctx);

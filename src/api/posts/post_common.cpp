@@ -20,16 +20,6 @@ const PostKind kOrganizerKind{PostType::kOrganizer, "organizer", "organizers", "
 
 namespace {
 
-const char* const kForbiddenMessage = "Sorry, you are not allowed to do that.";
-
-ApiError forbidden(const RequestContext& ctx) { return ApiError{403, "rest_forbidden", translate(ctx.locale, kForbiddenMessage)}; }
-
-ApiError invalid_param(const RequestContext& ctx, const std::string& name, const std::string& message) {
-  ApiError e{400, "rest_invalid_param", format_message(ctx.locale, "Invalid parameter(s): %s", {name})};
-  e.param_messages[name] = message;
-  return e;
-}
-
 constexpr std::string_view kTrashSuffix = "__trashed";
 
 // Parses a date parameter in `zone` (already validated as parseable by the router).

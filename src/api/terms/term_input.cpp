@@ -73,11 +73,6 @@ std::optional<std::string> normalized_term_name(std::string_view name) {
   return std::string(trimmed);
 }
 
-ApiError term_param_error(const RequestContext& ctx, std::string_view param, const std::string& message) {
-  ApiError e{400, "rest_invalid_param", format_message(ctx.locale, "Invalid parameter(s): %s", {std::string(param)})};
-  e.param_messages[std::string(param)] = message;
-  return e;
-}
 
 ApiError term_exists_error(const RequestContext& ctx, long long term_id) {
   ApiError e{409, "term_exists", translate(ctx.locale, "A term with the name provided already exists with this parent.")};
@@ -87,8 +82,8 @@ ApiError term_exists_error(const RequestContext& ctx, long long term_id) {
 
 std::string checked_term_name(const RequestContext& ctx, std::string_view name, std::string_view param) {
   if (auto normalized = normalized_term_name(name)) return *normalized;
-  throw term_param_error(
-      ctx, param, format_message(ctx.locale, "%s must be a non-blank text of at most 200 characters.", {std::string(param)}));
+  throw invalid_param(
+      ctx, std::string(param), format_message(ctx.locale, "%s must be a non-blank text of at most 200 characters.", {std::string(param)}));
 }
 
 std::string term_slug_from(const TermKind& kind, std::string_view text) {
@@ -99,7 +94,7 @@ std::string term_slug_from(const TermKind& kind, std::string_view text) {
 std::string checked_term_description(const RequestContext& ctx, const std::string& description) {
   std::string out = can_post_unfiltered_html(ctx.caller) ? description : sanitize_html(description);
   if (out.size() > kDescriptionMaxBytes)
-    throw term_param_error(ctx, "description", translate(ctx.locale, "description is too long."));
+    throw invalid_param(ctx, "description", translate(ctx.locale, "description is too long."));
   return out;
 }
 
