@@ -1,4 +1,4 @@
-// The response cache (see cal/api/response_cache.h).
+// The response cache (see cal/cache/response_cache.h).
 #include "cal/cache/response_cache.h"
 
 #include "cal/core/text/ascii.h"

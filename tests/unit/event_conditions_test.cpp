@@ -1,4 +1,4 @@
-// Unit tests for cal/api/event_conditions.h: search word parsing and LIKE escaping, the date
+// Unit tests for cal/api/events/event_conditions.h: search word parsing and LIKE escaping, the date
 // window as SQL, and the geolocation SQL (bounding box on the venue_details_geo index plus the
 // exact sphere distance), whose SQL text never contains a value.
 #include "cal/api/events/event_conditions.h"

@@ -113,7 +113,7 @@ std::string placeholders(std::size_t n);
 // know about: any clock function (NOW(), UTC_TIMESTAMP(), CURDATE(), ...) except in
 // `<alias>.date_utc <= UTC_TIMESTAMP()`, the test by which a scheduled post reads as published
 // once due, whose instants the cache tracks itself (cal/store/data_version.h). Db calls
-// note_db_clock_use() (cal/core/clock_use.h) for every such statement it runs; decided once per
+// note_db_clock_use() (cal/core/dates/clock_use.h) for every such statement it runs; decided once per
 // statement text.
 bool sql_reads_clock(std::string_view sql);
 

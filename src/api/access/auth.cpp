@@ -1,4 +1,4 @@
-// Authorization header parsing and application-password lookup (see cal/api/auth.h).
+// Authorization header parsing and application-password lookup (see cal/api/access/auth.h).
 #include "cal/api/access/auth.h"
 
 #include "cal/api/pipeline/error.h"

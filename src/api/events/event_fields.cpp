@@ -1,4 +1,4 @@
-// Event-specific fields and links of create and update (see cal/api/event_fields.h).
+// Event-specific fields and links of create and update (see cal/api/events/event_fields.h).
 #include "cal/api/events/event_fields.h"
 
 #include "cal/api/events/event_times.h"

@@ -1,4 +1,4 @@
-// Detail fields of venues and organizers (see cal/api/linked_fields.h): one table-driven reader
+// Detail fields of venues and organizers (see cal/api/linked/linked_fields.h): one table-driven reader
 // and one comparer serve both record types.
 #include "cal/api/linked/linked_fields.h"
 

@@ -1,5 +1,5 @@
 // schema.org data of venues (`Place`) and organizers (`Organization`) (see
-// cal/api/linked_records.h): the `json_ld` of their single GET, and reusable inside events.
+// cal/api/linked/linked_records.h): the `json_ld` of their single GET, and reusable inside events.
 #include "cal/api/linked/linked_records.h"
 
 #include "cal/api/posts/post_common.h"

@@ -1,4 +1,4 @@
-// The per-field rules of the route table (see cal/api/param_checks.h). Messages keep the wording
+// The per-field rules of the route table (see cal/api/pipeline/param_checks.h). Messages keep the wording
 // the handlers used when they checked these fields themselves.
 #include "cal/api/pipeline/param_checks.h"
 

@@ -1,4 +1,4 @@
-// Parameter coercion and validation (see cal/api/params.h).
+// Parameter coercion and validation (see cal/api/pipeline/params.h).
 #include "cal/api/pipeline/params.h"
 
 #include "cal/api/pipeline/error.h"

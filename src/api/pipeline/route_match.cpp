@@ -1,4 +1,4 @@
-// Path matching of the route table (see cal/api/routes.h).
+// Path matching of the route table (see cal/api/pipeline/routes.h).
 #include "cal/api/pipeline/routes.h"
 
 #include "cal/core/text/ascii.h"

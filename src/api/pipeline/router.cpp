@@ -1,4 +1,4 @@
-// The request pipeline (see cal/api/router.h).
+// The request pipeline (see cal/api/pipeline/router.h).
 #include "cal/api/pipeline/router.h"
 
 #include "cal/api/access/auth.h"

@@ -1,4 +1,4 @@
-// Shared logic of the post-like resources (see cal/api/post_common.h).
+// Shared logic of the post-like resources (see cal/api/posts/post_common.h).
 #include "cal/api/posts/post_common.h"
 
 #include "cal/api/pipeline/error.h"

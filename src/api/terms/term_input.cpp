@@ -1,4 +1,4 @@
-// Term input parsing, name, slug and description checks (see cal/api/term_input.h).
+// Term input parsing, name, slug and description checks (see cal/api/terms/term_input.h).
 #include "cal/api/terms/term_input.h"
 
 #include "cal/core/text/ascii.h"

@@ -1,5 +1,5 @@
 // The term record writer and the resolution of events' `categories`/`tags` inputs and filters
-// (see cal/api/term_records.h).
+// (see cal/api/terms/term_records.h).
 #include "cal/api/terms/term_records.h"
 
 #include "cal/api/pipeline/error.h"

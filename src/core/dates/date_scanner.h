@@ -1,7 +1,7 @@
-// Internal to the dates module (src/core/dates.cpp, date_parser.cpp, time_zone.cpp); other code
-// uses cal/core/dates.h. Text scanning: ASCII character helpers, the Scanner cursor over
-// lower-cased text, and the scanners of dates, clock times and UTC offsets that the date forms
-// are built from.
+// Internal to the dates module (src/core/dates/dates.cpp, date_parser.cpp, time_zone.cpp); other
+// code uses cal/core/dates/dates.h. Text scanning: the Scanner cursor over lower-cased text (its
+// character classes are those of cal/core/text/ascii.h), and the scanners of dates, clock times
+// and UTC offsets that the date forms are built from.
 #pragma once
 
 #include "cal/core/text/ascii.h"

@@ -1,4 +1,4 @@
-// TimeZone (cal/core/dates.h): the process-wide registry of time zones, IANA zones from the
+// TimeZone (cal/core/dates/dates.h): the process-wide registry of time zones, IANA zones from the
 // system database via Howard Hinnant's date library (extended past 2037 by the TZif footer rule,
 // see posix_tz.h) and fixed UTC± offsets, and the zone's offsets and abbreviations.
 #include "cal/core/dates/dates.h"

@@ -1,4 +1,4 @@
-// Language choice and message lookup (see cal/core/i18n.h). The loaded catalogs form one
+// Language choice and message lookup (see cal/core/i18n/i18n.h). The loaded catalogs form one
 // immutable registry published through an atomic pointer: lookups take no lock.
 #include "cal/core/i18n/i18n.h"
 

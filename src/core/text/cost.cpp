@@ -1,4 +1,4 @@
-// Parsing and display of event cost text (see cal/core/cost.h).
+// Parsing and display of event cost text (see cal/core/text/cost.h).
 #include "cal/core/text/cost.h"
 
 #include "cal/core/text/ascii.h"

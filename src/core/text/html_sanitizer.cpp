@@ -1,4 +1,4 @@
-// Allow-list HTML sanitizer on top of libgumbo (see cal/core/html_sanitizer.h).
+// Allow-list HTML sanitizer on top of libgumbo (see cal/core/text/html_sanitizer.h).
 #include "cal/core/text/html_sanitizer.h"
 
 #include "cal/core/text/ascii.h"

@@ -1,4 +1,4 @@
-// Slug generation and UTF-8 validation (see cal/core/slug.h).
+// Slug generation and UTF-8 validation (see cal/core/text/slug.h).
 #include "cal/core/text/slug.h"
 
 #include "cal/core/text/ascii.h"

@@ -1,4 +1,4 @@
-// Percent-encoding, URL and e-mail checks (see cal/core/url.h).
+// Percent-encoding, URL and e-mail checks (see cal/core/text/url.h).
 #include "cal/core/text/url.h"
 
 #include "cal/core/text/ascii.h"
