@@ -1,11 +1,12 @@
-// The response cache (see cal/api/response_cache.h).
+// The response cache (see cal/cache/response_cache.h).
 #include "cal/cache/response_cache.h"
+
+#include "cal/core/text/ascii.h"
 
 #include <zdict.h>
 #include <zstd.h>
 
 #include <algorithm>
-#include <cctype>
 #include <mutex>
 #include <vector>
 
@@ -27,13 +28,7 @@ constexpr std::size_t kDictionaryBytes = 32 * 1024;
 constexpr int kLevel = 1;
 
 bool is_get_or_head(std::string_view method) {
-  auto equals = [&](std::string_view word) {
-    if (method.size() != word.size()) return false;
-    for (std::size_t i = 0; i < word.size(); ++i)
-      if (std::toupper(static_cast<unsigned char>(method[i])) != word[i]) return false;
-    return true;
-  };
-  return equals("GET") || equals("HEAD");
+  return ascii::iequals(method, "GET") || ascii::iequals(method, "HEAD");
 }
 
 // zstd contexts (about 90 KB each), lent to one thread at a time and kept for reuse: as many

@@ -1,4 +1,4 @@
-// Shared data version reads (see cal/api/version_flights.h).
+// Shared data version reads (see cal/cache/version_flights.h).
 #include "cal/cache/version_flights.h"
 
 namespace cal {

@@ -1,11 +1,12 @@
 // Threaded FastCGI loop and CGI mode on libfcgi (see cal/http/fcgi_server.h).
 #include "cal/http/fcgi_server.h"
 
+#include "cal/core/text/ascii.h"
+
 #include <fcgiapp.h>
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <chrono>
 #include <climits>
 #include <csignal>
@@ -30,7 +31,7 @@ std::atomic<bool> g_stopping{false};
 // Turns "HTTP_ACCEPT_LANGUAGE" into "accept-language".
 std::string header_name(std::string_view env_name) {
   std::string out(env_name.substr(5));
-  for (char& c : out) c = c == '_' ? '-' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : out) c = c == '_' ? '-' : ascii::to_lower(c);
   return out;
 }
 

@@ -1,9 +1,9 @@
 // Creating the database and applying schema scripts (see cal/store/schema.h).
 #include "cal/store/schema.h"
 
+#include "cal/core/text/ascii.h"
 #include "cal/store/db.h"
 
-#include <cctype>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -32,7 +32,7 @@ std::pair<std::string, std::string> trigger_replaced_by(const std::string& state
   const auto body = statement.find(kBody);
   if (body == std::string::npos) return {};
   std::string text = statement.substr(body + kBody.size());
-  while (!text.empty() && (std::isspace(static_cast<unsigned char>(text.back())) || text.back() == ';')) text.pop_back();
+  while (!text.empty() && (ascii::is_space(text.back()) || text.back() == ';')) text.pop_back();
   return {statement.substr(begin, statement.find_first_of(" \t\r\n", begin) - begin), text};
 }
 
@@ -40,7 +40,7 @@ std::pair<std::string, std::string> trigger_replaced_by(const std::string& state
 std::string squeezed(std::string_view text) {
   std::string out;
   for (char c : text) {
-    if (std::isspace(static_cast<unsigned char>(c))) {
+    if (ascii::is_space(c)) {
       if (!out.empty() && out.back() != ' ') out += ' ';
     } else {
       out += c;
@@ -56,7 +56,7 @@ std::string squeezed(std::string_view text) {
 bool valid_database_name(std::string_view name) {
   if (name.empty() || name.size() > 64) return false;
   for (unsigned char c : name)
-    if (!std::isalnum(c) && c != '_') return false;
+    if (!ascii::is_alnum(static_cast<char>(c)) && c != '_') return false;
   return true;
 }
 

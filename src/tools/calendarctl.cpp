@@ -1,12 +1,12 @@
 // calendarctl: the admin tool (DESIGN.md §3): schema migration, users and application passwords.
 #include "cal/core/config.h"
 #include "cal/core/passwords.h"
+#include "cal/core/text/ascii.h"
 #include "cal/store/db.h"
 #include "cal/store/schema.h"
 #include "cal/store/users.h"
 #include "demo_command.h"
 
-#include <cctype>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -36,8 +36,8 @@ int usage_error(const std::string& message) {
 
 bool valid_login(const std::string& login) {
   if (login.empty() || login.size() > 60) return false;
-  for (unsigned char c : login)
-    if (!std::isalnum(c) && c != '_' && c != '-' && c != '.' && c != '@') return false;
+  for (char c : login)
+    if (!cal::ascii::is_alnum(c) && c != '_' && c != '-' && c != '.' && c != '@') return false;
   return true;
 }
 

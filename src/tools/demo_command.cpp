@@ -1,6 +1,7 @@
 // `calendarctl demo` (see demo_command.h).
 #include "demo_command.h"
 
+#include "cal/core/text/numbers.h"
 #include "cal/store/db.h"
 #include "cal/store/demo_data.h"
 
@@ -19,13 +20,8 @@ int usage(const std::string& message) {
 
 // A decimal number without sign or spaces in min..max.
 std::optional<long long> number(const std::string& text, long long min, long long max) {
-  if (text.empty() || text.size() > 12) return std::nullopt;
-  long long value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    value = value * 10 + (c - '0');
-  }
-  if (value < min || value > max) return std::nullopt;
+  const auto value = cal::parse_id(text);
+  if (!value || *value < min || *value > max) return std::nullopt;
   return value;
 }
 

@@ -1,4 +1,4 @@
-// Failed-authentication throttling (cal/api/auth_throttle.h) with an injected clock.
+// Failed-authentication throttling (cal/api/access/auth_throttle.h) with an injected clock.
 #include "cal/api/access/auth_throttle.h"
 #include "cal/api/pipeline/error.h"
 

@@ -1,4 +1,4 @@
-// Unit tests for cal/core/cost.h: parse_cost and display_cost on typical organizer input.
+// Unit tests for cal/core/text/cost.h: parse_cost and display_cost on typical organizer input.
 #include "cal/core/text/cost.h"
 
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Unit tests for cal/api/event_times.h: an event's start and end on create and update — wall
+// Unit tests for cal/api/events/event_times.h: an event's start and end on create and update — wall
 // clock in the event zone, offsets and timestamps shown in the event zone, relative forms,
 // all-day rounding, one-sided updates, zone changes, DST gaps, and end-before-start.
 #include "cal/api/events/event_times.h"

@@ -1,4 +1,4 @@
-// Unit tests for event_window_valid_until (cal/api/event_window.h): how long the response cache
+// Unit tests for event_window_valid_until (cal/api/events/event_window.h): how long the response cache
 // may keep an event list whose date window was computed at some instant (issue 8).
 #include "cal/api/events/event_window.h"
 

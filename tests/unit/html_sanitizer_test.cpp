@@ -1,4 +1,4 @@
-// Unit tests for cal/core/html_sanitizer.h: XSS vectors are neutralized, benign markup survives.
+// Unit tests for cal/core/text/html_sanitizer.h: XSS vectors are neutralized, benign markup survives.
 #include "cal/core/text/html_sanitizer.h"
 
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
 // The shipped catalogs (po/*.po, compiled by `make build` into <build>/locale): every English
 // text the code uses, extracted afresh by po/catalogs.sh, is translated in every language, and
-// lookups, formatting and language discovery behave as cal/core/i18n.h promises.
+// lookups, formatting and language discovery behave as cal/core/i18n/i18n.h promises.
 #include "cal/api/pipeline/routes.h"
 #include "cal/core/i18n/i18n.h"
 

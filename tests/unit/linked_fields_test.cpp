@@ -1,5 +1,5 @@
-// Venue and organizer detail fields (cal/api/linked_fields.h) and their schema.org data
-// (cal/api/linked_records.h): stateprovince derivation, truthy flags, geolocation storage only
+// Venue and organizer detail fields (cal/api/linked/linked_fields.h) and their schema.org data
+// (cal/api/linked/linked_records.h): stateprovince derivation, truthy flags, geolocation storage only
 // with the extension on, validation, the dedupe comparison, and json_ld.
 #include "cal/api/pipeline/error.h"
 #include "cal/api/linked/linked_fields.h"

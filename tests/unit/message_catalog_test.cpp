@@ -1,4 +1,4 @@
-// The .mo reader (cal/core/message_catalog.h): both byte orders, skipped entries, malformed files.
+// The .mo reader (cal/core/i18n/message_catalog.h): both byte orders, skipped entries, malformed files.
 #include "cal/core/i18n/message_catalog.h"
 
 #include <doctest/doctest.h>

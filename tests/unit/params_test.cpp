@@ -57,6 +57,7 @@ const TypeCase kJsonCases[] = {
     {ParamType::kInteger, "\"5x\"", false},
     {ParamType::kInteger, "\"\"", false},
     {ParamType::kInteger, "\"99999999999999999999\"", false},
+    {ParamType::kInteger, "\"+-5\"", false},  // one sign at most
     {ParamType::kInteger, "true", false},
     {ParamType::kInteger, "[1]", false},
     {ParamType::kBoolean, "true", true},
@@ -77,6 +78,7 @@ const TypeCase kJsonCases[] = {
     {ParamType::kIntegerList, "[1,2,3]", true},
     {ParamType::kIntegerList, "[\"1\",2]", true},
     {ParamType::kIntegerList, "\"1,2, 3\"", true},
+    {ParamType::kIntegerList, "\"1,\\t2\\f\"", true},
     {ParamType::kIntegerList, "7", true},
     {ParamType::kIntegerList, "\"1,x\"", false},
     {ParamType::kIntegerList, "[1.5]", false},

@@ -1,4 +1,4 @@
-// Unit tests for cal/core/slug.h: slugify, slug_with_suffix and is_valid_utf8.
+// Unit tests for cal/core/text/slug.h: slugify, slug_with_suffix and is_valid_utf8.
 #include "cal/core/text/slug.h"
 
 #include <doctest/doctest.h>

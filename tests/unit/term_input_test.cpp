@@ -1,4 +1,4 @@
-// The pure parts of term input (cal/api/term_input.h): splitting an event's `categories`/`tags`
+// The pure parts of term input (cal/api/terms/term_input.h): splitting an event's `categories`/`tags`
 // value into ids and names, and normalizing a term name.
 #include "cal/api/terms/term_input.h"
 #include "cal/http/input.h"

@@ -1,4 +1,4 @@
-// Unit tests for cal/core/url.h: percent-encoding, URL and e-mail checks, URL extensions.
+// Unit tests for cal/core/text/url.h: percent-encoding, URL and e-mail checks, URL extensions.
 #include "cal/core/text/url.h"
 
 #include <doctest/doctest.h>

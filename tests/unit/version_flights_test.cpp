@@ -1,4 +1,4 @@
-// Shared data version reads (cal/api/version_flights.h): every caller gets a read that started
+// Shared data version reads (cal/cache/version_flights.h): every caller gets a read that started
 // after it called, never an older one, and concurrent callers share reads.
 #include "cal/cache/version_flights.h"
 

@@ -2,14 +2,14 @@
 // in memory and served again only while provably identical to what the handler would compute.
 //
 // Validity, checked on every lookup against a DataVersion read for that request (one round
-// trip, shared by concurrent requests: cal/api/version_flights.h; cal/store/data_version.h):
+// trip, shared by concurrent requests: cal/cache/version_flights.h; cal/store/data_version.h):
 //  - data: the version (a sum of write counters bumped by triggers inside every writing
 //    transaction, whoever writes) must equal the version read before the response was
 //    computed. Any other version empties the whole cache.
 //  - scheduled posts: the database clock must still be before the first `future` post that was
 //    due after the computation started (such posts then read as `publish`).
 //  - the clock: a response whose computation read the current time is served only while what
-//    it read still holds (cal/core/clock_use.h): until the next site-local midnight for the
+//    it read still holds (cal/core/dates/clock_use.h): until the next site-local midnight for the
 //    default date window of /events, within the same second for relative dates, and within the
 //    same second of the database's clock for SQL that reads it ("upcoming" filters).
 // The key is everything of the request a visitor's answer may depend on (method, scheme, host,

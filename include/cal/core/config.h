@@ -33,7 +33,7 @@ struct ServerConfig {
   int threads = 0;               // 0 = 2 x cores
   long max_body = 1024 * 1024;   // bytes
   bool statement_count_header = false;  // X-Cal-Statements on every response (tests, profiling)
-  bool response_cache = true;    // FastCGI: keep visitors' GET answers in memory (cal/api/response_cache.h)
+  bool response_cache = true;    // FastCGI: keep visitors' GET answers in memory (cal/cache/response_cache.h)
   int response_cache_mb = 12;    // its budget in MiB
 };
 

@@ -1,27 +1,21 @@
-// Authorization header parsing and application-password lookup (see cal/api/auth.h).
+// Authorization header parsing and application-password lookup (see cal/api/access/auth.h).
 #include "cal/api/access/auth.h"
 
 #include "cal/api/pipeline/error.h"
 #include "cal/core/passwords.h"
+#include "cal/core/text/ascii.h"
 #include "cal/store/users.h"
 
 #include <sodium.h>
 
-#include <cctype>
-#include <strings.h>
 
 namespace cal {
 namespace {
 
-bool starts_with_scheme(std::string_view header, std::string_view scheme) {
-  return header.size() > scheme.size() && strncasecmp(header.data(), scheme.data(), scheme.size()) == 0 &&
-         header[scheme.size()] == ' ';
-}
+using ascii::trim;
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
+bool starts_with_scheme(std::string_view header, std::string_view scheme) {
+  return header.size() > scheme.size() && ascii::starts_with_ignoring_case(header, scheme) && header[scheme.size()] == ' ';
 }
 
 std::optional<std::string> decode_base64(std::string_view text) {

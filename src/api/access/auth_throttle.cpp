@@ -1,4 +1,4 @@
-// Failed-authentication throttling (see cal/api/auth_throttle.h).
+// Failed-authentication throttling (see cal/api/access/auth_throttle.h).
 #include "cal/api/access/auth_throttle.h"
 
 #include "cal/api/access/auth.h"

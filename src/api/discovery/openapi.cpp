@@ -1,5 +1,5 @@
 // GET /cal/events/v1/doc: the OpenAPI 3.0 document (SPEC §8.2). Paths and components come from
-// openapi_paths.cpp and openapi_schemas.cpp; descriptions are in the request's language.
+// openapi_paths.cpp and openapi_components.cpp; descriptions are in the request's language.
 #include "cal/api/discovery/openapi.h"
 
 #include "cal/api/pipeline/handlers.h"

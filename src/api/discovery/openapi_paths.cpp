@@ -6,8 +6,8 @@
 
 #include "cal/api/discovery/root_index.h"
 #include "cal/api/pipeline/routes.h"
+#include "cal/core/text/ascii.h"
 
-#include <cctype>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -21,18 +21,14 @@ bool in_path(std::string_view pattern, std::string_view name) {
   return pattern.find("{" + std::string(name) + "}") != std::string_view::npos;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using ascii::lower;
 
 // "get_events_by_slug_slug" for GET /events/by-slug/{slug}; "get_namespace" for the index.
 std::string operation_id(std::string_view method, std::string_view pattern) {
   std::string id = lower(method);
   bool gap = true;
   for (char c : pattern) {
-    if (std::isalnum(static_cast<unsigned char>(c))) {
+    if (ascii::is_alnum(c)) {
       if (gap) id += '_';
       id += c;
       gap = false;

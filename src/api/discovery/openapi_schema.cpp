@@ -1,4 +1,4 @@
-// The schema vocabulary of the OpenAPI document (see cal/api/openapi_schema.h).
+// The schema vocabulary of the OpenAPI document (see cal/api/discovery/openapi_schema.h).
 #include "cal/api/discovery/openapi_schema.h"
 
 #include "cal/api/discovery/openapi.h"

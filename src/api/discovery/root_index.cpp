@@ -3,6 +3,7 @@
 
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
+#include "cal/core/text/numbers.h"
 
 namespace cal {
 namespace {
@@ -42,7 +43,7 @@ void write_args(JsonWriter& w, const Endpoint& endpoint, const RequestContext& c
 void write_param_default(JsonWriter& w, const ParamSpec& spec) {
   const std::string_view d = spec.default_value;
   switch (spec.type) {
-    case ParamType::kInteger: w.Int64(std::stoll(std::string(d))); return;
+    case ParamType::kInteger: w.Int64(parse_integer(d).value()); return;  // the table's own literal
     case ParamType::kNumber: w.Double(std::stod(std::string(d))); return;
     case ParamType::kBoolean: w.Bool(d == "true" || d == "1"); return;
     default: write_string(w, d); return;

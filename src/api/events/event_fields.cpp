@@ -1,9 +1,9 @@
-// Event-specific fields and links of create and update (see cal/api/event_fields.h).
+// Event-specific fields and links of create and update (see cal/api/events/event_fields.h).
 #include "cal/api/events/event_fields.h"
 
-#include "cal/api/events/event_errors.h"
 #include "cal/api/events/event_times.h"
 #include "cal/api/linked/linked_records.h"
+#include "cal/api/pipeline/error.h"
 #include "cal/api/posts/post_common.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/core/text/cost.h"
@@ -40,12 +40,12 @@ void apply_times(RequestContext& ctx, Event& event, bool create, const TimeZone&
     case EventTimesError::kNone: break;
     case EventTimesError::kMissingStart:
     case EventTimesError::kBadStart:
-      throw invalid_event_param(ctx, "start_date", translate(ctx.locale, "start_date is not a valid date."));
+      throw invalid_param(ctx, "start_date", translate(ctx.locale, "start_date is not a valid date."));
     case EventTimesError::kMissingEnd:
     case EventTimesError::kBadEnd:
-      throw invalid_event_param(ctx, "end_date", translate(ctx.locale, "end_date is not a valid date."));
+      throw invalid_param(ctx, "end_date", translate(ctx.locale, "end_date is not a valid date."));
     case EventTimesError::kEndBeforeStart:
-      throw invalid_event_param(ctx, "end_date", translate(ctx.locale, "end_date must not be before start_date."));
+      throw invalid_param(ctx, "end_date", translate(ctx.locale, "end_date must not be before start_date."));
   }
   d.timezone = zone.name();
   d.start_local = format_date_time(r.times.start_local);

@@ -1,18 +1,17 @@
 // The EventFilter of GET /events from its validated parameters (see cal/api/events/event_filter.h).
 #include "cal/api/events/event_filter.h"
 
-#include "cal/api/events/event_errors.h"
 #include "cal/api/events/event_window.h"
+#include "cal/api/pipeline/error.h"
 #include "cal/api/posts/post_common.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/core/dates/clock_use.h"
+#include "cal/core/text/ascii.h"
 
 #include <set>
 
 namespace cal {
 namespace {
-
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 std::vector<long long> unique_ids(const std::vector<long long>& ids) {
   std::set<long long> s(ids.begin(), ids.end());
@@ -41,7 +40,7 @@ EventDateWindow date_window(RequestContext& ctx, bool include) {
   const EventWindowResult r = compute_event_window(f, zone, now);
   if (const auto until = event_window_valid_until(f, zone, now)) note_valid_until(*until);
   if (!r.invalid_param.empty())
-    throw invalid_event_param(ctx, r.invalid_param, format_message(ctx.locale, "%s is not a valid date.", {r.invalid_param}));
+    throw invalid_param(ctx, r.invalid_param, format_message(ctx.locale, "%s is not a valid date.", {r.invalid_param}));
   return r.window;
 }
 
@@ -63,13 +62,13 @@ void add_geolocation(RequestContext& ctx, EventFilter& f) {
     for (const char* name : {"geoloc", "geoloc_lat", "geoloc_lng"}) {
       const bool filtering = std::string_view(name) == "geoloc" ? wants_geo : ctx.params.given(name);
       if (filtering)
-        throw invalid_event_param(ctx, name, translate(ctx.locale, "The geolocation extension is not enabled."));
+        throw invalid_param(ctx, name, translate(ctx.locale, "The geolocation extension is not enabled."));
     }
     return;
   }
   if (has_lat != has_lng) {
     const std::string missing = has_lat ? "geoloc_lng" : "geoloc_lat";
-    throw invalid_event_param(ctx, missing, translate(ctx.locale, "geoloc_lat and geoloc_lng must be given together."));
+    throw invalid_param(ctx, missing, translate(ctx.locale, "geoloc_lat and geoloc_lng must be given together."));
   }
   f.with_coordinates = wants_geo;
   if (has_lat)
@@ -81,20 +80,9 @@ void add_geolocation(RequestContext& ctx, EventFilter& f) {
 
 SearchWords parse_search_words(std::string_view text) {
   SearchWords words;
-  size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && is_space(text[i])) ++i;
-    size_t end = i;
-    while (end < text.size() && !is_space(text[end])) ++end;
-    if (end > i) {
-      const std::string_view word = text.substr(i, end - i);
-      if (word[0] == '-') {
-        if (word.size() > 1) words.excluded.emplace_back(word.substr(1));
-      } else {
-        words.required.emplace_back(word);
-      }
-    }
-    i = end;
+  for (std::string& word : ascii::words(text)) {
+    if (word[0] != '-') words.required.push_back(std::move(word));
+    else if (word.size() > 1) words.excluded.push_back(word.substr(1));
   }
   return words;
 }

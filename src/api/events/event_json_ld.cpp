@@ -1,4 +1,4 @@
-// schema.org JSON-LD of a single event (see cal/api/event_json_ld.h). Empty properties are left
+// schema.org JSON-LD of a single event (see cal/api/events/event_json_ld.h). Empty properties are left
 // out, as schema.org consumers expect.
 #include "cal/api/events/event_json_ld.h"
 

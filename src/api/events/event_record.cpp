@@ -1,4 +1,4 @@
-// The event record writer and its batch-loaded relations (see cal/api/event_record.h).
+// The event record writer and its batch-loaded relations (see cal/api/events/event_record.h).
 #include "cal/api/events/event_record.h"
 
 #include "cal/api/events/event_json_ld.h"

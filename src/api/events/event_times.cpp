@@ -1,4 +1,4 @@
-// An event's start and end on writes (see cal/api/event_times.h).
+// An event's start and end on writes (see cal/api/events/event_times.h).
 #include "cal/api/events/event_times.h"
 
 namespace cal {

@@ -1,4 +1,4 @@
-// The date window of GET /events (see cal/api/event_window.h).
+// The date window of GET /events (see cal/api/events/event_window.h).
 #include "cal/api/events/event_window.h"
 
 namespace cal {

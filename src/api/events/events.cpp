@@ -1,12 +1,17 @@
 // GET and DELETE of one event, by id or by slug (SPEC §2, §3.5, §5). The list is in
 // event_list.cpp, create and update in event_writes.cpp.
-#include "cal/api/events/event_errors.h"
 #include "cal/api/events/event_record.h"
 #include "cal/api/pipeline/handlers.h"
+#include "cal/api/pipeline/error.h"
 #include "cal/api/posts/post_common.h"
 
 namespace cal {
 namespace {
+
+// 403 event-password-protected: a single read of a protected event without the password.
+ApiError event_password_protected(const RequestContext& ctx) {
+  return ApiError{403, "event-password-protected", translate(ctx.locale, "The event is password protected.")};
+}
 
 // The stored event behind a post row found by load_target.
 Event load_event(RequestContext& ctx, const PostRow& row) {

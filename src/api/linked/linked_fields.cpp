@@ -1,8 +1,9 @@
-// Detail fields of venues and organizers (see cal/api/linked_fields.h): one table-driven reader
+// Detail fields of venues and organizers (see cal/api/linked/linked_fields.h): one table-driven reader
 // and one comparer serve both record types.
 #include "cal/api/linked/linked_fields.h"
 
 #include "cal/api/pipeline/error.h"
+#include "cal/core/text/ascii.h"
 #include "cal/core/text/url.h"
 
 #include <algorithm>
@@ -74,14 +75,6 @@ bool text_fields_match(const TextField<Details> (&fields)[N], const Params& para
   return true;
 }
 
-std::string trimmed_lower(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 template <typename Details, std::size_t N>
 const TextField<Details>* find_field(const TextField<Details> (&fields)[N], std::string_view name) {
   for (const auto& field : fields)
@@ -98,7 +91,7 @@ std::string linked_field_problem(std::string_view name, const std::string& value
 }
 
 std::string derive_stateprovince(std::string_view country, std::string_view state, std::string_view province) {
-  const std::string c = trimmed_lower(country);
+  const std::string c = ascii::lower(ascii::trim(country));
   const bool united_states = c.empty() || c == "us" || c == "united states";
   return std::string(united_states ? state : province);
 }

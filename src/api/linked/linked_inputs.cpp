@@ -1,13 +1,14 @@
-// An event's `venue` and `organizer` inputs (SPEC §5; see cal/api/linked_records.h): ids,
+// An event's `venue` and `organizer` inputs (SPEC §5; see cal/api/linked/linked_records.h): ids,
 // {"id": N} objects, or record data that creates a record or reuses its twin through the same
 // code as POST /venues and POST /organizers.
 #include "cal/api/pipeline/error.h"
 #include "cal/api/linked/linked_records.h"
 #include "cal/api/linked/linked_resource.h"
 #include "cal/api/pipeline/routes.h"
+#include "cal/core/text/ascii.h"
+#include "cal/core/text/numbers.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace cal {
 namespace {
@@ -21,21 +22,15 @@ const std::vector<ParamSpec>& create_specs(std::string_view collection) {
   return kNone;
 }
 
-std::optional<long long> numeric_text(std::string_view s) {
-  if (s.empty() || s.size() > 18 || !std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); }))
-    return std::nullopt;
-  return std::stoll(std::string(s));
-}
-
 // The id an input item names: a JSON integer, a decimal string, or {"id": N}; nullopt for data.
 std::optional<long long> item_id(const rapidjson::Value& v) {
   if (v.IsInt64()) return v.GetInt64();
-  if (v.IsString()) return numeric_text({v.GetString(), v.GetStringLength()});
+  if (v.IsString()) return parse_id({v.GetString(), v.GetStringLength()});
   if (v.IsObject()) {
     const auto it = v.FindMember("id");
     if (it == v.MemberEnd()) return std::nullopt;
     if (it->value.IsInt64()) return it->value.GetInt64();
-    if (it->value.IsString()) return numeric_text({it->value.GetString(), it->value.GetStringLength()});
+    if (it->value.IsString()) return parse_id({it->value.GetString(), it->value.GetStringLength()});
     return -1;  // an id of another kind: refused by the caller
   }
   return -1;
@@ -61,9 +56,7 @@ long long create_from_data(RequestContext& ctx, const LinkedType& type, const ra
     if (e.status != 400 || e.param_messages.empty()) throw;
     std::string detail;
     for (const auto& [name, message] : e.param_messages) detail += (detail.empty() ? "" : " ") + message;
-    ApiError renamed{400, "rest_invalid_param", format_message(ctx.locale, "Invalid parameter(s): %s", {std::string(param)})};
-    renamed.param_messages[std::string(param)] = detail;
-    throw renamed;
+    throw invalid_param(ctx, std::string(param), detail);
   }
 }
 
@@ -116,10 +109,8 @@ OrganizerItems organizer_items(const rapidjson::Value& raw) {
     std::size_t start = 0;
     while (start <= text.size()) {
       const std::size_t comma = std::min(text.find(',', start), text.size());
-      std::string_view piece = text.substr(start, comma - start);
-      while (!piece.empty() && std::isspace(static_cast<unsigned char>(piece.front()))) piece.remove_prefix(1);
-      while (!piece.empty() && std::isspace(static_cast<unsigned char>(piece.back()))) piece.remove_suffix(1);
-      items.listed_ids.push_back(numeric_text(piece).value_or(0));
+      const std::string_view piece = ascii::trim(text.substr(start, comma - start));
+      items.listed_ids.push_back(parse_id(piece).value_or(0));
       start = comma + 1;
     }
   } else {
@@ -134,7 +125,7 @@ void check_usable(RequestContext& ctx, const PostKind& kind, const std::vector<l
   if (ids.empty()) return;
   for (const PostRow& row : find_posts(ctx.db, kind.type, ids))
     if (!can_read_post(ctx.caller, row.author, row.status))
-      throw ApiError{403, "rest_forbidden", translate(ctx.locale, "Sorry, you are not allowed to do that.")};
+      throw forbidden(ctx);
 }
 
 }  // namespace

@@ -1,10 +1,9 @@
 // schema.org data of venues (`Place`) and organizers (`Organization`) (see
-// cal/api/linked_records.h): the `json_ld` of their single GET, and reusable inside events.
+// cal/api/linked/linked_records.h): the `json_ld` of their single GET, and reusable inside events.
 #include "cal/api/linked/linked_records.h"
 
 #include "cal/api/posts/post_common.h"
-
-#include <cctype>
+#include "cal/core/text/ascii.h"
 
 namespace cal {
 namespace {
@@ -23,7 +22,7 @@ std::string plain_text(std::string_view html) {
       in_tag = true;
       continue;
     }
-    if (std::isspace(static_cast<unsigned char>(c))) {
+    if (ascii::is_space(c)) {
       space = true;
       continue;
     }

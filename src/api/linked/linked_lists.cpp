@@ -5,32 +5,15 @@
 
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/listing.h"
-
-#include <cctype>
+#include "cal/core/text/ascii.h"
 
 namespace cal {
 namespace {
 
-// The words of a search (split on white space).
-std::vector<std::string> search_words(std::string_view text) {
-  std::vector<std::string> words;
-  std::string word;
-  for (char c : text) {
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      if (!word.empty()) words.push_back(std::move(word));
-      word.clear();
-    } else {
-      word += c;
-    }
-  }
-  if (!word.empty()) words.push_back(std::move(word));
-  return words;
-}
-
 LinkedFilter build_filter(RequestContext& ctx) {
   LinkedFilter f;
   f.visibility = list_visibility(ctx);
-  if (ctx.params.given("search")) f.search_words = search_words(ctx.params.text("search"));
+  if (ctx.params.given("search")) f.search_words = ascii::words(ctx.params.text("search"));
   if (ctx.params.given("event")) f.event = ctx.params.integer("event");  // it exists: check_event_id
   if (ctx.params.given("has_events")) f.has_events = ctx.params.boolean("has_events");
   if (ctx.params.boolean("only_with_upcoming")) {

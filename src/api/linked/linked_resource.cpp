@@ -1,5 +1,5 @@
 // Read, create (with the dedupe rule), update and delete of venues and organizers (SPEC §5, §7;
-// see cal/api/linked_resource.h).
+// see cal/api/linked/linked_resource.h).
 #include "cal/api/linked/linked_resource.h"
 
 #include "cal/store/linked_posts.h"

@@ -1,4 +1,4 @@
-// Shared list paging and envelope (see cal/api/listing.h).
+// Shared list paging and envelope (see cal/api/pipeline/listing.h).
 #include "cal/api/pipeline/listing.h"
 
 #include "cal/api/pipeline/error.h"

@@ -1,4 +1,4 @@
-// The per-field rules of the route table (see cal/api/param_checks.h). Messages keep the wording
+// The per-field rules of the route table (see cal/api/pipeline/param_checks.h). Messages keep the wording
 // the handlers used when they checked these fields themselves.
 #include "cal/api/pipeline/param_checks.h"
 
@@ -9,6 +9,8 @@
 #include "cal/api/posts/post_common.h"
 #include "cal/api/terms/term_input.h"
 #include "cal/core/dates/dates.h"
+#include "cal/core/text/ascii.h"
+#include "cal/core/text/numbers.h"
 #include "cal/core/text/slug.h"
 #include "cal/core/text/url.h"
 #include "cal/store/events.h"
@@ -17,7 +19,6 @@
 #include "cal/store/users.h"
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 
 namespace cal {
@@ -27,21 +28,7 @@ std::string name_of(const ParamSpec& spec) { return std::string(spec.name); }
 
 Taxonomy taxonomy_of(const ParamSpec& spec) { return spec.name == "tags" ? Taxonomy::kTag : Taxonomy::kCategory; }
 
-bool all_digits(std::string_view s) {
-  return !s.empty() && s.size() <= 18 && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
-}
-
-std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
+using ascii::trim;
 
 // The first id of `ids` that names no term of `taxonomy`, as text; "" when all exist.
 std::string missing_term(Db& db, Taxonomy taxonomy, const std::vector<long long>& ids) {
@@ -140,13 +127,13 @@ std::string check_term_filter(const ParamSpec& spec, const ParamValue& value, co
   for (const auto& raw : value.texts) {
     const std::string item(trim(raw));
     if (item.empty()) continue;
-    if (all_digits(item)) ids.push_back(std::stoll(item));
+    if (const auto id = parse_id(item)) ids.push_back(*id);
     slugs.push_back(item);  // a numeric item may also be a slug ("2024")
   }
   const auto found = find_term_ids_and_slugs(*context.db, taxonomy_of(spec), ids, slugs);
   for (const auto& item : slugs) {
     const bool known = std::any_of(found.begin(), found.end(), [&](const auto& term) {
-      return (all_digits(item) && term.first == std::stoll(item)) || ascii_lower(term.second) == ascii_lower(item);
+      return parse_id(item) == term.first || ascii::lower(term.second) == ascii::lower(item);
     });
     if (!known) return format_message(locale, "%s names no existing term: %s.", {name_of(spec), item});
   }

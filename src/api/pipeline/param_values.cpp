@@ -1,5 +1,5 @@
 // The Params container: lookups and typed accessors of validated parameter values
-// (see cal/api/params.h; validation itself lives in params.cpp).
+// (see cal/api/pipeline/params.h; validation itself lives in params.cpp).
 #include "cal/api/pipeline/params.h"
 
 namespace cal {

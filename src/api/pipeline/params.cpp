@@ -1,12 +1,13 @@
-// Parameter coercion and validation (see cal/api/params.h).
+// Parameter coercion and validation (see cal/api/pipeline/params.h).
 #include "cal/api/pipeline/params.h"
 
 #include "cal/api/pipeline/error.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/dates/dates.h"
+#include "cal/core/text/ascii.h"
+#include "cal/core/text/numbers.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -16,27 +17,8 @@ namespace {
 
 using rapidjson::Value;
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
-
-std::optional<long long> parse_integer_text(std::string_view s) {
-  if (s.empty()) return std::nullopt;
-  const char* begin = s.data();
-  if (*begin == '+') ++begin;
-  long long v = 0;
-  const auto [end, ec] = std::from_chars(begin, s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size() || begin == s.data() + s.size()) return std::nullopt;
-  return v;
-}
+using ascii::lower;
+using ascii::trim;
 
 std::optional<double> parse_number_text(std::string_view s) {
   if (s.empty()) return std::nullopt;
@@ -170,7 +152,7 @@ struct Checker {
           out.integers.push_back(*i);
         }
         for (const auto& p : pieces) {
-          const auto i = parse_integer_text(p);
+          const auto i = parse_integer(p);
           if (!i) return fail(spec, "%s must be a list of integers."), std::nullopt;
           out.integers.push_back(*i);
         }
@@ -239,7 +221,7 @@ std::string_view declared_items(const ParamSpec& spec) {
 
 std::optional<long long> coerce_integer(const Value& v) {
   if (v.IsInt64()) return v.GetInt64();
-  if (v.IsString()) return parse_integer_text(as_view(v));
+  if (v.IsString()) return parse_integer(as_view(v));
   return std::nullopt;
 }
 
@@ -329,14 +311,7 @@ Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& 
     e.param_names = std::move(missing);
     throw e;
   }
-  if (!checker.invalid.empty()) {
-    ApiError e{400, "rest_invalid_param", ""};
-    std::string list;
-    for (const auto& [name, msg] : checker.invalid) list += (list.empty() ? "" : ", ") + name;
-    e.message = format_message(locale, "Invalid parameter(s): %s", {list});
-    e.param_messages = std::move(checker.invalid);
-    throw e;
-  }
+  if (!checker.invalid.empty()) throw invalid_params(locale, std::move(checker.invalid));
   return params;
 }
 

@@ -1,9 +1,9 @@
-// Path matching of the route table (see cal/api/routes.h).
+// Path matching of the route table (see cal/api/pipeline/routes.h).
 #include "cal/api/pipeline/routes.h"
 
+#include "cal/core/text/ascii.h"
 #include "cal/core/text/url.h"
 
-#include <cctype>
 
 namespace cal {
 namespace {
@@ -24,12 +24,7 @@ std::vector<std::string_view> split_path(std::string_view path) {
   return parts;
 }
 
-bool all_digits(std::string_view s) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (!std::isdigit(static_cast<unsigned char>(c))) return false;
-  return true;
-}
+using ascii::all_digits;
 
 // Matches one segment; adds a path parameter for `{name}` segments.
 bool match_segment(std::string_view pattern, std::string_view actual,

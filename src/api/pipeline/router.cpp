@@ -1,4 +1,4 @@
-// The request pipeline (see cal/api/router.h).
+// The request pipeline (see cal/api/pipeline/router.h).
 #include "cal/api/pipeline/router.h"
 
 #include "cal/api/access/auth.h"
@@ -9,13 +9,13 @@
 #include "cal/cache/response_cache.h"
 #include "cal/api/pipeline/routes.h"
 #include "cal/core/dates/clock_use.h"
+#include "cal/core/text/ascii.h"
 #include "cal/core/text/etag.h"
 #include "cal/http/input.h"
 #include "cal/store/data_version.h"
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <chrono>
 #include <iostream>
 #include <optional>
@@ -27,11 +27,7 @@ namespace {
 // How often a request that hit a deadlock or lock wait timeout is run again before 503.
 constexpr int kConflictRetries = 4;
 
-std::string upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
-}
+using ascii::upper;
 
 std::string join(const std::vector<std::string>& items) {
   std::string out;
@@ -58,10 +54,11 @@ bool is_body_method(std::string_view method) {
 // Parses the body by content type; throws ApiError for malformed or unsupported bodies.
 void parse_body(const Request& request, ParsedInput& input, const Locale& locale) {
   input.body.SetObject();
+  // JSON's own white space (RFC 8259), not ascii::kWhiteSpace: a body of "\f" is not empty.
   if (request.body.find_first_not_of(" \t\r\n") == std::string::npos) return;
   std::string type = request.content_type.substr(0, request.content_type.find(';'));
-  type.erase(std::remove_if(type.begin(), type.end(), [](unsigned char c) { return std::isspace(c); }), type.end());
-  std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return std::tolower(c); });
+  type.erase(std::remove_if(type.begin(), type.end(), ascii::is_space), type.end());
+  type = ascii::lower(type);
   if (type == "application/json" || (type.size() > 5 && type.compare(type.size() - 5, 5, "+json") == 0)) {
     switch (parse_json_body(request.body, input.body)) {
       case JsonBodyError::kNone: return;
@@ -133,7 +130,7 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   const Caller caller = authenticate_throttled(request, db, locale);  // 429 after repeated failures
   authenticated = !caller.is_visitor();
   if (endpoint->capability != Capability::kNone && caller.is_visitor())
-    throw ApiError{401, "rest_forbidden", translate(locale, "Sorry, you are not allowed to do that.")};
+    throw forbidden(locale, 401);
   // 4. Body and parameters.
   if (is_body_method(method)) {
     if (request.body_too_large)
@@ -149,7 +146,7 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   const Params params = validate_params(endpoint->params, sources, locale, CheckContext{&db, &caller});
   // 5. Capability of authenticated callers, after validation (SPEC §1.4).
   if (!has_capability(caller, endpoint->capability))
-    throw ApiError{403, "rest_forbidden", translate(locale, "Sorry, you are not allowed to do that.")};
+    throw forbidden(locale);
   RequestContext ctx{request, params, caller, db, config, locale, "", ""};
   fill_urls(request, config, ctx);
   Response response = endpoint->handler(ctx);

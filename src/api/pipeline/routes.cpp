@@ -2,8 +2,10 @@
 // Nothing else in the service lists parameters.
 #include "cal/api/pipeline/routes.h"
 
+#include "cal/api/linked/linked_resource.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/pipeline/param_checks.h"
+#include "cal/api/terms/term_resource.h"
 
 namespace cal {
 namespace {
@@ -186,41 +188,67 @@ Specs term_fields(bool create, bool hierarchical) {
 
 const std::vector<std::string_view> kWrite = {"POST", "PUT", "PATCH"};
 
+// The handlers of one resource's five operations.
+struct Operations {
+  Handler list, create, get, update, remove;
+};
+
+// The handler that applies a shared operation to one resource description (a linked record type,
+// a taxonomy), bound at compile time: `bound<list_linked, kVenueType>`.
+template <auto operation, auto& kind>
+Response bound(RequestContext& ctx) {
+  return operation(ctx, kind);
+}
+
+// Venues and organizers: the linked-resource operations (cal/api/linked/linked_resource.h).
+template <auto& type>
+constexpr Operations linked_operations() {
+  return {bound<list_linked, type>, bound<create_linked, type>, bound<get_linked, type>, bound<update_linked, type>,
+          bound<delete_linked, type>};
+}
+
+// Categories and tags: the term operations (cal/api/terms/term_resource.h).
+template <auto& kind>
+constexpr Operations term_operations() {
+  return {bound<list_terms_response, kind>, bound<create_term_response, kind>, bound<get_term_response, kind>,
+          bound<update_term_response, kind>, bound<delete_term_response, kind>};
+}
+
 // The five routes of an event/venue/organizer resource.
 void add_post_resource(std::vector<Route>& routes, std::string_view base, std::string_view by_id,
                        std::string_view by_slug, Specs list_params, Specs (*fields)(bool), bool has_password,
-                       Handler list, Handler create, Handler get, Handler update, Handler remove) {
+                       const Operations& op) {
   const Specs pw = has_password ? password_param() : Specs{};
   routes.push_back({base, {
-      {.methods = {"GET"}, .handler = list, .params = std::move(list_params), .summary = "List records."},
-      {.methods = {"POST"}, .capability = Capability::kEditPosts, .handler = create, .params = concat(fields(true), pw), .summary = "Create a record."},
+      {.methods = {"GET"}, .handler = op.list, .params = std::move(list_params), .summary = "List records."},
+      {.methods = {"POST"}, .capability = Capability::kEditPosts, .handler = op.create, .params = concat(fields(true), pw), .summary = "Create a record."},
   }});
   routes.push_back({by_id, {
-      {.methods = {"GET"}, .handler = get, .params = concat(concat(id_param(), pw), context_param()), .summary = "Read a record."},
-      {.methods = kWrite, .capability = Capability::kEditPosts, .handler = update, .params = concat(concat(id_param(), pw), fields(false)), .summary = "Update a record."},
-      {.methods = {"DELETE"}, .capability = Capability::kEditPosts, .handler = remove, .params = concat(concat(id_param(), pw), force_param()), .summary = "Trash or delete a record."},
+      {.methods = {"GET"}, .handler = op.get, .params = concat(concat(id_param(), pw), context_param()), .summary = "Read a record."},
+      {.methods = kWrite, .capability = Capability::kEditPosts, .handler = op.update, .params = concat(concat(id_param(), pw), fields(false)), .summary = "Update a record."},
+      {.methods = {"DELETE"}, .capability = Capability::kEditPosts, .handler = op.remove, .params = concat(concat(id_param(), pw), force_param()), .summary = "Trash or delete a record."},
   }});
   // By slug the path's slug names the record; a body `slug` renames it (path wins, SPEC §1.3).
   Specs slug_update = slug_param();
   for (ParamSpec& p : fields(false))
     if (p.name != "slug") slug_update.push_back(p);
   routes.push_back({by_slug, {
-      {.methods = {"GET"}, .handler = get, .params = concat(slug_param(), context_param()), .summary = "Read a record by slug."},
-      {.methods = kWrite, .capability = Capability::kEditPosts, .handler = update, .params = slug_update, .summary = "Update a record by slug."},
-      {.methods = {"DELETE"}, .capability = Capability::kEditPosts, .handler = remove, .params = concat(slug_param(), force_param()), .summary = "Trash or delete a record by slug."},
+      {.methods = {"GET"}, .handler = op.get, .params = concat(slug_param(), context_param()), .summary = "Read a record by slug."},
+      {.methods = kWrite, .capability = Capability::kEditPosts, .handler = op.update, .params = slug_update, .summary = "Update a record by slug."},
+      {.methods = {"DELETE"}, .capability = Capability::kEditPosts, .handler = op.remove, .params = concat(slug_param(), force_param()), .summary = "Trash or delete a record by slug."},
   }});
 }
 
 void add_term_resource(std::vector<Route>& routes, std::string_view base, std::string_view by_id, bool hierarchical,
-                       Capability capability, Handler list, Handler create, Handler get, Handler update, Handler remove) {
+                       Capability capability, const Operations& op) {
   routes.push_back({base, {
-      {.methods = {"GET"}, .handler = list, .params = term_list_params(hierarchical), .summary = "List terms."},
-      {.methods = {"POST"}, .capability = capability, .handler = create, .params = term_fields(true, hierarchical), .summary = "Create a term."},
+      {.methods = {"GET"}, .handler = op.list, .params = term_list_params(hierarchical), .summary = "List terms."},
+      {.methods = {"POST"}, .capability = capability, .handler = op.create, .params = term_fields(true, hierarchical), .summary = "Create a term."},
   }});
   routes.push_back({by_id, {
-      {.methods = {"GET"}, .handler = get, .params = id_param(), .summary = "Read a term."},
-      {.methods = kWrite, .capability = capability, .handler = update, .params = concat(id_param(), term_fields(false, hierarchical)), .summary = "Update a term."},
-      {.methods = {"DELETE"}, .capability = capability, .handler = remove, .params = concat(id_param(), force_param()), .summary = "Delete a term."},
+      {.methods = {"GET"}, .handler = op.get, .params = id_param(), .summary = "Read a term."},
+      {.methods = kWrite, .capability = capability, .handler = op.update, .params = concat(id_param(), term_fields(false, hierarchical)), .summary = "Update a term."},
+      {.methods = {"DELETE"}, .capability = capability, .handler = op.remove, .params = concat(id_param(), force_param()), .summary = "Delete a term."},
   }});
 }
 
@@ -232,17 +260,17 @@ std::vector<Route> build_routes() {
   }, .summary = "Describe the namespace."}}});
   routes.push_back({"/doc", {{.methods = {"GET"}, .handler = get_openapi_document, .params = {}, .summary = "The OpenAPI document of this interface."}}});
   add_post_resource(routes, "/events", "/events/{id}", "/events/by-slug/{slug}", event_list_params(), event_fields, true,
-                    list_events, create_event, get_event, update_event, delete_event);
+                    {list_events, create_event, get_event, update_event, delete_event});
   add_post_resource(routes, "/venues", "/venues/{id}", "/venues/by-slug/{slug}",
                     linked_list_params("Venues whose name, description or address fields contain every word."), venue_fields, false,
-                    list_venues, create_venue, get_venue, update_venue, delete_venue);
+                    linked_operations<kVenueType>());
   add_post_resource(routes, "/organizers", "/organizers/{id}", "/organizers/by-slug/{slug}",
                     linked_list_params("Organizers whose name, description, phone, e-mail or website contain every word."), organizer_fields, false,
-                    list_organizers, create_organizer, get_organizer, update_organizer, delete_organizer);
+                    linked_operations<kOrganizerType>());
   add_term_resource(routes, "/categories", "/categories/{id}", true, Capability::kManageCategories,
-                    list_categories, create_category, get_category, update_category, delete_category);
+                    term_operations<kCategoryKind>());
   add_term_resource(routes, "/tags", "/tags/{id}", false, Capability::kManageTags,
-                    list_tags, create_tag, get_tag, update_tag, delete_tag);
+                    term_operations<kTagKind>());
   return routes;
 }
 

@@ -1,9 +1,11 @@
-// Shared logic of the post-like resources (see cal/api/post_common.h).
+// Shared logic of the post-like resources (see cal/api/posts/post_common.h).
 #include "cal/api/posts/post_common.h"
 
 #include "cal/api/pipeline/error.h"
 #include "cal/core/dates/clock_use.h"
+#include "cal/core/text/ascii.h"
 #include "cal/core/text/html_sanitizer.h"
+#include "cal/core/text/numbers.h"
 #include "cal/core/text/slug.h"
 #include "cal/core/text/url.h"
 #include "cal/store/users.h"
@@ -18,21 +20,7 @@ const PostKind kOrganizerKind{PostType::kOrganizer, "organizer", "organizers", "
 
 namespace {
 
-const char* const kForbiddenMessage = "Sorry, you are not allowed to do that.";
-
-ApiError forbidden(const RequestContext& ctx) { return ApiError{403, "rest_forbidden", translate(ctx.locale, kForbiddenMessage)}; }
-
-ApiError invalid_param(const RequestContext& ctx, const std::string& name, const std::string& message) {
-  ApiError e{400, "rest_invalid_param", format_message(ctx.locale, "Invalid parameter(s): %s", {name})};
-  e.param_messages[name] = message;
-  return e;
-}
-
 constexpr std::string_view kTrashSuffix = "__trashed";
-
-bool ends_with(std::string_view s, std::string_view suffix) {
-  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
 
 // Parses a date parameter in `zone` (already validated as parseable by the router).
 Seconds date_param(RequestContext& ctx, std::string_view name, const TimeZone& zone) {
@@ -46,8 +34,8 @@ std::optional<long long> image_id(const rapidjson::Value& raw) {
   if (raw.IsInt64()) return raw.GetInt64();
   if (!raw.IsString()) return std::nullopt;
   const std::string_view text(raw.GetString(), raw.GetStringLength());
-  if (text.empty() || !std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); })) return std::nullopt;
-  return std::stoll(std::string(text.substr(0, 18)));
+  if (!ascii::all_digits(text)) return std::nullopt;
+  return parse_id(text).value_or(0);  // beyond 64 bits: an id no image has (was cut to 18 digits)
 }
 
 bool is_no_image(const rapidjson::Value& raw) {
@@ -182,7 +170,7 @@ void apply_post_fields(RequestContext& ctx, const PostKind& kind, PostRow& row, 
   if (restoring) {
     row.status = row.status_before_trash.empty() ? "draft" : row.status_before_trash;
     row.status_before_trash.clear();
-    if (ends_with(row.slug, kTrashSuffix)) row.slug.resize(row.slug.size() - kTrashSuffix.size());
+    if (std::string_view(row.slug).ends_with(kTrashSuffix)) row.slug.resize(row.slug.size() - kTrashSuffix.size());
   }
   if (create || ctx.params.given("status")) row.status = resolve_status(ctx, row, create, publish);
   if (create) row.slug = wanted_slug(kind, ctx.params.given("slug") ? ctx.params.text("slug") : row.title);

@@ -1,11 +1,10 @@
-// Term input parsing, name, slug and description checks (see cal/api/term_input.h).
+// Term input parsing, name, slug and description checks (see cal/api/terms/term_input.h).
 #include "cal/api/terms/term_input.h"
 
+#include "cal/core/text/ascii.h"
 #include "cal/core/text/html_sanitizer.h"
+#include "cal/core/text/numbers.h"
 #include "cal/core/text/slug.h"
-
-#include <algorithm>
-#include <cctype>
 
 namespace cal {
 namespace {
@@ -13,12 +12,7 @@ namespace {
 constexpr std::size_t kNameMaxChars = 200;           // terms.name is VARCHAR(200)
 constexpr std::size_t kDescriptionMaxBytes = 65535;  // terms.description is TEXT
 
-std::string_view trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r\n\f\v");
-  if (first == std::string_view::npos) return {};
-  const auto last = s.find_last_not_of(" \t\r\n\f\v");
-  return s.substr(first, last - first + 1);
-}
+using ascii::trim;
 
 std::size_t utf8_chars(std::string_view s) {
   std::size_t n = 0;
@@ -27,15 +21,10 @@ std::size_t utf8_chars(std::string_view s) {
   return n;
 }
 
-// Digits only, short enough for a 64-bit id.
-bool is_id_text(std::string_view s) {
-  return !s.empty() && s.size() <= 18 && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
-}
-
 void add_text_item(std::vector<TermInputItem>& items, std::string_view text) {
   const std::string_view t = trim(text);
   if (t.empty()) return;
-  if (is_id_text(t)) items.push_back({std::stoll(std::string(t)), {}});
+  if (const auto id = parse_id(t)) items.push_back({*id, {}});
   else items.push_back({0, std::string(t)});
 }
 
@@ -84,11 +73,6 @@ std::optional<std::string> normalized_term_name(std::string_view name) {
   return std::string(trimmed);
 }
 
-ApiError term_param_error(const RequestContext& ctx, std::string_view param, const std::string& message) {
-  ApiError e{400, "rest_invalid_param", format_message(ctx.locale, "Invalid parameter(s): %s", {std::string(param)})};
-  e.param_messages[std::string(param)] = message;
-  return e;
-}
 
 ApiError term_exists_error(const RequestContext& ctx, long long term_id) {
   ApiError e{409, "term_exists", translate(ctx.locale, "A term with the name provided already exists with this parent.")};
@@ -98,8 +82,8 @@ ApiError term_exists_error(const RequestContext& ctx, long long term_id) {
 
 std::string checked_term_name(const RequestContext& ctx, std::string_view name, std::string_view param) {
   if (auto normalized = normalized_term_name(name)) return *normalized;
-  throw term_param_error(
-      ctx, param, format_message(ctx.locale, "%s must be a non-blank text of at most 200 characters.", {std::string(param)}));
+  throw invalid_param(
+      ctx, std::string(param), format_message(ctx.locale, "%s must be a non-blank text of at most 200 characters.", {std::string(param)}));
 }
 
 std::string term_slug_from(const TermKind& kind, std::string_view text) {
@@ -110,7 +94,7 @@ std::string term_slug_from(const TermKind& kind, std::string_view text) {
 std::string checked_term_description(const RequestContext& ctx, const std::string& description) {
   std::string out = can_post_unfiltered_html(ctx.caller) ? description : sanitize_html(description);
   if (out.size() > kDescriptionMaxBytes)
-    throw term_param_error(ctx, "description", translate(ctx.locale, "description is too long."));
+    throw invalid_param(ctx, "description", translate(ctx.locale, "description is too long."));
   return out;
 }
 

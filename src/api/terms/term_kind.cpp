@@ -1,4 +1,4 @@
-// The two term kinds, their URLs, and reading one term (see cal/api/term_resource.h).
+// The two term kinds, their URLs, and reading one term (see cal/api/terms/term_resource.h).
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/json.h"
 #include "cal/api/terms/term_records.h"

@@ -1,32 +1,19 @@
 // The term record writer and the resolution of events' `categories`/`tags` inputs and filters
-// (see cal/api/term_records.h).
+// (see cal/api/terms/term_records.h).
 #include "cal/api/terms/term_records.h"
 
 #include "cal/api/pipeline/error.h"
 #include "cal/api/terms/term_input.h"
 #include "cal/api/terms/term_resource.h"
+#include "cal/core/text/ascii.h"
+#include "cal/core/text/numbers.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace cal {
 namespace {
 
-bool all_digits(std::string_view s) {
-  return !s.empty() && s.size() <= 18 && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
-}
-
-std::string_view trim(std::string_view s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
-
-std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
+using ascii::trim;
 
 void push_unique(std::vector<long long>& ids, long long id) {
   if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
@@ -100,22 +87,21 @@ std::vector<long long> resolve_terms_filter(RequestContext& ctx, Taxonomy taxono
     const std::string item(trim(raw));
     if (item.empty()) continue;
     wanted.push_back(item);
-    if (all_digits(item)) ids.push_back(std::stoll(item));
+    if (const auto id = parse_id(item)) ids.push_back(*id);
     slugs.push_back(item);  // a numeric item may also be a slug ("2024")
   }
   const auto found = find_term_ids_and_slugs(ctx.db, taxonomy, ids, slugs);
   std::vector<long long> out;
   for (const auto& item : wanted) {
     long long match = 0;
-    if (all_digits(item)) {
-      const long long id = std::stoll(item);
+    if (const auto id = parse_id(item)) {
       for (const auto& [term_id, slug] : found)
-        if (term_id == id) match = id;
+        if (term_id == *id) match = *id;
     }
     if (match == 0) {
-      const std::string lower = ascii_lower(item);
+      const std::string lower = ascii::lower(item);
       for (const auto& [term_id, slug] : found)
-        if (ascii_lower(slug) == lower) match = term_id;
+        if (ascii::lower(slug) == lower) match = term_id;
     }
     if (match != 0) push_unique(out, match);  // every item exists: check_term_filter
   }

@@ -19,8 +19,8 @@ long long checked_parent(RequestContext& ctx, long long self) {
   const long long parent = ctx.params.integer("parent");
   if (parent == 0) return 0;  // else an existing category: check_category_parent
   if (self != 0 && is_same_or_descendant(ctx.db, parent, self))
-    throw term_param_error(ctx, "parent",
-                           translate(ctx.locale, "parent must not be the category itself or one of its descendants."));
+    throw invalid_param(ctx, "parent",
+                        translate(ctx.locale, "parent must not be the category itself or one of its descendants."));
   return parent;
 }
 

@@ -1,5 +1,5 @@
 // Conversions between seconds since the epoch and wall-clock fields, and the supported range of
-// instants, for the dates module (see cal/core/civil_time.h; the arithmetic itself is constexpr
+// instants, for the dates module (see core/dates/civil_time.h; the arithmetic itself is constexpr
 // there).
 #include "core/dates/civil_time.h"
 

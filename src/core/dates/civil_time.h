@@ -1,5 +1,5 @@
-// Internal to the dates module (src/core/dates.cpp, time_zone.cpp, posix_tz.cpp, date_scanner.cpp,
-// date_parser.cpp); other code uses cal/core/dates.h. Civil-calendar arithmetic on 64-bit day
+// Internal to the dates module (src/core/dates/dates.cpp, time_zone.cpp, posix_tz.cpp, date_scanner.cpp,
+// date_parser.cpp); other code uses cal/core/dates/dates.h. Civil-calendar arithmetic on 64-bit day
 // counts: dates and wall clocks as fields, days and seconds since 1970-01-01, validity checks.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The per-thread clock-use record (see cal/core/clock_use.h).
+// The per-thread clock-use record (see cal/core/dates/clock_use.h).
 #include "cal/core/dates/clock_use.h"
 
 #include <chrono>

@@ -1,4 +1,4 @@
-// parse_date (cal/core/dates.h): the date forms the REST API accepts (SPEC §6, PHP strtotime
+// parse_date (cal/core/dates/dates.h): the date forms the REST API accepts (SPEC §6, PHP strtotime
 // meanings): Unix timestamps, ISO 8601 with or without an offset, and phrases of dates, keywords,
 // weekdays, times of day and relative offsets ("tomorrow 9am", "+5 days", "next wednesday 4pm"),
 // resolved in a zone against the current time.
@@ -28,7 +28,6 @@ using detail::days_from_fields;
 using detail::floor_mod;
 using detail::in_supported_range;
 using detail::is_digit;
-using detail::is_lower_alpha;
 using detail::is_space;
 using detail::kMaxYear;
 using detail::kMinYear;
@@ -40,7 +39,6 @@ using detail::scan_time_of_day;
 using detail::scan_utc_offset;
 using detail::Scanner;
 using detail::seconds_of_clock;
-using detail::to_lower_ascii;
 using detail::weekday_from_days;
 using std::int64_t;
 
@@ -244,7 +242,7 @@ bool scan_item(Scanner& s, Phrase& p) {
   const char c = s.peek();
   if (is_digit(c)) return scan_numeric_item(s, p);
   if (c == '+' || c == '-') return scan_relative_item(s, p);
-  if (is_lower_alpha(c)) return scan_word_item(s, p);
+  if (ascii::is_lower(c)) return scan_word_item(s, p);
   return false;
 }
 
@@ -338,12 +336,9 @@ std::optional<ParsedDate> parse_iso8601(std::string_view text, const TimeZone& z
 
 // Trimmed, ASCII-lower-cased text; nullopt when empty or unreasonably long.
 std::optional<std::string> normalize_input(std::string_view text) {
-  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+  text = ascii::trim(text);
   if (text.empty() || text.size() > kMaxInputLength) return std::nullopt;
-  std::string lower(text);
-  for (char& c : lower) c = to_lower_ascii(c);
-  return lower;
+  return ascii::lower(text);
 }
 
 }  // namespace

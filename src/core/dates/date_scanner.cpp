@@ -1,5 +1,5 @@
 // The scanners of the date forms' building blocks for the dates module (see
-// cal/core/date_scanner.h): dates, 24-hour clock times, times of day with am/pm, UTC offsets.
+// core/dates/date_scanner.h): dates, 24-hour clock times, times of day with am/pm, UTC offsets.
 #include "core/dates/date_scanner.h"
 
 #include <cstdint>

@@ -1,9 +1,10 @@
-// Internal to the dates module (src/core/dates.cpp, date_parser.cpp, time_zone.cpp); other code
-// uses cal/core/dates.h. Text scanning: ASCII character helpers, the Scanner cursor over
-// lower-cased text, and the scanners of dates, clock times and UTC offsets that the date forms
-// are built from.
+// Internal to the dates module (src/core/dates/dates.cpp, date_parser.cpp, time_zone.cpp); other
+// code uses cal/core/dates/dates.h. Text scanning: the Scanner cursor over lower-cased text (its
+// character classes are those of cal/core/text/ascii.h), and the scanners of dates, clock times
+// and UTC offsets that the date forms are built from.
 #pragma once
 
+#include "cal/core/text/ascii.h"
 #include "core/dates/civil_time.h"
 
 #include <cstddef>
@@ -13,10 +14,6 @@
 
 namespace cal::detail {
 
-inline char to_lower_ascii(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 // The value of a run of decimal digits (not checked; callers pass digits only).
 inline int to_int(std::string_view digits) {
   int value = 0;
@@ -24,11 +21,8 @@ inline int to_int(std::string_view digits) {
   return value;
 }
 
-inline bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
-}
-inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
-inline bool is_lower_alpha(char c) { return c >= 'a' && c <= 'z'; }
+using ascii::is_digit;
+using ascii::is_space;
 
 // A cursor over lower-cased text. Copy it to try a form and assign it back to commit.
 class Scanner {
@@ -57,7 +51,7 @@ class Scanner {
   std::string_view digits() { return take_while(is_digit); }
 
   // The run of letters here (possibly empty), consumed.
-  std::string_view word() { return take_while(is_lower_alpha); }
+  std::string_view word() { return take_while(ascii::is_lower); }
 
   // A number of min_length..max_length digits (not followed by more digits), consumed.
   std::optional<std::int64_t> number(std::size_t min_length, std::size_t max_length) {

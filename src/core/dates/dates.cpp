@@ -1,4 +1,4 @@
-// Implementation of the wall-clock part of cal/core/dates.h: LocalDateTime equality and
+// Implementation of the wall-clock part of cal/core/dates/dates.h: LocalDateTime equality and
 // validity, UTC conversions, and the text forms (MySQL DATETIME, ISO 8601). Time zones are in
 // time_zone.cpp, parse_date in date_parser.cpp, the shared internals in civil_time.h,
 // date_scanner.h and posix_tz.h.

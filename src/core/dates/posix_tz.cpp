@@ -1,4 +1,4 @@
-// POSIX TZ rules for the dates module (see cal/core/posix_tz.h): the TZif footer reader, the rule
+// POSIX TZ rules for the dates module (see core/dates/posix_tz.h): the TZif footer reader, the rule
 // parser ("EST5EDT,M3.2.0,M11.1.0") and the rule's DST and offset evaluation.
 #include "core/dates/posix_tz.h"
 

@@ -1,5 +1,5 @@
-// Internal to the dates module (used by src/core/time_zone.cpp); other code uses
-// cal/core/dates.h. POSIX TZ rules as found in the footer of TZif (version 2+) files: reading the
+// Internal to the dates module (used by src/core/dates/time_zone.cpp); other code uses
+// cal/core/dates/dates.h. POSIX TZ rules as found in the footer of TZif (version 2+) files: reading the
 // footer, parsing the rule and evaluating it. The footer rule governs an IANA zone after its last
 // tabulated transition (after 2037), which the date library ignores.
 #pragma once

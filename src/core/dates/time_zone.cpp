@@ -1,4 +1,4 @@
-// TimeZone (cal/core/dates.h): the process-wide registry of time zones, IANA zones from the
+// TimeZone (cal/core/dates/dates.h): the process-wide registry of time zones, IANA zones from the
 // system database via Howard Hinnant's date library (extended past 2037 by the TZif footer rule,
 // see posix_tz.h) and fixed UTC± offsets, and the zone's offsets and abbreviations.
 #include "cal/core/dates/dates.h"
@@ -46,7 +46,6 @@ using detail::posix_earliest_offset;
 using detail::posix_is_dst;
 using detail::read_tzif_footer;
 using detail::to_int;
-using detail::to_lower_ascii;
 using detail::ZoneData;
 
 constexpr int kMaxFixedOffset = 14 * 3600;
@@ -85,26 +84,12 @@ int earliest_offset(const ZoneData& data, date::local_seconds wall) {
   return static_cast<int>(info.first.offset.count());
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (to_lower_ascii(a[i]) != to_lower_ascii(b[i])) return false;
-  }
-  return true;
-}
-
-bool all_digits(std::string_view text) {
-  if (text.empty()) return false;
-  for (char c : text) {
-    if (c < '0' || c > '9') return false;
-  }
-  return true;
-}
+using ascii::all_digits;
 
 // Seconds east of UTC for "UTC", "UTC+H", "UTC+HH", "UTC+H:MM", "UTC+HH:MM", "UTC+HHMM" (either
 // sign, "UTC" in any case, at most 14:00); nullopt for anything else.
 std::optional<int> parse_fixed_offset(std::string_view name) {
-  if (name.size() < 3 || !iequals(name.substr(0, 3), "utc")) return std::nullopt;
+  if (name.size() < 3 || !ascii::starts_with_ignoring_case(name, "utc")) return std::nullopt;
   std::string_view rest = name.substr(3);
   if (rest.empty()) return 0;
   if (rest[0] != '+' && rest[0] != '-') return std::nullopt;

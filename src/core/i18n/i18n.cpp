@@ -1,12 +1,12 @@
-// Language choice and message lookup (see cal/core/i18n.h). The loaded catalogs form one
+// Language choice and message lookup (see cal/core/i18n/i18n.h). The loaded catalogs form one
 // immutable registry published through an atomic pointer: lookups take no lock.
 #include "cal/core/i18n/i18n.h"
 
 #include "cal/core/i18n/message_catalog.h"
+#include "cal/core/text/ascii.h"
 
 #include <algorithm>
 #include <atomic>
-#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -36,8 +36,8 @@ struct Registry {
 
 // A catalog directory name: "de_DE" (two lower-case letters, '_', two upper-case letters).
 bool is_locale_name(std::string_view s) {
-  return s.size() == 5 && std::islower(static_cast<unsigned char>(s[0])) && std::islower(static_cast<unsigned char>(s[1])) &&
-         s[2] == '_' && std::isupper(static_cast<unsigned char>(s[3])) && std::isupper(static_cast<unsigned char>(s[4]));
+  return s.size() == 5 && ascii::is_lower(s[0]) && ascii::is_lower(s[1]) && s[2] == '_' && ascii::is_upper(s[3]) &&
+         ascii::is_upper(s[4]);
 }
 
 Registry read_registry(const std::string& dir) {
@@ -88,12 +88,10 @@ const Registry& registry() {
 std::string normalize(std::string_view tag) {
   std::string lang, region;
   size_t i = 0;
-  while (i < tag.size() && std::isalpha(static_cast<unsigned char>(tag[i])))
-    lang += static_cast<char>(std::tolower(static_cast<unsigned char>(tag[i++])));
+  while (i < tag.size() && ascii::is_alpha(tag[i])) lang += ascii::to_lower(tag[i++]);
   if (i < tag.size() && (tag[i] == '-' || tag[i] == '_')) {
     ++i;
-    while (i < tag.size() && std::isalpha(static_cast<unsigned char>(tag[i])))
-      region += static_cast<char>(std::toupper(static_cast<unsigned char>(tag[i++])));
+    while (i < tag.size() && ascii::is_alpha(tag[i])) region += ascii::to_upper(tag[i++]);
   }
   if (i != tag.size() || lang.size() != 2) return "";
   for (const std::string& shipped : registry().names) {
@@ -101,13 +99,6 @@ std::string normalize(std::string_view tag) {
     if (region.empty() || std::string_view(shipped).substr(3) == region) return shipped;
   }
   return "";
-}
-
-std::string trim(std::string_view s) {
-  const auto b = s.find_first_not_of(" \t");
-  if (b == std::string_view::npos) return "";
-  const auto e = s.find_last_not_of(" \t");
-  return std::string(s.substr(b, e - b + 1));
 }
 
 // Best shipped language of an Accept-Language header by q-value (first wins on ties).
@@ -121,10 +112,10 @@ std::string from_accept_language(std::string_view header) {
     const std::string_view item = header.substr(pos, comma - pos);
     pos = comma + 1;
     const size_t semi = item.find(';');
-    const std::string tag = trim(item.substr(0, semi));
+    const std::string_view tag = ascii::trim(item.substr(0, semi));
     double q = 1.0;
     if (semi != std::string_view::npos) {
-      const std::string param = trim(item.substr(semi + 1));
+      const std::string param(ascii::trim(item.substr(semi + 1)));
       if (param.rfind("q=", 0) == 0) q = std::strtod(param.c_str() + 2, nullptr);
     }
     const std::string name = normalize(tag);
@@ -159,9 +150,9 @@ std::string substitute(std::string_view pattern, const std::vector<std::string>&
     } else if (pattern[i + 1] == '%') {
       out += '%';
       ++i;
-    } else if (std::isdigit(static_cast<unsigned char>(pattern[i + 1]))) {
+    } else if (ascii::is_digit(pattern[i + 1])) {
       size_t j = i + 1, n = 0;
-      while (j < pattern.size() && std::isdigit(static_cast<unsigned char>(pattern[j]))) n = n * 10 + static_cast<size_t>(pattern[j++] - '0');
+      while (j < pattern.size() && ascii::is_digit(pattern[j])) n = n * 10 + static_cast<size_t>(pattern[j++] - '0');
       if (j + 1 < pattern.size() && pattern[j] == '$' && pattern[j + 1] == 's') {
         if (n >= 1 && n <= args.size()) out += args[n - 1];
         i = j + 1;

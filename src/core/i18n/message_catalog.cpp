@@ -1,4 +1,4 @@
-// Reads compiled gettext catalogs (see cal/core/message_catalog.h). The .mo layout (GNU gettext
+// Reads compiled gettext catalogs (see cal/core/i18n/message_catalog.h). The .mo layout (GNU gettext
 // manual, "The Format of GNU MO Files"): a magic number, a revision, the number of strings N,
 // the offsets of the original and the translation tables; each table holds N (length, offset)
 // pairs pointing at NUL-terminated strings.

@@ -1,8 +1,9 @@
-// Parsing and display of event cost text (see cal/core/cost.h).
+// Parsing and display of event cost text (see cal/core/text/cost.h).
 #include "cal/core/text/cost.h"
 
+#include "cal/core/text/ascii.h"
+
 #include <algorithm>
-#include <cctype>
 #include <cstddef>
 #include <optional>
 
@@ -67,17 +68,15 @@ struct Number {
   std::size_t end = 0;
 };
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+using ascii::is_digit;
+using ascii::trim;
 
 bool letter_at(std::string_view text, std::size_t pos) {
-  return pos < text.size() && is_ascii_letter(text[pos]);
+  return pos < text.size() && ascii::is_alpha(text[pos]);
 }
 
 bool letter_before(std::string_view text, std::size_t pos) {
-  return pos > 0 && is_ascii_letter(text[pos - 1]);
+  return pos > 0 && ascii::is_alpha(text[pos - 1]);
 }
 
 // Number of consecutive digits starting at pos.
@@ -85,12 +84,6 @@ std::size_t digit_run(std::string_view text, std::size_t pos) {
   std::size_t count = 0;
   while (pos + count < text.size() && is_digit(text[pos + count])) ++count;
   return count;
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-  return text;
 }
 
 // The currency symbol or ISO code starting exactly at pos, if any.
@@ -175,7 +168,7 @@ bool starts_number(std::string_view text, std::size_t pos) {
 bool is_free_word_at(std::string_view text, std::size_t pos) {
   if (text.size() - pos < kFreeWord.size() || letter_before(text, pos)) return false;
   for (std::size_t i = 0; i < kFreeWord.size(); ++i) {
-    if (ascii_lower(text[pos + i]) != kFreeWord[i]) return false;
+    if (ascii::to_lower(text[pos + i]) != kFreeWord[i]) return false;
   }
   return !letter_at(text, pos + kFreeWord.size());
 }
@@ -270,8 +263,7 @@ std::string display_cost(std::string_view cost_text) {
 std::string join_cost_values(const std::vector<std::string>& values) {
   std::string out;
   for (std::string_view v : values) {
-    while (!v.empty() && std::isspace(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
-    while (!v.empty() && std::isspace(static_cast<unsigned char>(v.back()))) v.remove_suffix(1);
+    v = trim(v);
     if (v.empty()) continue;
     if (!out.empty()) out += ", ";
     out += v;

@@ -1,4 +1,4 @@
-// Entity tags (see cal/core/etag.h).
+// Entity tags (see cal/core/text/etag.h).
 #include "cal/core/text/etag.h"
 
 #include <sodium.h>

@@ -1,5 +1,7 @@
-// Allow-list HTML sanitizer on top of libgumbo (see cal/core/html_sanitizer.h).
+// Allow-list HTML sanitizer on top of libgumbo (see cal/core/text/html_sanitizer.h).
 #include "cal/core/text/html_sanitizer.h"
+
+#include "cal/core/text/ascii.h"
 
 #include <gumbo.h>
 
@@ -66,8 +68,7 @@ bool contains(const std::string_view (&list)[N], std::string_view name) {
   return std::find(std::begin(list), std::end(list), name) != std::end(list);
 }
 
-char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+using ascii::is_digit;
 
 // True when a URL is relative or uses one of `schemes`. ASCII whitespace and control characters
 // are removed first, as browsers ignore some of them inside "java\tscript:".
@@ -76,7 +77,7 @@ bool has_allowed_scheme(std::string_view url, const std::string_view (&schemes)[
   std::string compact;
   for (const char c : url) {
     const auto byte = static_cast<unsigned char>(c);
-    if (byte > 0x20 && byte != 0x7F) compact += ascii_lower(c);
+    if (byte > 0x20 && byte != 0x7F) compact += ascii::to_lower(c);
   }
   const std::size_t end = compact.find_first_of(":/?#");
   if (end == std::string::npos || compact[end] != ':') return true;  // no scheme: relative

@@ -1,5 +1,7 @@
-// Slug generation and UTF-8 validation (see cal/core/slug.h).
+// Slug generation and UTF-8 validation (see cal/core/text/slug.h).
 #include "cal/core/text/slug.h"
+
+#include "cal/core/text/ascii.h"
 
 #include <cstdint>
 #include <string>
@@ -76,12 +78,6 @@ const char* transliterate(char32_t code_point) {
   return nullptr;
 }
 
-bool is_ascii_alnum(unsigned char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-
 // Appends `piece` to a slug under construction, first writing the pending separator if any.
 void append_word_part(std::string& slug, bool& pending_dash, std::string_view piece) {
   if (pending_dash && !slug.empty()) slug += '-';
@@ -117,9 +113,9 @@ std::string slugify(std::string_view text) {
   for (std::size_t pos = 0; pos < text.size();) {
     const Decoded decoded = decode_utf8(text, pos);
     pos += decoded.length;
-    if (decoded.code_point < 0x80 && is_ascii_alnum(static_cast<unsigned char>(decoded.code_point))) {
-      const char ascii = ascii_lower(static_cast<char>(decoded.code_point));
-      append_word_part(slug, pending_dash, std::string_view(&ascii, 1));
+    if (decoded.code_point < 0x80 && ascii::is_alnum(static_cast<char>(decoded.code_point))) {
+      const char letter = ascii::to_lower(static_cast<char>(decoded.code_point));
+      append_word_part(slug, pending_dash, std::string_view(&letter, 1));
     } else if (const char* ascii = transliterate(decoded.code_point); ascii != nullptr) {
       append_word_part(slug, pending_dash, ascii);
     } else {

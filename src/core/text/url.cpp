@@ -1,5 +1,8 @@
-// Percent-encoding, URL and e-mail checks (see cal/core/url.h).
+// Percent-encoding, URL and e-mail checks (see cal/core/text/url.h).
 #include "cal/core/text/url.h"
+
+#include "cal/core/text/ascii.h"
+#include "cal/core/text/numbers.h"
 
 #include <cstddef>
 
@@ -11,11 +14,10 @@ constexpr std::size_t kMaxEmailLocalBytes = 64;
 constexpr std::size_t kMaxDomainLabelBytes = 63;
 constexpr char kHexDigits[] = "0123456789ABCDEF";
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_alnum(char c) { return is_digit(c) || is_alpha(c); }
+using ascii::is_alnum;
+using ascii::is_alpha;
+using ascii::is_digit;
 bool is_non_ascii(char c) { return static_cast<unsigned char>(c) >= 0x80; }
-char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
 bool is_unreserved(char c) { return is_alnum(c) || c == '-' || c == '.' || c == '_' || c == '~'; }
 
@@ -27,13 +29,7 @@ int hex_value(char c) {
   return -1;
 }
 
-bool starts_with_ignoring_case(std::string_view text, std::string_view prefix) {
-  if (text.size() < prefix.size()) return false;
-  for (std::size_t i = 0; i < prefix.size(); ++i) {
-    if (ascii_lower(text[i]) != prefix[i]) return false;
-  }
-  return true;
-}
+using ascii::starts_with_ignoring_case;
 
 // Bytes that may not appear anywhere in an accepted http(s) URL.
 bool is_forbidden_url_byte(char c) {
@@ -63,13 +59,7 @@ bool is_registered_name(std::string_view host) {
 }
 
 bool is_port(std::string_view port) {
-  if (port.empty() || port.size() > 5) return false;
-  long value = 0;
-  for (const char c : port) {
-    if (!is_digit(c)) return false;
-    value = value * 10 + (c - '0');
-  }
-  return value <= 65535;
+  return port.size() <= 5 && parse_id(port).value_or(65536) <= 65535;
 }
 
 // host[:port]; userinfo ("user@host") is rejected because '@' is not a host character.
@@ -213,7 +203,7 @@ std::string url_extension(std::string_view url) {
   std::string extension;
   for (const char c : segment.substr(dot + 1)) {
     if (!is_alnum(c)) return "";
-    extension += ascii_lower(c);
+    extension += ascii::to_lower(c);
   }
   return extension;
 }

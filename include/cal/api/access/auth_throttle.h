@@ -65,7 +65,7 @@ class AuthThrottle {
 // The process-wide throttle the router uses.
 AuthThrottle& auth_throttle();
 
-// authenticate() (cal/api/auth.h) for this request's Authorization header, throttled: a 401
+// authenticate() (cal/api/access/auth.h) for this request's Authorization header, throttled: a 401
 // rest_invalid_credentials becomes 429 rest_too_many_requests with Retry-After when the client
 // address (Request::remote_addr) or the Basic login has failed too often (see AuthThrottle).
 Caller authenticate_throttled(const Request& request, Db& db, const Locale& locale,

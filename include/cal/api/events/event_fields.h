@@ -20,7 +20,7 @@ inline constexpr std::size_t kMaxCostLength = 255;  // event_details.cost
 std::optional<std::string> cost_input_text(const rapidjson::Value& raw);
 
 // Applies the sent detail fields to `event` (and the password to event.post when the route
-// declares it). The fields' own rules ran in the validator (cal/api/param_checks.h); throws
+// declares it). The fields' own rules ran in the validator (cal/api/pipeline/param_checks.h); throws
 // ApiError 400 rest_invalid_param for an end before the start.
 void apply_event_fields(RequestContext& ctx, Event& event, bool create);
 

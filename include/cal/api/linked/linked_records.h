@@ -1,6 +1,7 @@
 // What events use of venues and organizers: the one writer of each record (SPEC §3.2, also
 // inside events), their schema.org data, and the resolution of an event's `venue`/`organizer`
-// input (SPEC §5).
+// input (SPEC §5). Implemented in src/api/linked/: venue_record.cpp and organizer_record.cpp (the
+// writers), linked_json_ld.cpp (schema.org data) and linked_inputs.cpp (an event's inputs).
 #pragma once
 
 #include "cal/api/pipeline/context.h"

@@ -2,6 +2,8 @@
 // name order, search, event, has_events, only_with_upcoming, status), read, create with the
 // dedupe rule, partial update, trash/delete with unlinking (SPEC §5, §7). Each record type
 // supplies only what differs: its kind in the store, its detail fields and its writer.
+// Implemented in linked_resource.cpp (read, create, update, delete) and linked_lists.cpp (the
+// list); kVenueType and kOrganizerType in venue_record.cpp and organizer_record.cpp.
 #pragma once
 
 #include "cal/api/pipeline/context.h"

@@ -1,6 +1,7 @@
 // What a handler gets: the request, its validated parameters, the caller, the database, the
 // configuration, the language and the absolute URL bases. Handlers are plain functions of it, so
-// unit tests can call them without a web server.
+// unit tests can call them without a web server. Types only: there is nothing to implement, so no
+// context.cpp.
 #pragma once
 
 #include "cal/api/pipeline/params.h"

@@ -1,5 +1,7 @@
-// The one exception type for client-visible errors. Code that detects a client error throws it;
-// the router catches it in exactly one place and renders SPEC §2.
+// The one exception type for client-visible errors, and the builders of the errors many places
+// raise (src/api/pipeline/error.cpp), so their codes and messages stay the same everywhere. Code
+// that detects a client error throws it; the router catches it in exactly one place and renders
+// SPEC §2.
 #pragma once
 
 #include <map>
@@ -24,5 +26,20 @@ struct ApiError {
   int retry_after = 0;                                // Retry-After header, seconds (503, 429)
   std::vector<std::string> allow;                     // Allow header (405)
 };
+
+struct Locale;
+struct RequestContext;
+
+// 400 rest_invalid_param "Invalid parameter(s): a, b" with data.params = `messages` (name →
+// already localized detail), names in the map's order.
+ApiError invalid_params(const Locale& locale, std::map<std::string, std::string> messages);
+// The same for the one parameter `param`.
+ApiError invalid_param(const Locale& locale, const std::string& param, const std::string& message);
+ApiError invalid_param(const RequestContext& ctx, const std::string& param, const std::string& message);
+
+// rest_forbidden "Sorry, you are not allowed to do that.": 401 when no one is logged in (the
+// router's checks), 403 when the caller lacks the right.
+ApiError forbidden(const Locale& locale, int status = 403);
+ApiError forbidden(const RequestContext& ctx);
 
 }  // namespace cal

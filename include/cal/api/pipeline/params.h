@@ -1,6 +1,7 @@
 // Declared parameters of an endpoint and their validation (SPEC §1.3): one spec per parameter in
 // the route table; validate_params() coerces every source into typed values or throws one
-// ApiError naming every bad parameter.
+// ApiError naming every bad parameter. Validation is in params.cpp, the Params container's
+// accessors in param_values.cpp.
 #pragma once
 
 #include "cal/core/i18n/i18n.h"

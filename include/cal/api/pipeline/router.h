@@ -14,7 +14,7 @@ class ResponseCache;
 // Answers one request. Never throws: every failure becomes a JSON error response.
 // `request_id` is used in the log for unexpected failures. With a `cache`, visitors' GET/HEAD
 // answers are served from it while valid and stored in it when computed (see
-// cal/api/response_cache.h); the answer is the same as without.
+// cal/cache/response_cache.h); the answer is the same as without.
 Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id,
                         ResponseCache* cache = nullptr);
 

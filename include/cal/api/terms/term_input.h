@@ -32,9 +32,6 @@ std::optional<std::vector<TermInputItem>> split_terms_input(const rapidjson::Val
 // longer than 200 characters (terms.name is VARCHAR(200)).
 std::optional<std::string> normalized_term_name(std::string_view name);
 
-// 400 rest_invalid_param with `message` for the one parameter `param`.
-ApiError term_param_error(const RequestContext& ctx, std::string_view param, const std::string& message);
-
 // 409 term_exists naming the term in the way (data.term_id).
 ApiError term_exists_error(const RequestContext& ctx, long long term_id);
 

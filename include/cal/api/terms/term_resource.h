@@ -1,6 +1,8 @@
 // Categories and tags as REST resources: how each taxonomy is named in paths, codes and public
 // URLs, and the five operations (list, read, create, update, delete) written once and
-// parametrised by that description. src/api/terms.cpp binds them to the ten route handlers.
+// parametrised by that description; the route table (src/api/pipeline/routes.cpp) binds them to
+// the ten routes. Implemented in src/api/terms/: term_kind.cpp (kinds, URLs, load_term),
+// term_list.cpp (the list) and term_writes.cpp (create, update, delete; get is in term_kind.cpp).
 #pragma once
 
 #include "cal/api/pipeline/context.h"
