@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# `make test`: runs BUILD_DIR/unit-tests, then BUILD_DIR/integration-tests against a private
-# stack (scripts/stack.sh) and its other deployments (scripts/deploy-stacks.sh) in a fresh
-# directory ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports.
-# Shows both runners' output and ends with the line "N passed, N failed": doctest test cases
-# summed over both binaries, a crash or a failed start counting as (at least) one failure.
+# `make test`: checks the layering rules (scripts/check-layout.sh, and its --self-test), runs
+# BUILD_DIR/unit-tests, then BUILD_DIR/integration-tests against a private stack
+# (scripts/stack.sh) and its other deployments (scripts/deploy-stacks.sh) in a fresh directory
+# ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports.
+# Shows every runner's output and ends with the line "N passed, N failed": doctest test cases
+# summed over the binaries plus one per layout rule and self-test case, a crash or a failed
+# start counting as (at least) one failure. The layout checks run only without doctest options
+# (they are no doctest cases a -tc filter could select).
 # The stack directory is removed after a clean run and kept (with its logs) otherwise.
 #
 #   run-tests.sh BUILD_DIR [doctest options...]   (options go to both binaries, e.g. -tc='*slash*')
@@ -17,21 +20,24 @@ shift
 passed=0
 failed=0
 
-# run_doctest NAME BINARY [ARGS...]: runs one doctest binary with its output shown, and adds
-# its test-case counts to passed/failed; returns non-zero when that binary failed.
-run_doctest() {
-  local name=$1 bin=$2 log rc summary p=0 f=0
-  shift 2
+# run_counted NAME COMMAND [ARGS...]: runs one test runner with its output shown, and adds its
+# counts to passed/failed; returns non-zero when that runner failed. The counts come from the
+# last summary line: doctest's "[doctest] test cases: 12 | 11 passed | 1 failed | 0 skipped"
+# or a script's "11 passed, 1 failed" (colour codes stripped).
+run_counted() {
+  local name=$1 log rc summary p=0 f=0
+  shift
   log=$(mktemp)
   echo "=== $name ==="
   set +e
-  "$bin" "$@" 2>&1 | tee "$log"
+  "$@" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   set -e
-  # "[doctest] test cases: 12 | 11 passed | 1 failed | 0 skipped" (colour codes stripped)
-  summary=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^\[doctest\] test cases:' | tail -n 1 || true)
+  summary=$(sed 's/\x1b\[[0-9;]*m//g' "$log" |
+            grep -E '^\[doctest\] test cases:|^[0-9]+ passed, [0-9]+ failed$' | tail -n 1 || true)
   rm -f "$log"
-  if [[ $summary =~ \|\ *([0-9]+)\ passed\ *\|\ *([0-9]+)\ failed ]]; then
+  if [[ $summary =~ \|\ *([0-9]+)\ passed\ *\|\ *([0-9]+)\ failed ]] ||
+     [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
     p=${BASH_REMATCH[1]}
     f=${BASH_REMATCH[2]}
   fi
@@ -39,7 +45,7 @@ run_doctest() {
     if [ "$rc" -gt 128 ]; then
       echo "run-tests: $name crashed (signal $((rc - 128)))"
     elif [ -z "$summary" ]; then
-      echo "run-tests: $name exited with status $rc without a doctest summary"
+      echo "run-tests: $name exited with status $rc without a summary"
     else
       echo "run-tests: $name exited with status $rc"
     fi
@@ -50,7 +56,11 @@ run_doctest() {
   [ "$f" -eq 0 ]
 }
 
-run_doctest unit-tests "$build/unit-tests" "$@" || true
+if [ $# -eq 0 ]; then
+  run_counted layout scripts/check-layout.sh || true
+  run_counted layout-self-test scripts/check-layout.sh --self-test || true
+fi
+run_counted unit-tests "$build/unit-tests" "$@" || true
 
 # --- integration: a private stack in a fresh directory ---------------------------------------
 # Outside the checkout: run as root, Apache's children, mod_fcgid's and spawn-fcgi's services run
@@ -130,7 +140,7 @@ if STACK_CONF_EXTRA=$'[server]\nstatement_count_header = true' scripts/stack.sh 
      CAL_TEST_TOKEN="$(cat "$run_dir/admin.token")" \
      CAL_TEST_CTL="$build/calendarctl --config $run_dir/calendar.conf" \
      CAL_TEST_DIR="$run_dir" \
-     run_doctest integration-tests "$build/integration-tests" "$@"; then
+     run_counted integration-tests "$build/integration-tests" "$@"; then
     keep=$((1 - deploy_ok))
   fi
 else
