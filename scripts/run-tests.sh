@@ -2,7 +2,8 @@
 # `make test`: checks the layering rules (scripts/check-layout.sh, and its --self-test), runs
 # BUILD_DIR/unit-tests, then BUILD_DIR/integration-tests against a private stack
 # (scripts/stack.sh) and its other deployments (scripts/deploy-stacks.sh) in a fresh directory
-# ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports.
+# ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports, and its test suite "geoloc-on" against a
+# second stack with the geolocation extension on (in geoloc/ below that directory).
 # Shows every runner's output and ends with the line "N passed, N failed": doctest test cases
 # summed over the binaries plus one per layout rule and self-test case, a crash or a failed
 # start counting as (at least) one failure. The layout checks run only without doctest options
@@ -100,10 +101,12 @@ stack_down() {
   scripts/stack.sh down "$run_dir" || true
   # The database-death test runs its own stack below the run dir; stop it even after a crash.
   [ -d "$run_dir/dbdeath" ] && { scripts/stack.sh down "$run_dir/dbdeath" || true; }
+  [ -d "$run_dir/geoloc" ] && { scripts/stack.sh down "$run_dir/geoloc" || true; }
   # Sanitizer reports of an ASan/UBSan service build (leaks appear at exit) are in its logs only
   # (the deployments' calendar-fcgi processes log to their web server's error log).
   local log pattern='ERROR: (Address|Leak)Sanitizer|runtime error:'
-  for log in "$run_dir/calendar-fcgi.log" "$run_dir"/nginx-tcp/calendar-fcgi.log "$run_dir"/apache-*/error.log; do
+  for log in "$run_dir/calendar-fcgi.log" "$run_dir/geoloc/calendar-fcgi.log" "$run_dir"/nginx-tcp/calendar-fcgi.log \
+             "$run_dir"/apache-*/error.log; do
     if [ -f "$log" ] && grep -qE "$pattern" "$log"; then
       echo "run-tests: calendar-fcgi reported sanitizer errors in $log:"
       grep -E -A 12 "$pattern" "$log" | head -n 60 || true
@@ -135,6 +138,9 @@ if STACK_CONF_EXTRA=$'[server]\nstatement_count_header = true' scripts/stack.sh 
   # Only what started counts: nothing from the caller's environment stands in for a deployment,
   # and none may be skipped (CAL_TEST_NO_DEPLOY=1 is for hand runs of integration-tests only).
   unset CAL_TEST_NO_DEPLOY CAL_TEST_NGINX_TCP_PREFIX CAL_TEST_APACHE_PROXY CAL_TEST_APACHE_FCGID CAL_TEST_APACHE_CGI
+  # The geolocation cases check that the stack is what CAL_TEST_GEOLOC says; the "on" ones are
+  # skipped here and run against the geoloc stack below.
+  export CAL_TEST_GEOLOC=off
   while IFS= read -r line; do export "${line?}"; done < <(cat "$run_dir/deploy.env" 2>/dev/null || true)
   if CAL_TEST_BASE="http://127.0.0.1:$port/api" \
      CAL_TEST_TOKEN="$(cat "$run_dir/admin.token")" \
@@ -146,6 +152,33 @@ if STACK_CONF_EXTRA=$'[server]\nstatement_count_header = true' scripts/stack.sh 
 else
   echo "run-tests: the integration stack did not start (logs in $run_dir)"
   failed=$((failed + 1))
+fi
+
+# --- the geolocation extension on: a second, small stack -----------------------------------
+# Only when the doctest options select a case of the suite "geoloc-on" (listing needs no stack).
+geoloc_cases() {
+  CAL_TEST_BASE=http://127.0.0.1:1/api CAL_TEST_GEOLOC=on "$build/integration-tests" -ts=geoloc-on "$@" -ltc 2>/dev/null |
+    sed -n 's/^\[doctest\] unskipped test cases passing the current filters: \([0-9]*\)$/\1/p'
+}
+geoloc_count=$(geoloc_cases "$@" || true)
+if [ "${geoloc_count:-1}" != 0 ]; then
+  geoloc_port=$(scripts/stack.sh free-port)
+  if STACK_CONF_EXTRA=$'[geoloc]\nenabled = true' scripts/stack.sh up "$run_dir/geoloc" "$geoloc_port" "$build"; then
+    geoloc_keep=1
+    if CAL_TEST_BASE="http://127.0.0.1:$geoloc_port/api" \
+       CAL_TEST_TOKEN="$(cat "$run_dir/geoloc/admin.token")" \
+       CAL_TEST_CTL="$build/calendarctl --config $run_dir/geoloc/calendar.conf" \
+       CAL_TEST_DIR="$run_dir/geoloc" \
+       CAL_TEST_GEOLOC=on \
+       run_counted integration-tests-geoloc-on "$build/integration-tests" -ts=geoloc-on "$@"; then
+      geoloc_keep=0
+    fi
+    [ "$geoloc_keep" -eq 0 ] || keep=1
+  else
+    echo "run-tests: the geoloc stack did not start (logs in $run_dir/geoloc)"
+    failed=$((failed + 1))
+    keep=1
+  fi
 fi
 stack_down
 

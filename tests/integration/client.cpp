@@ -288,6 +288,23 @@ std::string base64(std::string_view bytes) {
     return out;
 }
 
+bool geoloc_on() {
+    const char* v = env("CAL_TEST_GEOLOC");
+    return v != nullptr && std::string_view(v) == "on";
+}
+
+std::string geoloc_mismatch() {
+    const char* v = env("CAL_TEST_GEOLOC");
+    const std::string said = v != nullptr ? v : "off";
+    if (said != "on" && said != "off") return "CAL_TEST_GEOLOC must be on or off, not '" + said + "'";
+    const HttpResponse probe = get("/cal/events/v1/events?geoloc=true&search=" + unique("geoprobe"));
+    const std::string stack = probe.status == 200 ? "on" : probe.status == 400 ? "off" : "";
+    if (stack.empty()) return "the geoloc probe got " + describe(probe);
+    if (stack == said) return {};
+    return "CAL_TEST_GEOLOC is " + said + " but the stack's geolocation extension is " + stack +
+           " (scripts/run-tests.sh runs the geoloc-on cases against a second stack)";
+}
+
 const std::string& admin_token() {
     static const std::string token = [] {
         if (const char* t = env("CAL_TEST_TOKEN")) return std::string(trim(t));

@@ -80,6 +80,14 @@ std::string basic(std::string_view login, std::string_view password);
 // Standard base64 (with padding) of `bytes`.
 std::string base64(std::string_view bytes);
 
+// CAL_TEST_GEOLOC == "on": the stack under test runs the geolocation extension ([geoloc]
+// enabled = true); "off" or unset: it does not. Sends no request, so it may decide at static
+// initialization which cases run (doctest::skip).
+bool geoloc_on();
+// "" when the stack's geolocation extension is as CAL_TEST_GEOLOC says (probed: the event list
+// accepts geoloc=true only with the extension on); otherwise what differs.
+std::string geoloc_mismatch();
+
 // The administrator's application password: CAL_TEST_TOKEN, else $CAL_TEST_DIR/admin.token.
 // Throws when neither is available.
 const std::string& admin_token();
