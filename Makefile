@@ -45,7 +45,7 @@ BINARIES := $(SERVICE) $(BUILD)/unit-tests $(BUILD)/integration-tests
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC) -Otarget)
 
-.PHONY: all deps build service asan run start stop test test-clock test-unit test-integration bench fuzz fuzz-build clean
+.PHONY: all deps build service asan run start stop test test-clock test-unit test-integration check-format bench fuzz fuzz-build clean
 
 all: build
 
@@ -120,6 +120,11 @@ test-asan: asan
 # 00:30 UTC, a year end, a leap day, a DST change): tests must pass at any hour of any day (issue 12).
 test-clock: build
 	@scripts/run-clock-tests.sh $(BUILD)
+
+# Whether every tracked C++ file is formatted as .clang-format says (clang-format 14); changes
+# nothing. Not part of `make test` yet.
+check-format: deps
+	@scripts/check-format.sh
 
 # --- fuzzing (README "Reliability") -------------------------------------------------
 # libFuzzer targets tests/fuzz/fuzz_<name>.cpp, built with clang++ and ASan+UBSan into

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# `make test`: runs BUILD_DIR/unit-tests, then BUILD_DIR/integration-tests against a private
-# stack (scripts/stack.sh) and its other deployments (scripts/deploy-stacks.sh) in a fresh
-# directory ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports.
-# Shows both runners' output and ends with the line "N passed, N failed": doctest test cases
-# summed over both binaries, a crash or a failed start counting as (at least) one failure.
+# `make test`: checks the layering rules (scripts/check-layout.sh, and its --self-test), runs
+# BUILD_DIR/unit-tests, then BUILD_DIR/integration-tests against a private stack
+# (scripts/stack.sh) and its other deployments (scripts/deploy-stacks.sh) in a fresh directory
+# ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports, and its test suite "geoloc-on" against a
+# second stack with the geolocation extension on (in geoloc/ below that directory).
+# Shows every runner's output and ends with the line "N passed, N failed": doctest test cases
+# summed over the binaries plus one per layout rule and self-test case, a crash or a failed
+# start counting as (at least) one failure. The layout checks run only without doctest options
+# (they are no doctest cases a -tc filter could select).
 # The stack directory is removed after a clean run and kept (with its logs) otherwise.
 #
 #   run-tests.sh BUILD_DIR [doctest options...]   (options go to both binaries, e.g. -tc='*slash*')
@@ -17,21 +21,24 @@ shift
 passed=0
 failed=0
 
-# run_doctest NAME BINARY [ARGS...]: runs one doctest binary with its output shown, and adds
-# its test-case counts to passed/failed; returns non-zero when that binary failed.
-run_doctest() {
-  local name=$1 bin=$2 log rc summary p=0 f=0
-  shift 2
+# run_counted NAME COMMAND [ARGS...]: runs one test runner with its output shown, and adds its
+# counts to passed/failed; returns non-zero when that runner failed. The counts come from the
+# last summary line: doctest's "[doctest] test cases: 12 | 11 passed | 1 failed | 0 skipped"
+# or a script's "11 passed, 1 failed" (colour codes stripped).
+run_counted() {
+  local name=$1 log rc summary p=0 f=0
+  shift
   log=$(mktemp)
   echo "=== $name ==="
   set +e
-  "$bin" "$@" 2>&1 | tee "$log"
+  "$@" 2>&1 | tee "$log"
   rc=${PIPESTATUS[0]}
   set -e
-  # "[doctest] test cases: 12 | 11 passed | 1 failed | 0 skipped" (colour codes stripped)
-  summary=$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^\[doctest\] test cases:' | tail -n 1 || true)
+  summary=$(sed 's/\x1b\[[0-9;]*m//g' "$log" |
+            grep -E '^\[doctest\] test cases:|^[0-9]+ passed, [0-9]+ failed$' | tail -n 1 || true)
   rm -f "$log"
-  if [[ $summary =~ \|\ *([0-9]+)\ passed\ *\|\ *([0-9]+)\ failed ]]; then
+  if [[ $summary =~ \|\ *([0-9]+)\ passed\ *\|\ *([0-9]+)\ failed ]] ||
+     [[ $summary =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
     p=${BASH_REMATCH[1]}
     f=${BASH_REMATCH[2]}
   fi
@@ -39,7 +46,7 @@ run_doctest() {
     if [ "$rc" -gt 128 ]; then
       echo "run-tests: $name crashed (signal $((rc - 128)))"
     elif [ -z "$summary" ]; then
-      echo "run-tests: $name exited with status $rc without a doctest summary"
+      echo "run-tests: $name exited with status $rc without a summary"
     else
       echo "run-tests: $name exited with status $rc"
     fi
@@ -50,7 +57,11 @@ run_doctest() {
   [ "$f" -eq 0 ]
 }
 
-run_doctest unit-tests "$build/unit-tests" "$@" || true
+if [ $# -eq 0 ]; then
+  run_counted layout scripts/check-layout.sh || true
+  run_counted layout-self-test scripts/check-layout.sh --self-test || true
+fi
+run_counted unit-tests "$build/unit-tests" "$@" || true
 
 # --- integration: a private stack in a fresh directory ---------------------------------------
 # Outside the checkout: run as root, Apache's children, mod_fcgid's and spawn-fcgi's services run
@@ -90,10 +101,12 @@ stack_down() {
   scripts/stack.sh down "$run_dir" || true
   # The database-death test runs its own stack below the run dir; stop it even after a crash.
   [ -d "$run_dir/dbdeath" ] && { scripts/stack.sh down "$run_dir/dbdeath" || true; }
+  [ -d "$run_dir/geoloc" ] && { scripts/stack.sh down "$run_dir/geoloc" || true; }
   # Sanitizer reports of an ASan/UBSan service build (leaks appear at exit) are in its logs only
   # (the deployments' calendar-fcgi processes log to their web server's error log).
   local log pattern='ERROR: (Address|Leak)Sanitizer|runtime error:'
-  for log in "$run_dir/calendar-fcgi.log" "$run_dir"/nginx-tcp/calendar-fcgi.log "$run_dir"/apache-*/error.log; do
+  for log in "$run_dir/calendar-fcgi.log" "$run_dir/geoloc/calendar-fcgi.log" "$run_dir"/nginx-tcp/calendar-fcgi.log \
+             "$run_dir"/apache-*/error.log; do
     if [ -f "$log" ] && grep -qE "$pattern" "$log"; then
       echo "run-tests: calendar-fcgi reported sanitizer errors in $log:"
       grep -E -A 12 "$pattern" "$log" | head -n 60 || true
@@ -125,17 +138,47 @@ if STACK_CONF_EXTRA=$'[server]\nstatement_count_header = true' scripts/stack.sh 
   # Only what started counts: nothing from the caller's environment stands in for a deployment,
   # and none may be skipped (CAL_TEST_NO_DEPLOY=1 is for hand runs of integration-tests only).
   unset CAL_TEST_NO_DEPLOY CAL_TEST_NGINX_TCP_PREFIX CAL_TEST_APACHE_PROXY CAL_TEST_APACHE_FCGID CAL_TEST_APACHE_CGI
+  # The geolocation cases check that the stack is what CAL_TEST_GEOLOC says; the "on" ones are
+  # skipped here and run against the geoloc stack below.
+  export CAL_TEST_GEOLOC=off
   while IFS= read -r line; do export "${line?}"; done < <(cat "$run_dir/deploy.env" 2>/dev/null || true)
   if CAL_TEST_BASE="http://127.0.0.1:$port/api" \
      CAL_TEST_TOKEN="$(cat "$run_dir/admin.token")" \
      CAL_TEST_CTL="$build/calendarctl --config $run_dir/calendar.conf" \
      CAL_TEST_DIR="$run_dir" \
-     run_doctest integration-tests "$build/integration-tests" "$@"; then
+     run_counted integration-tests "$build/integration-tests" "$@"; then
     keep=$((1 - deploy_ok))
   fi
 else
   echo "run-tests: the integration stack did not start (logs in $run_dir)"
   failed=$((failed + 1))
+fi
+
+# --- the geolocation extension on: a second, small stack -----------------------------------
+# Only when the doctest options select a case of the suite "geoloc-on" (listing needs no stack).
+geoloc_cases() {
+  CAL_TEST_BASE=http://127.0.0.1:1/api CAL_TEST_GEOLOC=on "$build/integration-tests" -ts=geoloc-on "$@" -ltc 2>/dev/null |
+    sed -n 's/^\[doctest\] unskipped test cases passing the current filters: \([0-9]*\)$/\1/p'
+}
+geoloc_count=$(geoloc_cases "$@" || true)
+if [ "${geoloc_count:-1}" != 0 ]; then
+  geoloc_port=$(scripts/stack.sh free-port)
+  if STACK_CONF_EXTRA=$'[geoloc]\nenabled = true' scripts/stack.sh up "$run_dir/geoloc" "$geoloc_port" "$build"; then
+    geoloc_keep=1
+    if CAL_TEST_BASE="http://127.0.0.1:$geoloc_port/api" \
+       CAL_TEST_TOKEN="$(cat "$run_dir/geoloc/admin.token")" \
+       CAL_TEST_CTL="$build/calendarctl --config $run_dir/geoloc/calendar.conf" \
+       CAL_TEST_DIR="$run_dir/geoloc" \
+       CAL_TEST_GEOLOC=on \
+       run_counted integration-tests-geoloc-on "$build/integration-tests" -ts=geoloc-on "$@"; then
+      geoloc_keep=0
+    fi
+    [ "$geoloc_keep" -eq 0 ] || keep=1
+  else
+    echo "run-tests: the geoloc stack did not start (logs in $run_dir/geoloc)"
+    failed=$((failed + 1))
+    keep=1
+  fi
 fi
 stack_down
 

@@ -9,7 +9,9 @@
 #   stack.sh status DIR                   show each process; exit 0 only if all three run
 #   stack.sh free-port                    print a free TCP port on 127.0.0.1
 #
-# STACK_CONF_EXTRA (environment): INI text appended to calendar.conf when it is first written.
+# STACK_CONF_EXTRA (environment): INI settings merged into calendar.conf when it is first written:
+# a key the default config has is replaced in place (the service rejects a key given twice),
+# others are added to their section, new sections at the end; e.g. $'[geoloc]\nenabled = true'.
 # DIR holds: mysql/ (datadir), mysqld.{sock,pid,log}, mysql.port, calendar.conf (written once,
 # edit freely), admin.token (0600), calendar.sock, calendar-fcgi.{pid,log}, nginx.conf and
 # nginx/ (pid, logs, temp files).
@@ -136,9 +138,49 @@ start_mariadb() {
 
 # --- calendar-fcgi --------------------------------------------------------------------------
 
+# merge_ini DEFAULT EXTRA: the INI file DEFAULT with the settings of the INI file EXTRA merged
+# in: "key = value" lines of EXTRA replace DEFAULT's line of that key in that section, or are
+# added at the end of the section (sections of EXTRA that DEFAULT lacks come last). EXTRA's
+# comments and blank lines are dropped; keys before any section belong to section "".
+merge_ini() {
+  awk '
+    function key(line) { sub(/^[ \t]*/, "", line); sub(/[ \t]*=.*$/, "", line); return line }
+    function flush(sec,   i) {
+      for (i = 1; i <= n[sec]; i++) if (!((sec, keys[sec, i]) in used)) print lines[sec, i]
+    }
+    function blank_lines() { for (; blanks > 0; blanks--) print "" }
+    FILENAME == ARGV[1] {
+      if ($0 ~ /^[ \t]*\[.*\][ \t]*$/) {
+        sec = $0; gsub(/^[ \t]*\[|\][ \t]*$/, "", sec)
+        if (!(sec in order_of)) { order_of[sec] = ++sections; order[sections] = sec }
+      } else if ($0 ~ /^[ \t]*[^#;[ \t][^=]*=/) {
+        k = key($0); n[sec]++; keys[sec, n[sec]] = k; lines[sec, n[sec]] = $0; extra[sec, k] = $0
+      }
+      next
+    }
+    !started { started = 1; sec = "" }
+    /^[ \t]*$/ { blanks++; next }
+    /^[ \t]*\[.*\][ \t]*$/ {
+      flush(sec); blank_lines()
+      sec = $0; gsub(/^[ \t]*\[|\][ \t]*$/, "", sec); seen[sec] = 1
+      print; next
+    }
+    { blank_lines() }
+    /^[ \t]*[^#;[ \t][^=]*=/ && ((sec, key($0)) in extra) { print extra[sec, key($0)]; used[sec, key($0)] = 1; next }
+    { print }
+    END {
+      flush(sec); blank_lines()
+      for (j = 1; j <= sections; j++) {
+        if (order[j] in seen) continue
+        printf "\n[%s]\n", order[j]; flush(order[j])
+      }
+    }
+  ' "$2" "$1"
+}
+
 write_config() {
   [ -e "$dir/calendar.conf" ] && return 0    # written once: local edits survive restarts
-  cat > "$dir/calendar.conf" <<EOF
+  cat > "$dir/calendar.conf.new" <<EOF
 # calendar-fcgi configuration of the private stack in $dir (written by scripts/stack.sh).
 [database]
 # socket, when set, is used instead of host/port
@@ -164,8 +206,11 @@ max_body = 1048576
 enabled = false
 geofence_km = 40
 EOF
-  # STACK_CONF_EXTRA: more INI text for a new stack, e.g. $'[server]\nsome_option = true'.
-  [ -z "${STACK_CONF_EXTRA:-}" ] || printf '\n%s\n' "$STACK_CONF_EXTRA" >> "$dir/calendar.conf"
+  printf '%s\n' "${STACK_CONF_EXTRA:-}" > "$dir/calendar.conf.extra"
+  merge_ini "$dir/calendar.conf.new" "$dir/calendar.conf.extra" > "$dir/calendar.conf.merged" ||
+    die "could not merge STACK_CONF_EXTRA into the config"
+  rm -f "$dir/calendar.conf.new" "$dir/calendar.conf.extra"
+  mv "$dir/calendar.conf.merged" "$dir/calendar.conf"
 }
 
 ctl() { "$build/calendarctl" --config "$dir/calendar.conf" "$@" 9>&-; }

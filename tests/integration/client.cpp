@@ -1,7 +1,9 @@
 // HTTP client for the integration tests (see client.h): libcurl with one reused handle per
-// thread, plus credentials, test users via calendarctl, and SPEC §2 error-shape checks.
+// thread for kept-alive requests and a fresh one for every other request, plus credentials,
+// test users via calendarctl, and SPEC §2 error-shape checks.
 #include "client.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <chrono>
@@ -86,15 +88,13 @@ std::string base36(unsigned long long n) {
     return out;
 }
 
-}  // namespace
-
-size_t curl_body_callback(char* data, size_t size, size_t count, void* user) {
+size_t on_body(char* data, size_t size, size_t count, void* user) {
     static_cast<HttpResponse*>(user)->body.append(data, size * count);
     return size * count;
 }
 
-// Collects "Name: value" lines; a new status line (after 100 Continue) starts over.
-size_t curl_header_callback(char* data, size_t size, size_t count, void* user) {
+// Collects "Name: value" lines, names lower-cased; a new status line (after 100 Continue) starts over.
+size_t on_header(char* data, size_t size, size_t count, void* user) {
     auto* r = static_cast<HttpResponse*>(user);
     const std::string_view line(data, size * count);
     if (line.starts_with("HTTP/")) {
@@ -106,6 +106,7 @@ size_t curl_header_callback(char* data, size_t size, size_t count, void* user) {
     return size * count;
 }
 
+}  // namespace
 
 const std::string& base_url() {
     static const std::string base = [] {
@@ -134,37 +135,47 @@ rapidjson::Document HttpResponse::json() const {
     return doc;
 }
 
-HttpResponse request(std::string_view method, std::string_view path, std::string_view body,
-                     std::vector<std::string> headers) {
-    CURL* h = thread_handle();
-    curl_easy_reset(h);  // keeps the connection, forgets the previous request's options
-    const std::string url = base_url() + std::string(path);
-    const std::string verb(method);
+HttpResponse send(const Request& r, std::chrono::milliseconds* elapsed) {
+    std::unique_ptr<CURL, CurlDeleter> own;
+    CURL* h = nullptr;
+    if (r.keep_alive) {
+        h = thread_handle();
+        curl_easy_reset(h);  // keeps the connection, forgets the previous request's options
+    } else {
+        own.reset(curl_easy_init());
+        if (!own) throw std::runtime_error("curl_easy_init failed");
+        h = own.get();
+    }
     HttpResponse response;
     char error[CURL_ERROR_SIZE] = "";
 
-    curl_easy_setopt(h, CURLOPT_URL, url.c_str());
+    curl_easy_setopt(h, CURLOPT_URL, r.url.c_str());
     curl_easy_setopt(h, CURLOPT_PROXY, "");  // never through a proxy from the environment
     curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 10L);
-    curl_easy_setopt(h, CURLOPT_TIMEOUT, 60L);
+    if (!r.keep_alive) curl_easy_setopt(h, CURLOPT_FORBID_REUSE, 1L);
+    curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, r.timeout_ms);
+    curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, std::min(r.timeout_ms, r.connect_timeout_ms));
     curl_easy_setopt(h, CURLOPT_ERRORBUFFER, error);
-    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, curl_body_callback);
+    curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
     curl_easy_setopt(h, CURLOPT_WRITEDATA, &response);
-    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, curl_header_callback);
+    curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
     curl_easy_setopt(h, CURLOPT_HEADERDATA, &response);
+    const std::string interface = "host!" + r.source_ip;
+    if (!r.source_ip.empty()) curl_easy_setopt(h, CURLOPT_INTERFACE, interface.c_str());
 
-    const bool sends_body = !body.empty() || verb == "POST" || verb == "PUT" || verb == "PATCH";
+    const std::string& verb = r.method;
+    const bool sends_body = !r.body.empty() || verb == "POST" || verb == "PUT" || verb == "PATCH";
     if (verb == "HEAD") {
         curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
     } else if (sends_body) {
-        curl_easy_setopt(h, CURLOPT_POSTFIELDS, body.empty() ? "" : body.data());  // never NULL
-        curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
+        curl_easy_setopt(h, CURLOPT_POSTFIELDS, r.body.c_str());  // never NULL
+        curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(r.body.size()));
         if (verb != "POST") curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, verb.c_str());
     } else if (verb != "GET") {
         curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, verb.c_str());
     }
 
+    std::vector<std::string> headers = r.headers;
     if (sends_body && !has_header(headers, "content-type")) {
         headers.emplace_back("Content-Type:");  // drop curl's default form content type
     }
@@ -177,13 +188,26 @@ HttpResponse request(std::string_view method, std::string_view path, std::string
     }
     curl_easy_setopt(h, CURLOPT_HTTPHEADER, list.get());
 
+    const auto start = std::chrono::steady_clock::now();
     const CURLcode rc = curl_easy_perform(h);
+    if (elapsed != nullptr) {
+        *elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    }
     curl_easy_setopt(h, CURLOPT_HTTPHEADER, nullptr);
     if (rc != CURLE_OK) {
-        throw std::runtime_error(verb + " " + url + ": " + curl_easy_strerror(rc) + " " + error);
+        throw std::runtime_error(verb + " " + r.url + ": " + curl_easy_strerror(rc) + " " + error);
     }
     curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &response.status);
     return response;
+}
+
+HttpResponse request(std::string_view method, std::string_view path, std::string_view body,
+                     std::vector<std::string> headers) {
+    return send({.url = base_url() + std::string(path),
+                 .method = std::string(method),
+                 .body = std::string(body),
+                 .headers = std::move(headers),
+                 .keep_alive = true});
 }
 
 HttpResponse get(std::string_view path, std::vector<std::string> headers) {
@@ -262,6 +286,23 @@ std::string base64(std::string_view bytes) {
         out += '=';
     }
     return out;
+}
+
+bool geoloc_on() {
+    const char* v = env("CAL_TEST_GEOLOC");
+    return v != nullptr && std::string_view(v) == "on";
+}
+
+std::string geoloc_mismatch() {
+    const char* v = env("CAL_TEST_GEOLOC");
+    const std::string said = v != nullptr ? v : "off";
+    if (said != "on" && said != "off") return "CAL_TEST_GEOLOC must be on or off, not '" + said + "'";
+    const HttpResponse probe = get("/cal/events/v1/events?geoloc=true&search=" + unique("geoprobe"));
+    const std::string stack = probe.status == 200 ? "on" : probe.status == 400 ? "off" : "";
+    if (stack.empty()) return "the geoloc probe got " + describe(probe);
+    if (stack == said) return {};
+    return "CAL_TEST_GEOLOC is " + said + " but the stack's geolocation extension is " + stack +
+           " (scripts/run-tests.sh runs the geoloc-on cases against a second stack)";
 }
 
 const std::string& admin_token() {

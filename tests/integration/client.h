@@ -1,8 +1,10 @@
-// HTTP client for the integration tests: requests against the running stack named by the
-// environment (CAL_TEST_BASE, CAL_TEST_TOKEN, CAL_TEST_CTL; see scripts/run-tests.sh), plus
-// helpers for credentials, test users and unique names. Failures to connect throw.
+// HTTP client for the integration tests, the only libcurl code of the tests: requests against the
+// running stack named by the environment (CAL_TEST_BASE, CAL_TEST_TOKEN, CAL_TEST_CTL; see
+// scripts/run-tests.sh) or any absolute URL, plus helpers for credentials, test users and unique
+// names. Failures to connect throw.
 #pragma once
 
+#include <chrono>
 #include <initializer_list>
 #include <map>
 #include <string>
@@ -29,16 +31,29 @@ struct HttpResponse {
 // throws when unset.
 const std::string& base_url();
 
-// libcurl write callbacks filling an HttpResponse: the body, and lower-cased headers ("Name:
-// value" lines; a new status line after 100 Continue starts over). Shared by every raw client.
-size_t curl_body_callback(char* data, size_t size, size_t count, void* response);
-size_t curl_header_callback(char* data, size_t size, size_t count, void* response);
+// One request with every option send() knows. Field order is the order of designated
+// initializers, e.g. send({.url = u, .method = "POST", .body = b, .timeout_ms = 2000}).
+struct Request {
+    std::string url = {};                   // absolute, e.g. base_url() + "/cal/events/v1/events"
+    std::string method = "GET";             // any token, sent as given ("HEAD" waits for no body)
+    std::string body = {};                  // sent when non-empty, and always for POST/PUT/PATCH
+    std::vector<std::string> headers = {};  // "Name: value"; exactly these are added: no
+                                            // Content-Type unless given, never "Expect: 100-continue";
+                                            // "Transfer-Encoding: chunked" sends the body chunked
+    std::string source_ip = {};             // bind the client socket to this local address ("" = any)
+    long timeout_ms = 60000;                // the whole request
+    long connect_timeout_ms = 10000;        // connecting (at most timeout_ms)
+    bool keep_alive = false;                // reuse the calling thread's open connection and keep
+                                            // it open; false: a connection of its own, closed after
+};
+
+// Sends `r` and returns the response; stores the time the exchange took in *elapsed when given.
+// Throws std::runtime_error naming the method, the URL and curl's error when no HTTP response
+// arrives (connection refused, timeout).
+HttpResponse send(const Request& r, std::chrono::milliseconds* elapsed = nullptr);
 
 // Sends `method` to CAL_TEST_BASE + `path` (e.g. "/cal/events/v1/events?page=2") with `body`
-// (sent only when non-empty, or always for POST/PUT/PATCH) and `headers` ("Name: value").
-// Exactly the given headers are added: no Content-Type unless the caller sends one. HEAD does
-// not wait for a body. One connection per thread is reused. Throws std::runtime_error when no
-// HTTP response arrives.
+// and `headers` as send() does, on the calling thread's kept-alive connection.
 HttpResponse request(std::string_view method, std::string_view path, std::string_view body = {},
                      std::vector<std::string> headers = {});
 
@@ -64,6 +79,14 @@ std::string bearer(std::string_view token);
 std::string basic(std::string_view login, std::string_view password);
 // Standard base64 (with padding) of `bytes`.
 std::string base64(std::string_view bytes);
+
+// CAL_TEST_GEOLOC == "on": the stack under test runs the geolocation extension ([geoloc]
+// enabled = true); "off" or unset: it does not. Sends no request, so it may decide at static
+// initialization which cases run (doctest::skip).
+bool geoloc_on();
+// "" when the stack's geolocation extension is as CAL_TEST_GEOLOC says (probed: the event list
+// accepts geoloc=true only with the extension on); otherwise what differs.
+std::string geoloc_mismatch();
 
 // The administrator's application password: CAL_TEST_TOKEN, else $CAL_TEST_DIR/admin.token.
 // Throws when neither is available.

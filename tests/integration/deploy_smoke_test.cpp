@@ -9,73 +9,22 @@
 // stack. run-tests.sh never sets it.
 #include <doctest/doctest.h>
 
-#include <cctype>
 #include <cstdlib>
-#include <memory>
-#include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <curl/curl.h>
 
 #include "client.h"
 
 namespace caltest {
 namespace {
 
-size_t on_body(char* data, size_t size, size_t count, void* user) {
-    static_cast<HttpResponse*>(user)->body.append(data, size * count);
-    return size * count;
-}
-
-size_t on_header(char* data, size_t size, size_t count, void* user) {
-    auto* r = static_cast<HttpResponse*>(user);
-    std::string line(data, size * count);
-    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
-    const size_t colon = line.find(':');
-    if (line.rfind("HTTP/", 0) == 0) {
-        r->headers.clear();
-    } else if (colon != std::string::npos) {
-        std::string name = line.substr(0, colon);
-        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        std::string value = line.substr(colon + 1);
-        value.erase(0, value.find_first_not_of(' '));
-        r->headers.emplace(name, value);
-    }
-    return size * count;
-}
-
-// One request to an absolute URL (client.h only talks to CAL_TEST_BASE), on a new connection.
-// A POST/PUT/DELETE with a body sends it with Content-Length, or chunked when `headers` holds
-// "Transfer-Encoding: chunked". Throws when no HTTP response arrives.
+// One request to an absolute URL on a connection of its own; a body is sent as JSON, with
+// Content-Length, or chunked when `headers` holds "Transfer-Encoding: chunked". Throws when no
+// HTTP response arrives.
 HttpResponse fetch(const std::string& method, const std::string& url, const std::string& body = {},
                    std::vector<std::string> headers = {}) {
-    std::unique_ptr<CURL, void (*)(CURL*)> h(curl_easy_init(), curl_easy_cleanup);
-    if (!h) throw std::runtime_error("curl_easy_init failed");
-    HttpResponse response;
-    curl_easy_setopt(h.get(), CURLOPT_URL, url.c_str());
-    curl_easy_setopt(h.get(), CURLOPT_PROXY, "");
-    curl_easy_setopt(h.get(), CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(h.get(), CURLOPT_TIMEOUT, 60L);
-    curl_easy_setopt(h.get(), CURLOPT_WRITEFUNCTION, on_body);
-    curl_easy_setopt(h.get(), CURLOPT_WRITEDATA, &response);
-    curl_easy_setopt(h.get(), CURLOPT_HEADERFUNCTION, on_header);
-    curl_easy_setopt(h.get(), CURLOPT_HEADERDATA, &response);
-    if (!body.empty()) {
-        curl_easy_setopt(h.get(), CURLOPT_POSTFIELDS, body.data());
-        curl_easy_setopt(h.get(), CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(body.size()));
-        headers.emplace_back("Content-Type: application/json");
-    }
-    if (method != "GET" && method != "POST") curl_easy_setopt(h.get(), CURLOPT_CUSTOMREQUEST, method.c_str());
-    headers.emplace_back("Expect:");
-    curl_slist* list = nullptr;
-    for (const std::string& line : headers) list = curl_slist_append(list, line.c_str());
-    curl_easy_setopt(h.get(), CURLOPT_HTTPHEADER, list);
-    const CURLcode rc = curl_easy_perform(h.get());
-    curl_slist_free_all(list);
-    if (rc != CURLE_OK) throw std::runtime_error(method + " " + url + ": " + curl_easy_strerror(rc));
-    curl_easy_getinfo(h.get(), CURLINFO_RESPONSE_CODE, &response.status);
-    return response;
+    if (!body.empty()) headers.emplace_back("Content-Type: application/json");
+    return send({.url = url, .method = method, .body = body, .headers = std::move(headers)});
 }
 
 // "http://127.0.0.1:8080" of "http://127.0.0.1:8080/calendar/api".

@@ -1,7 +1,8 @@
-// Integration tests of the geolocation extension on the event list (SPEC §4.3). The stack under
-// test decides which half runs: with [geoloc] enabled = false (the default) every filtering
-// geoloc parameter is 400 and geoloc=false a no-op; with it enabled, venues' coordinates filter
-// by presence and by distance (geofence_km, default 40).
+// Integration tests of the geolocation extension on the event list (SPEC §4.3). With [geoloc]
+// enabled = false (the default) every filtering geoloc parameter is 400 and geoloc=false a no-op;
+// with it enabled, venues' coordinates filter by presence and by distance (geofence_km, default
+// 40). CAL_TEST_GEOLOC (on|off) names the stack's setting and so the half that runs, the other
+// one skipped; scripts/run-tests.sh runs the test suite "geoloc-on" against a second stack.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -16,10 +17,9 @@ namespace {
 using namespace events;
 using Ids = std::vector<long long>;
 
-bool geoloc_enabled() { return get(std::string(kEvents) + "?geoloc=true&search=" + unique("probe")).status == 200; }
-
-TEST_CASE("geolocation parameters while the extension is off") {
-    if (geoloc_enabled()) return;
+TEST_CASE("geolocation parameters while the extension is off" * doctest::test_suite("geoloc-off") *
+          doctest::skip(geoloc_on())) {
+    REQUIRE(geoloc_mismatch() == "");
     const std::string word = unique("geooff");
     const long long id = create_id(word, "+3 days 10:00", "+3 days 11:00");
     for (const char* query : {"geoloc=true", "geoloc=1", "geoloc_lat=48.8", "geoloc_lng=2.3",
@@ -38,8 +38,9 @@ TEST_CASE("geolocation parameters while the extension is off") {
     CHECK(list_ids("search=" + word + "&geoloc=false") == Ids{id});
 }
 
-TEST_CASE("geolocation filters while the extension is on") {
-    if (!geoloc_enabled()) return;
+TEST_CASE("geolocation filters while the extension is on" * doctest::test_suite("geoloc-on") *
+          doctest::skip(!geoloc_on())) {
+    REQUIRE(geoloc_mismatch() == "");
     const std::string word = unique("geoon");
     auto at = [&](const std::string& name, const std::string& venue) {
         return create_id(word + " " + name, "+3 days 10:00", "+3 days 11:00", venue.empty() ? "" : "\"venue\":" + venue);

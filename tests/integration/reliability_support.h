@@ -1,6 +1,6 @@
 // Helpers of the reliability tests (issue 9: hostile input, concurrency, throttling, database
-// death): raw HTTP requests with options the shared client does not offer (another base URL, a
-// source address, a short timeout, the time taken), running tasks on threads, and reading files.
+// death): requests on a connection of their own with the time they took (client.h's send()),
+// running tasks on threads, and reading files.
 #pragma once
 
 #include "client.h"
@@ -13,15 +13,9 @@
 
 namespace caltest {
 
-// One request sent by raw_request().
-struct RawRequest {
-    std::string url = {};              // absolute, e.g. base_url() + "/cal/events/v1/events"
-    std::string method = "GET";
-    std::string body = {};             // sent when non-empty or for POST/PUT/PATCH
-    std::vector<std::string> headers = {};  // "Name: value"; nothing else is added
-    std::string source_ip = {};        // bind the client socket to this local address ("" = any)
-    long timeout_ms = 60000;           // the whole request
-};
+// One request sent by raw_request(): client.h's Request (url, method, body, headers, source_ip,
+// timeout_ms, ...), on a fresh connection unless .keep_alive says otherwise.
+using RawRequest = Request;
 
 // The response plus the wall-clock time it took.
 struct TimedResponse {
@@ -29,8 +23,8 @@ struct TimedResponse {
     std::chrono::milliseconds elapsed{0};
 };
 
-// Sends `r` on a fresh connection. Throws std::runtime_error when no HTTP response arrives
-// (connection refused, timeout), naming the URL and curl's error.
+// Sends `r` with send(). Throws std::runtime_error when no HTTP response arrives (connection
+// refused, timeout), naming the URL and curl's error.
 TimedResponse raw_request(const RawRequest& r);
 
 // Runs `task(i)` for i in [0, n) on n threads at once and waits for all; an exception escaping a
