@@ -16,7 +16,7 @@ using cal::ParamType;
 std::string check(const ParamSpec& spec, const cal::ParamSources& sources, cal::ParamValue* out) {
   try {
     const cal::Params params = cal::validate_params({spec}, sources, cal::Locale{});
-    if (out && params.find("p")) *out = *params.find("p");
+    if (out && params.find(cal::ParamName("p"))) *out = *params.find(cal::ParamName("p"));
     return "";
   } catch (const cal::ApiError& e) {
     return e.code;
@@ -103,13 +103,13 @@ TEST_CASE("JSON values are coerced per declared type") {
   for (const auto& c : kJsonCases) {
     CAPTURE(static_cast<int>(c.type));
     CAPTURE(std::string(c.json));
-    const ParamSpec spec{.name = "p", .type = c.type};
+    const ParamSpec spec{.name = cal::ParamName("p"), .type = c.type};
     CHECK((check_json(spec, c.json) == "") == c.ok);
   }
 }
 
 TEST_CASE("query-string lists accept a[]=, comma lists and single values") {
-  const ParamSpec spec{.name = "p", .type = ParamType::kIntegerList};
+  const ParamSpec spec{.name = cal::ParamName("p"), .type = ParamType::kIntegerList};
   cal::ParamValue v;
   CHECK(check_query(spec, "p[]=1&p[]=2", &v) == "");
   CHECK(v.integers == std::vector<long long>{1, 2});
@@ -119,27 +119,27 @@ TEST_CASE("query-string lists accept a[]=, comma lists and single values") {
 }
 
 TEST_CASE("positive integers, enums, non-empty strings and ranges are enforced") {
-  const ParamSpec page{.name = "p", .type = ParamType::kInteger, .positive = true};
+  const ParamSpec page{.name = cal::ParamName("p"), .type = ParamType::kInteger, .positive = true};
   CHECK(check_query(page, "p=0") == "rest_invalid_param");
   CHECK(check_query(page, "p=-1") == "rest_invalid_param");
   CHECK(check_query(page, "p=1") == "");
-  const ParamSpec order{.name = "p", .type = ParamType::kString, .enum_values = {"asc", "desc"}};
+  const ParamSpec order{.name = cal::ParamName("p"), .type = ParamType::kString, .enum_values = {"asc", "desc"}};
   cal::ParamValue v;
   CHECK(check_query(order, "p=DESC", &v) == "");
   CHECK(v.text == "desc");
   CHECK(check_query(order, "p=up") == "rest_invalid_param");
-  const ParamSpec search{.name = "p", .type = ParamType::kString, .non_empty = true};
+  const ParamSpec search{.name = cal::ParamName("p"), .type = ParamType::kString, .non_empty = true};
   CHECK(check_query(search, "p=") == "rest_invalid_param");
-  const ParamSpec lat{.name = "p", .type = ParamType::kNumber, .minimum = -90.0, .maximum = 90.0};
+  const ParamSpec lat{.name = cal::ParamName("p"), .type = ParamType::kNumber, .minimum = -90.0, .maximum = 90.0};
   CHECK(check_query(lat, "p=91") == "rest_invalid_param");
   CHECK(check_query(lat, "p=-90") == "");
 }
 
 TEST_CASE("missing required parameters are gathered into one error") {
   const std::vector<ParamSpec> specs = {
-      {.name = "title", .type = ParamType::kString, .required = true},
-      {.name = "start_date", .type = ParamType::kDateTime, .required = true},
-      {.name = "x", .type = ParamType::kString},
+      {.name = cal::ParamName("title"), .type = ParamType::kString, .required = true},
+      {.name = cal::ParamName("start_date"), .type = ParamType::kDateTime, .required = true},
+      {.name = cal::ParamName("x"), .type = ParamType::kString},
   };
   cal::ParamSources sources;
   try {
@@ -155,9 +155,9 @@ TEST_CASE("missing required parameters are gathered into one error") {
 
 TEST_CASE("invalid parameters are gathered into one error with a message each") {
   const std::vector<ParamSpec> specs = {
-      {.name = "page", .type = ParamType::kInteger, .positive = true},
-      {.name = "featured", .type = ParamType::kBoolean},
-      {.name = "title", .type = ParamType::kString, .required = true},
+      {.name = cal::ParamName("page"), .type = ParamType::kInteger, .positive = true},
+      {.name = cal::ParamName("featured"), .type = ParamType::kBoolean},
+      {.name = cal::ParamName("title"), .type = ParamType::kString, .required = true},
   };
   rapidjson::Document q;
   q.SetObject();
@@ -178,10 +178,10 @@ TEST_CASE("invalid parameters are gathered into one error with a message each") 
 
 TEST_CASE("sources: path wins over body, body over query, query over default") {
   const std::vector<ParamSpec> specs = {
-      {.name = "id", .type = ParamType::kInteger},
-      {.name = "a", .type = ParamType::kString},
-      {.name = "b", .type = ParamType::kString},
-      {.name = "c", .type = ParamType::kString, .default_value = "dflt"},
+      {.name = cal::ParamName("id"), .type = ParamType::kInteger},
+      {.name = cal::ParamName("a"), .type = ParamType::kString},
+      {.name = cal::ParamName("b"), .type = ParamType::kString},
+      {.name = cal::ParamName("c"), .type = ParamType::kString, .default_value = "dflt"},
   };
   rapidjson::Document body, query;
   REQUIRE(cal::parse_json_body(R"({"id": 99, "a": "body"})", body) == cal::JsonBodyError::kNone);
@@ -192,16 +192,16 @@ TEST_CASE("sources: path wins over body, body over query, query over default") {
   sources.body = &body;
   sources.query = &query;
   const cal::Params p = cal::validate_params(specs, sources, cal::Locale{});
-  CHECK(p.integer("id") == 5);
-  CHECK(p.text("a") == "body");
-  CHECK(p.text("b") == "query");
-  CHECK(p.text("c") == "dflt");
-  CHECK(p.given("b"));
-  CHECK_FALSE(p.given("c"));
+  CHECK(p.integer(cal::ParamName("id")) == 5);
+  CHECK(p.text(cal::ParamName("a")) == "body");
+  CHECK(p.text(cal::ParamName("b")) == "query");
+  CHECK(p.text(cal::ParamName("c")) == "dflt");
+  CHECK(p.given(cal::ParamName("b")));
+  CHECK_FALSE(p.given(cal::ParamName("c")));
 }
 
 TEST_CASE("invalid UTF-8 in a query value is a rest_invalid_param") {
-  const ParamSpec spec{.name = "p", .type = ParamType::kString};
+  const ParamSpec spec{.name = cal::ParamName("p"), .type = ParamType::kString};
   CHECK(check_query(spec, "p=%C3%28") == "rest_invalid_param");
   CHECK(check_query(spec, "p=%C3%A9") == "");
 }

@@ -85,7 +85,7 @@ void write_route_description(JsonWriter& w, const Route& route, const RequestCon
 }
 
 Response get_namespace_index(RequestContext& ctx) {
-  if (ctx.params.text("namespace") != kNamespace)
+  if (ctx.params.text(param::kNamespace) != kNamespace)
     throw ApiError{404, "rest_invalid_namespace", translate(ctx.locale, "The specified namespace could not be found.")};
   JsonBuffer buffer;
   JsonWriter w(buffer);

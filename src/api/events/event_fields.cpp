@@ -18,7 +18,7 @@ namespace {
 // The event zone: the `timezone` parameter, else the stored one (update), else the site zone.
 TimeZone event_zone(RequestContext& ctx, const Event& event, bool create) {
   // The validator checked the id (check_time_zone).
-  if (ctx.params.given("timezone")) return TimeZone::find(ctx.params.text("timezone")).value_or(site_zone(ctx));
+  if (ctx.params.given(param::kTimezone)) return TimeZone::find(ctx.params.text(param::kTimezone)).value_or(site_zone(ctx));
   if (!create)
     if (const auto zone = TimeZone::find(event.details.timezone)) return *zone;
   return site_zone(ctx);
@@ -27,13 +27,13 @@ TimeZone event_zone(RequestContext& ctx, const Event& event, bool create) {
 void apply_times(RequestContext& ctx, Event& event, bool create, const TimeZone& zone) {
   EventDetails& d = event.details;
   EventTimesInput in;
-  if (ctx.params.given("start_date")) in.start_text = ctx.params.text("start_date");
-  if (ctx.params.given("end_date")) in.end_text = ctx.params.text("end_date");
+  if (ctx.params.given(param::kStartDate)) in.start_text = ctx.params.text(param::kStartDate);
+  if (ctx.params.given(param::kEndDate)) in.end_text = ctx.params.text(param::kEndDate);
   if (!create) {
     in.current_start = parse_sql_date_time(d.start_local);
     in.current_end = parse_sql_date_time(d.end_local);
   }
-  if (ctx.params.has("all_day")) d.all_day = ctx.params.boolean("all_day");
+  if (ctx.params.has(param::kAllDay)) d.all_day = ctx.params.boolean(param::kAllDay);
   in.all_day = d.all_day;
   const EventTimesResult r = resolve_event_times(in, zone, now_seconds());
   switch (r.error) {
@@ -56,11 +56,11 @@ void apply_times(RequestContext& ctx, Event& event, bool create, const TimeZone&
 
 // `website` (checked by check_event_website): "" or null for none, else the URL.
 std::string website_input(RequestContext& ctx) {
-  const rapidjson::Value& raw = *ctx.params.find("website")->raw;
+  const rapidjson::Value& raw = *ctx.params.find(param::kWebsite)->raw;
   return raw.IsString() ? std::string(raw.GetString(), raw.GetStringLength()) : std::string();
 }
 
-void apply_flag(RequestContext& ctx, std::string_view name, bool& field) {
+void apply_flag(RequestContext& ctx, ParamName name, bool& field) {
   if (ctx.params.given(name)) field = ctx.params.boolean(name);
 }
 
@@ -91,31 +91,31 @@ std::optional<std::string> cost_input_text(const rapidjson::Value& raw) {
 
 void apply_event_fields(RequestContext& ctx, Event& event, bool create) {
   EventDetails& d = event.details;
-  const bool reschedule = create || ctx.params.given("start_date") || ctx.params.given("end_date") ||
-                          ctx.params.given("timezone") || ctx.params.given("all_day");
+  const bool reschedule = create || ctx.params.given(param::kStartDate) || ctx.params.given(param::kEndDate) ||
+                          ctx.params.given(param::kTimezone) || ctx.params.given(param::kAllDay);
   if (reschedule) apply_times(ctx, event, create, event_zone(ctx, event, create));
-  if (ctx.params.given("cost")) d.cost = cost_input_text(*ctx.params.find("cost")->raw).value_or("");  // check_cost
-  if (ctx.params.given("website")) d.website = website_input(ctx);
-  apply_flag(ctx, "show_map", d.show_map);
-  apply_flag(ctx, "show_map_link", d.show_map_link);
-  apply_flag(ctx, "hide_from_listings", d.hide_from_listings);
-  apply_flag(ctx, "sticky", d.sticky);
-  apply_flag(ctx, "featured", d.featured);
+  if (ctx.params.given(param::kCost)) d.cost = cost_input_text(*ctx.params.find(param::kCost)->raw).value_or("");  // check_cost
+  if (ctx.params.given(param::kWebsite)) d.website = website_input(ctx);
+  apply_flag(ctx, param::kShowMap, d.show_map);
+  apply_flag(ctx, param::kShowMapLink, d.show_map_link);
+  apply_flag(ctx, param::kHideFromListings, d.hide_from_listings);
+  apply_flag(ctx, param::kSticky, d.sticky);
+  apply_flag(ctx, param::kFeatured, d.featured);
   // The password: on create and on update by id (SPEC §3.5); "" removes it.
-  if (ctx.params.given("password")) event.post.password = ctx.params.text("password");
+  if (ctx.params.given(param::kPassword)) event.post.password = ctx.params.text(param::kPassword);
 }
 
 void apply_event_links(RequestContext& ctx, long long event_id) {
-  if (ctx.params.given("venue")) set_event_venue(ctx.db, event_id, resolve_venue_input(ctx, *ctx.params.find("venue")->raw));
-  if (ctx.params.given("organizer"))
-    set_event_organizers(ctx.db, event_id, resolve_organizer_input(ctx, *ctx.params.find("organizer")->raw));
-  if (ctx.params.given("categories")) {
+  if (ctx.params.given(param::kVenue)) set_event_venue(ctx.db, event_id, resolve_venue_input(ctx, *ctx.params.find(param::kVenue)->raw));
+  if (ctx.params.given(param::kOrganizer))
+    set_event_organizers(ctx.db, event_id, resolve_organizer_input(ctx, *ctx.params.find(param::kOrganizer)->raw));
+  if (ctx.params.given(param::kCategories)) {
     set_event_terms(ctx.db, event_id, Taxonomy::kCategory,
-                    resolve_terms_input(ctx, Taxonomy::kCategory, *ctx.params.find("categories")->raw, "categories"));
+                    resolve_terms_input(ctx, Taxonomy::kCategory, *ctx.params.find(param::kCategories)->raw, "categories"));
   }
-  if (ctx.params.given("tags")) {
+  if (ctx.params.given(param::kTags)) {
     set_event_terms(ctx.db, event_id, Taxonomy::kTag,
-                    resolve_terms_input(ctx, Taxonomy::kTag, *ctx.params.find("tags")->raw, "tags"));
+                    resolve_terms_input(ctx, Taxonomy::kTag, *ctx.params.find(param::kTags)->raw, "tags"));
   }
 }
 

@@ -18,20 +18,20 @@ std::vector<long long> unique_ids(const std::vector<long long>& ids) {
   return {s.begin(), s.end()};
 }
 
-std::optional<std::string> text_if_given(const RequestContext& ctx, std::string_view name) {
+std::optional<std::string> text_if_given(const RequestContext& ctx, ParamName name) {
   if (!ctx.params.given(name)) return std::nullopt;
   return ctx.params.text(name);
 }
 
 EventDateWindow date_window(RequestContext& ctx, bool include) {
   EventDateFilters f;
-  f.start_date = text_if_given(ctx, "start_date");
-  f.end_date = text_if_given(ctx, "end_date");
-  f.starts_before = text_if_given(ctx, "starts_before");
-  f.starts_after = text_if_given(ctx, "starts_after");
-  f.ends_before = text_if_given(ctx, "ends_before");
-  f.ends_after = text_if_given(ctx, "ends_after");
-  f.strict = ctx.params.boolean("strict_dates");
+  f.start_date = text_if_given(ctx, param::kStartDate);
+  f.end_date = text_if_given(ctx, param::kEndDate);
+  f.starts_before = text_if_given(ctx, param::kStartsBefore);
+  f.starts_after = text_if_given(ctx, param::kStartsAfter);
+  f.ends_before = text_if_given(ctx, param::kEndsBefore);
+  f.ends_after = text_if_given(ctx, param::kEndsAfter);
+  f.strict = ctx.params.boolean(param::kStrictDates);
   f.include = include;
   // The window follows the clock only as far as event_window_valid_until says: that is how long
   // the response cache may keep the list (issue 8), rather than the one second now_seconds() gives.
@@ -45,7 +45,7 @@ EventDateWindow date_window(RequestContext& ctx, bool include) {
 }
 
 // Term ids of a categories/tags filter; `nothing` is set when the filter names no term at all.
-std::vector<long long> term_ids(RequestContext& ctx, Taxonomy taxonomy, std::string_view param, bool& nothing) {
+std::vector<long long> term_ids(RequestContext& ctx, Taxonomy taxonomy, ParamName param, bool& nothing) {
   if (!ctx.params.given(param)) return {};
   const auto& items = ctx.params.texts(param);
   if (items.empty()) return {};
@@ -55,14 +55,14 @@ std::vector<long long> term_ids(RequestContext& ctx, Taxonomy taxonomy, std::str
 }
 
 void add_geolocation(RequestContext& ctx, EventFilter& f) {
-  const bool wants_geo = ctx.params.given("geoloc") && ctx.params.boolean("geoloc");
-  const bool has_lat = ctx.params.given("geoloc_lat");
-  const bool has_lng = ctx.params.given("geoloc_lng");
+  const bool wants_geo = ctx.params.given(param::kGeoloc) && ctx.params.boolean(param::kGeoloc);
+  const bool has_lat = ctx.params.given(param::kGeolocLat);
+  const bool has_lng = ctx.params.given(param::kGeolocLng);
   if (!ctx.config.geoloc.enabled) {
-    for (const char* name : {"geoloc", "geoloc_lat", "geoloc_lng"}) {
-      const bool filtering = std::string_view(name) == "geoloc" ? wants_geo : ctx.params.given(name);
+    for (const ParamName name : {param::kGeoloc, param::kGeolocLat, param::kGeolocLng}) {
+      const bool filtering = name == param::kGeoloc ? wants_geo : ctx.params.given(name);
       if (filtering)
-        throw invalid_param(ctx, name, translate(ctx.locale, "The geolocation extension is not enabled."));
+        throw invalid_param(ctx, std::string(name.text()), translate(ctx.locale, "The geolocation extension is not enabled."));
     }
     return;
   }
@@ -72,7 +72,7 @@ void add_geolocation(RequestContext& ctx, EventFilter& f) {
   }
   f.with_coordinates = wants_geo;
   if (has_lat)
-    f.fence = GeoFence{ctx.params.find("geoloc_lat")->number, ctx.params.find("geoloc_lng")->number,
+    f.fence = GeoFence{ctx.params.find(param::kGeolocLat)->number, ctx.params.find(param::kGeolocLng)->number,
                        ctx.config.geoloc.geofence_km};
 }
 
@@ -91,19 +91,19 @@ EventFilter build_event_filter(RequestContext& ctx) {
   EventFilter f;
   f.visibility = list_visibility(ctx);
   // include: only these ids, hidden ones too, and no date filter at all.
-  if (ctx.params.given("include")) f.include = unique_ids(ctx.params.integers("include"));
+  if (ctx.params.given(param::kInclude)) f.include = unique_ids(ctx.params.integers(param::kInclude));
   f.window = date_window(ctx, !f.include.empty());
-  if (ctx.params.given("search")) f.search = parse_search_words(ctx.params.text("search"));
+  if (ctx.params.given(param::kSearch)) f.search = parse_search_words(ctx.params.text(param::kSearch));
   bool nothing = false;
-  f.categories = term_ids(ctx, Taxonomy::kCategory, "categories", nothing);
-  f.tags = term_ids(ctx, Taxonomy::kTag, "tags", nothing);
+  f.categories = term_ids(ctx, Taxonomy::kCategory, param::kCategories, nothing);
+  f.tags = term_ids(ctx, Taxonomy::kTag, param::kTags, nothing);
   // Each venue, organizer and the parent exist: their parameters' checks said so.
-  if (ctx.params.given("venue")) f.venues = unique_ids(ctx.params.integers("venue"));
-  if (ctx.params.given("organizer")) f.organizers = unique_ids(ctx.params.integers("organizer"));
-  if (ctx.params.given("featured")) f.featured = ctx.params.boolean("featured");
-  if (ctx.params.given("post_parent")) f.parent = ctx.params.integer("post_parent");
+  if (ctx.params.given(param::kVenue)) f.venues = unique_ids(ctx.params.integers(param::kVenue));
+  if (ctx.params.given(param::kOrganizer)) f.organizers = unique_ids(ctx.params.integers(param::kOrganizer));
+  if (ctx.params.given(param::kFeatured)) f.featured = ctx.params.boolean(param::kFeatured);
+  if (ctx.params.given(param::kPostParent)) f.parent = ctx.params.integer(param::kPostParent);
   // The service sells no tickets: ticketed events are none.
-  if (ctx.params.given("ticketed") && ctx.params.boolean("ticketed")) nothing = true;
+  if (ctx.params.given(param::kTicketed) && ctx.params.boolean(param::kTicketed)) nothing = true;
   f.matches_nothing = nothing;
   add_geolocation(ctx, f);
   return f;

@@ -111,8 +111,8 @@ EventRelations load_event_relations(Db& db, const std::vector<Event>& events) {
 
 bool event_unlocked(const RequestContext& ctx, const PostRow& row) {
   if (row.password.empty()) return true;
-  if (ctx.params.given("password") && ctx.params.text("password") == row.password) return true;
-  return ctx.params.text("context") == "edit" && can_edit_post(ctx.caller, row.author, row.status);
+  if (ctx.params.given(param::kPassword) && ctx.params.text(param::kPassword) == row.password) return true;
+  return ctx.params.text(param::kContext) == "edit" && can_edit_post(ctx.caller, row.author, row.status);
 }
 
 void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, const EventRelations& rel, EventView view,

@@ -19,28 +19,28 @@ enum class Check { kText, kUrl, kEmail };
 // A text detail field: its parameter, its member, the column's size in characters, its check.
 template <typename Details>
 struct TextField {
-  std::string_view name;
+  ParamName name;
   std::string Details::*member;
   std::size_t max_chars;
   Check check;
 };
 
 const TextField<VenueDetails> kVenueFields[] = {
-    {"address", &VenueDetails::address, 255, Check::kText},
-    {"city", &VenueDetails::city, 255, Check::kText},
-    {"country", &VenueDetails::country, 255, Check::kText},
-    {"province", &VenueDetails::province, 255, Check::kText},
-    {"state", &VenueDetails::state, 255, Check::kText},
-    {"zip", &VenueDetails::zip, 64, Check::kText},
-    {"phone", &VenueDetails::phone, 64, Check::kText},
-    {"stateprovince", &VenueDetails::stateprovince, 255, Check::kText},
-    {"website", &VenueDetails::website, 2048, Check::kUrl},
+    {param::kAddress, &VenueDetails::address, 255, Check::kText},
+    {param::kCity, &VenueDetails::city, 255, Check::kText},
+    {param::kCountry, &VenueDetails::country, 255, Check::kText},
+    {param::kProvince, &VenueDetails::province, 255, Check::kText},
+    {param::kState, &VenueDetails::state, 255, Check::kText},
+    {param::kZip, &VenueDetails::zip, 64, Check::kText},
+    {param::kPhone, &VenueDetails::phone, 64, Check::kText},
+    {param::kStateprovince, &VenueDetails::stateprovince, 255, Check::kText},
+    {param::kWebsite, &VenueDetails::website, 2048, Check::kUrl},
 };
 
 const TextField<OrganizerDetails> kOrganizerFields[] = {
-    {"phone", &OrganizerDetails::phone, 64, Check::kText},
-    {"website", &OrganizerDetails::website, 2048, Check::kUrl},
-    {"email", &OrganizerDetails::email, 255, Check::kEmail},
+    {param::kPhone, &OrganizerDetails::phone, 64, Check::kText},
+    {param::kWebsite, &OrganizerDetails::website, 2048, Check::kUrl},
+    {param::kEmail, &OrganizerDetails::email, 255, Check::kEmail},
 };
 
 std::size_t utf8_length(std::string_view s) {
@@ -78,7 +78,7 @@ bool text_fields_match(const TextField<Details> (&fields)[N], const Params& para
 template <typename Details, std::size_t N>
 const TextField<Details>* find_field(const TextField<Details> (&fields)[N], std::string_view name) {
   for (const auto& field : fields)
-    if (field.name == name) return &field;
+    if (field.name.text() == name) return &field;
   return nullptr;
 }
 
@@ -99,20 +99,20 @@ std::string derive_stateprovince(std::string_view country, std::string_view stat
 void apply_venue_params(const Params& params, bool geoloc, VenueDetails& details) {
   VenueDetails next = details;
   apply_text_fields(kVenueFields, params, next);
-  if (!params.given("stateprovince")) next.stateprovince = derive_stateprovince(next.country, next.state, next.province);
-  if (params.given("show_map")) next.show_map = params.boolean("show_map");
-  if (params.given("show_map_link")) next.show_map_link = params.boolean("show_map_link");
-  if (geoloc && params.given("geo_lat")) next.geo_lat = params.find("geo_lat")->number;
-  if (geoloc && params.given("geo_lng")) next.geo_lng = params.find("geo_lng")->number;
+  if (!params.given(param::kStateprovince)) next.stateprovince = derive_stateprovince(next.country, next.state, next.province);
+  if (params.given(param::kShowMap)) next.show_map = params.boolean(param::kShowMap);
+  if (params.given(param::kShowMapLink)) next.show_map_link = params.boolean(param::kShowMapLink);
+  if (geoloc && params.given(param::kGeoLat)) next.geo_lat = params.find(param::kGeoLat)->number;
+  if (geoloc && params.given(param::kGeoLng)) next.geo_lng = params.find(param::kGeoLng)->number;
   details = std::move(next);
 }
 
 bool venue_params_match(const Params& params, bool geoloc, const VenueDetails& wanted, const VenueDetails& stored) {
   if (!text_fields_match(kVenueFields, params, wanted, stored)) return false;
-  if (params.given("show_map") && wanted.show_map != stored.show_map) return false;
-  if (params.given("show_map_link") && wanted.show_map_link != stored.show_map_link) return false;
-  if (geoloc && params.given("geo_lat") && wanted.geo_lat != stored.geo_lat) return false;
-  if (geoloc && params.given("geo_lng") && wanted.geo_lng != stored.geo_lng) return false;
+  if (params.given(param::kShowMap) && wanted.show_map != stored.show_map) return false;
+  if (params.given(param::kShowMapLink) && wanted.show_map_link != stored.show_map_link) return false;
+  if (geoloc && params.given(param::kGeoLat) && wanted.geo_lat != stored.geo_lat) return false;
+  if (geoloc && params.given(param::kGeoLng) && wanted.geo_lng != stored.geo_lng) return false;
   return true;
 }
 

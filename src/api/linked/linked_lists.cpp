@@ -13,10 +13,10 @@ namespace {
 LinkedFilter build_filter(RequestContext& ctx) {
   LinkedFilter f;
   f.visibility = list_visibility(ctx);
-  if (ctx.params.given("search")) f.search_words = ascii::words(ctx.params.text("search"));
-  if (ctx.params.given("event")) f.event = ctx.params.integer("event");  // it exists: check_event_id
-  if (ctx.params.given("has_events")) f.has_events = ctx.params.boolean("has_events");
-  if (ctx.params.boolean("only_with_upcoming")) {
+  if (ctx.params.given(param::kSearch)) f.search_words = ascii::words(ctx.params.text(param::kSearch));
+  if (ctx.params.given(param::kEvent)) f.event = ctx.params.integer(param::kEvent);  // it exists: check_event_id
+  if (ctx.params.given(param::kHasEvents)) f.has_events = ctx.params.boolean(param::kHasEvents);
+  if (ctx.params.boolean(param::kOnlyWithUpcoming)) {
     // "Ends after now": the answer holds for this second only (the response cache keeps it no longer).
     f.upcoming_after = now_seconds();
     f.upcoming_readers = readable_posts(ctx);

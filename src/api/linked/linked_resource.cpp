@@ -13,13 +13,13 @@ namespace {
 // in every common field the request sent. The name was matched by the query.
 bool post_fields_match(const RequestContext& ctx, const PostKind& kind, const PostRow& wanted, const PostRow& existing) {
   const Params& p = ctx.params;
-  if (p.given("description") && wanted.content != existing.content) return false;
-  if (p.given("excerpt") && wanted.excerpt != existing.excerpt) return false;
-  if (p.given("status") && wanted.status != existing.status) return false;
-  if (p.given("author") && wanted.author != existing.author) return false;
-  if ((p.given("date") || p.given("date_utc")) && wanted.date_utc != existing.date_utc) return false;
-  if (p.given("slug") && wanted_slug(kind, p.text("slug")) != existing.slug) return false;
-  if (p.given("image") && wanted.image_id != existing.image_id) return false;
+  if (p.given(param::kDescription) && wanted.content != existing.content) return false;
+  if (p.given(param::kExcerpt) && wanted.excerpt != existing.excerpt) return false;
+  if (p.given(param::kStatus) && wanted.status != existing.status) return false;
+  if (p.given(param::kAuthor) && wanted.author != existing.author) return false;
+  if ((p.given(param::kDate) || p.given(param::kDateUtc)) && wanted.date_utc != existing.date_utc) return false;
+  if (p.given(param::kSlug) && wanted_slug(kind, p.text(param::kSlug)) != existing.slug) return false;
+  if (p.given(param::kImage) && wanted.image_id != existing.image_id) return false;
   return true;
 }
 

@@ -21,8 +21,8 @@ QueryPairs with_page(QueryPairs query, long long page) {
 
 Paging read_paging(const RequestContext& ctx) {
   Paging p;
-  p.page = ctx.params.integer("page", 1);
-  p.per_page = ctx.params.given("per_page") ? ctx.params.integer("per_page") : ctx.config.site.per_page;
+  p.page = ctx.params.integer(param::kPage, 1);
+  p.per_page = ctx.params.given(param::kPerPage) ? ctx.params.integer(param::kPerPage) : ctx.config.site.per_page;
   p.per_page = std::min<long long>(p.per_page, ctx.config.site.per_page_max);
   return p;
 }

@@ -2,42 +2,51 @@
 // (see cal/api/pipeline/params.h; validation itself lives in params.cpp).
 #include "cal/api/pipeline/params.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 namespace cal {
 
-const ParamValue* Params::find(std::string_view name) const {
+const ParamValue* Params::lookup(ParamName name) const {
   for (const auto& [n, v] : values_)
-    if (n == name) return &v;
+    if (n == name.text()) return &v;
   return nullptr;
 }
 
-bool Params::given(std::string_view name) const {
-  const ParamValue* v = find(name);
+const ParamValue* Params::find(ParamName name) const {
+  if (!declared_.empty() && std::find(declared_.begin(), declared_.end(), name.text()) == declared_.end())
+    throw std::logic_error("parameter " + std::string(name.text()) + " is not declared for this endpoint");
+  return lookup(name);
+}
+
+bool Params::given(ParamName name) const {
+  const ParamValue* v = lookup(name);
   return v && v->given;
 }
 
-long long Params::integer(std::string_view name, long long fallback) const {
+long long Params::integer(ParamName name, long long fallback) const {
   const ParamValue* v = find(name);
   return v ? v->integer : fallback;
 }
 
-bool Params::boolean(std::string_view name, bool fallback) const {
+bool Params::boolean(ParamName name, bool fallback) const {
   const ParamValue* v = find(name);
   return v ? v->boolean : fallback;
 }
 
-const std::string& Params::text(std::string_view name) const {
+const std::string& Params::text(ParamName name) const {
   static const std::string kEmpty;
   const ParamValue* v = find(name);
   return v ? v->text : kEmpty;
 }
 
-const std::vector<long long>& Params::integers(std::string_view name) const {
+const std::vector<long long>& Params::integers(ParamName name) const {
   static const std::vector<long long> kEmpty;
   const ParamValue* v = find(name);
   return v ? v->integers : kEmpty;
 }
 
-const std::vector<std::string>& Params::texts(std::string_view name) const {
+const std::vector<std::string>& Params::texts(ParamName name) const {
   static const std::vector<std::string> kEmpty;
   const ParamValue* v = find(name);
   return v ? v->texts : kEmpty;

@@ -250,6 +250,9 @@ bool is_truthy(const Value& v) {
 Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& sources,
                        const Locale& locale, const CheckContext& context) {
   Params params;
+  std::vector<std::string_view> declared;
+  for (const ParamSpec& spec : specs) declared.push_back(spec.name.text());
+  params.declare(declared);
   Checker checker{locale, {}};
   std::vector<std::string> missing;
   // Path values and defaults live in the params' own storage (never reallocated: reserved).

@@ -14,16 +14,16 @@
 
 namespace cal {
 
-const PostKind kEventKind{PostType::kEvent, "event", "events", "event", "title"};
-const PostKind kVenueKind{PostType::kVenue, "venue", "venues", "venue", "venue"};
-const PostKind kOrganizerKind{PostType::kOrganizer, "organizer", "organizers", "organizer", "organizer"};
+const PostKind kEventKind{PostType::kEvent, "event", "events", "event", param::kTitle};
+const PostKind kVenueKind{PostType::kVenue, "venue", "venues", "venue", param::kVenue};
+const PostKind kOrganizerKind{PostType::kOrganizer, "organizer", "organizers", "organizer", param::kOrganizer};
 
 namespace {
 
 constexpr std::string_view kTrashSuffix = "__trashed";
 
 // Parses a date parameter in `zone` (already validated as parseable by the router).
-Seconds date_param(RequestContext& ctx, std::string_view name, const TimeZone& zone) {
+Seconds date_param(RequestContext& ctx, ParamName name, const TimeZone& zone) {
   const auto parsed = parse_date(ctx.params.text(name), zone, now_seconds());
   if (!parsed) throw invalid_param(ctx, std::string(name), format_message(ctx.locale, "%s is not a valid date.", {std::string(name)}));
   return parsed->instant;
@@ -44,7 +44,7 @@ bool is_no_image(const rapidjson::Value& raw) {
 
 // The image parameter (checked by check_image): an id of a known image, or an absolute URL.
 long long resolve_image(RequestContext& ctx, long long author, const std::string& now_utc) {
-  const rapidjson::Value& raw = *ctx.params.find("image")->raw;
+  const rapidjson::Value& raw = *ctx.params.find(param::kImage)->raw;
   if (is_no_image(raw)) return 0;
   if (const auto id = image_id(raw)) return *id;
   return find_or_create_image(ctx.db, std::string(raw.GetString(), raw.GetStringLength()), author, now_utc);
@@ -64,7 +64,7 @@ std::string allowed_html(const RequestContext& ctx, std::string_view name, const
 // The status a create or update ends with (SPEC §5 "Status on create").
 std::string resolve_status(RequestContext& ctx, const PostRow& row, bool create, Seconds publish_instant) {
   std::string status = row.status;
-  if (ctx.params.given("status")) status = ctx.params.text("status");
+  if (ctx.params.given(param::kStatus)) status = ctx.params.text(param::kStatus);
   else if (create) status = can_publish_post(ctx.caller, row.author) ? "publish" : "draft";
   const bool wants_public = status == "publish" || status == "future" || status == "private";
   const bool changes = create || status != row.status;
@@ -98,8 +98,8 @@ TimeZone site_zone(const RequestContext& ctx) {
 
 PostRow load_target(RequestContext& ctx, const PostKind& kind) {
   std::optional<PostRow> row;
-  if (ctx.params.has("id")) row = find_post(ctx.db, kind.type, ctx.params.integer("id"));
-  else row = find_post_by_slug(ctx.db, kind.type, ctx.params.text("slug"));
+  if (ctx.params.has(param::kId)) row = find_post(ctx.db, kind.type, ctx.params.integer(param::kId));
+  else row = find_post_by_slug(ctx.db, kind.type, ctx.params.text(param::kSlug));
   if (!row) {
     throw ApiError{404, "rest-" + std::string(kind.kind) + "-not-found",
                    format_message(ctx.locale, "The requested %s was not found.", {std::string(kind.kind)})};
@@ -112,7 +112,7 @@ std::optional<PostRow> find_record(RequestContext& ctx, const PostKind& kind, lo
 }
 
 void check_readable(RequestContext& ctx, const PostKind& kind, const PostRow& row) {
-  const bool edit_context = ctx.params.text("context") == "edit";
+  const bool edit_context = ctx.params.text(param::kContext) == "edit";
   if (row.status == "trash") {
     if (edit_context && can_edit_post(ctx.caller, row.author, row.status)) return;
     throw ApiError{403, std::string(kind.kind) + "-no-longer-available",
@@ -140,13 +140,13 @@ void apply_post_fields(RequestContext& ctx, const PostKind& kind, PostRow& row, 
   row.type = kind.type;
   // posts.title and posts.excerpt are TEXT columns: longer values would be a database error.
   constexpr std::size_t kTextColumnBytes = 65535;
-  for (const std::string_view field : {kind.name_param, std::string_view("excerpt")})
+  for (const ParamName field : {kind.name_param, param::kExcerpt})
     if (ctx.params.given(field) && ctx.params.text(field).size() > kTextColumnBytes)
       throw invalid_param(ctx, std::string(field), format_message(ctx.locale, "%s is too long.", {std::string(field)}));
   // Author: the caller by default; someone else needs edit_others and must exist.
   if (create) row.author = ctx.caller.id();
-  if (ctx.params.given("author")) {
-    const long long author = ctx.params.integer("author");
+  if (ctx.params.given(param::kAuthor)) {
+    const long long author = ctx.params.integer(param::kAuthor);
     if (author != row.author || create) {
       if (author != ctx.caller.id() && !can_edit_others(ctx.caller)) throw forbidden(ctx);  // exists: check_author
       row.author = author;
@@ -154,35 +154,35 @@ void apply_post_fields(RequestContext& ctx, const PostKind& kind, PostRow& row, 
   }
   // Publication date: date_utc wins over date; default now on create.
   Seconds publish = create ? now : from_utc_date_time(parse_sql_date_time(row.date_utc).value_or(LocalDateTime{}));
-  if (ctx.params.given("date_utc")) publish = date_param(ctx, "date_utc", TimeZone::utc());
-  else if (ctx.params.given("date")) publish = date_param(ctx, "date", zone);
-  if (create || ctx.params.given("date") || ctx.params.given("date_utc")) {
+  if (ctx.params.given(param::kDateUtc)) publish = date_param(ctx, param::kDateUtc, TimeZone::utc());
+  else if (ctx.params.given(param::kDate)) publish = date_param(ctx, param::kDate, zone);
+  if (create || ctx.params.given(param::kDate) || ctx.params.given(param::kDateUtc)) {
     row.date_utc = format_date_time(to_utc_date_time(publish));
     row.date_local = format_date_time(zone.to_local(publish));
   }
   row.modified_utc = now_utc;
   row.modified_local = format_date_time(zone.to_local(now));
   if (ctx.params.given(kind.name_param)) row.title = ctx.params.text(kind.name_param);
-  if (ctx.params.given("description")) row.content = allowed_html(ctx, "description", ctx.params.text("description"));
-  if (ctx.params.given("excerpt")) row.excerpt = allowed_html(ctx, "excerpt", ctx.params.text("excerpt"));
+  if (ctx.params.given(param::kDescription)) row.content = allowed_html(ctx, "description", ctx.params.text(param::kDescription));
+  if (ctx.params.given(param::kExcerpt)) row.excerpt = allowed_html(ctx, "excerpt", ctx.params.text(param::kExcerpt));
   // Status, with restore from trash when an update sets one.
-  const bool restoring = !create && row.status == "trash" && ctx.params.given("status");
+  const bool restoring = !create && row.status == "trash" && ctx.params.given(param::kStatus);
   if (restoring) {
     row.status = row.status_before_trash.empty() ? "draft" : row.status_before_trash;
     row.status_before_trash.clear();
     if (std::string_view(row.slug).ends_with(kTrashSuffix)) row.slug.resize(row.slug.size() - kTrashSuffix.size());
   }
-  if (create || ctx.params.given("status")) row.status = resolve_status(ctx, row, create, publish);
-  if (create) row.slug = wanted_slug(kind, ctx.params.given("slug") ? ctx.params.text("slug") : row.title);
+  if (create || ctx.params.given(param::kStatus)) row.status = resolve_status(ctx, row, create, publish);
+  if (create) row.slug = wanted_slug(kind, ctx.params.given(param::kSlug) ? ctx.params.text(param::kSlug) : row.title);
   // On by-slug routes (no `id`) the `slug` parameter is the path naming the record, not a rename.
-  else if (ctx.params.given("slug") && ctx.params.has("id")) row.slug = wanted_slug(kind, ctx.params.text("slug"));
-  if (ctx.params.given("image")) row.image_id = resolve_image(ctx, row.author, now_utc);
+  else if (ctx.params.given(param::kSlug) && ctx.params.has(param::kId)) row.slug = wanted_slug(kind, ctx.params.text(param::kSlug));
+  if (ctx.params.given(param::kImage)) row.image_id = resolve_image(ctx, row.author, now_utc);
 }
 
 Response delete_post_record(RequestContext& ctx, const PostKind& kind, PostRow row, const std::function<void()>& unlink,
                             const std::function<void(JsonWriter&, const PostRow&)>& write_record) {
   check_editable(ctx, row);
-  const bool force = ctx.params.boolean("force");
+  const bool force = ctx.params.boolean(param::kForce);
   if (force && !can_force_delete(ctx.caller)) throw forbidden(ctx);
   if (!force && row.status == "trash")
     throw ApiError{410, std::string(kind.kind) + "-is-in-trash",
@@ -228,7 +228,7 @@ PostVisibility readable_posts(const RequestContext& ctx) {
 
 PostVisibility list_visibility(RequestContext& ctx) {
   PostVisibility v = readable_posts(ctx);
-  v.statuses = ctx.params.texts("status");
+  v.statuses = ctx.params.texts(param::kStatus);
   if (ctx.caller.is_visitor()) {
     for (const auto& s : v.statuses)
       if (s != "publish")

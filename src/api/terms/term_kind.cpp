@@ -25,7 +25,7 @@ std::string term_public_url(const RequestContext& ctx, const TermKind& kind, std
 }
 
 Term load_term(RequestContext& ctx, const TermKind& kind) {
-  auto term = find_term(ctx.db, kind.taxonomy, ctx.params.integer("id"));
+  auto term = find_term(ctx.db, kind.taxonomy, ctx.params.integer(param::kId));
   if (!term) throw ApiError{404, "rest_term_invalid", translate(ctx.locale, "Term does not exist.")};
   return *term;
 }

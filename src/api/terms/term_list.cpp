@@ -28,8 +28,8 @@ constexpr std::array<OrderName, 6> kOrders = {{{"id", TermOrder::kId},
 // `event` (or its alias `post`; `event` wins): an event the caller may read. Sets the query's
 // event; a password-protected event the caller may not edit shows no terms (SPEC §3.5).
 void apply_event_filter(RequestContext& ctx, TermQuery& query) {
-  const std::string_view param = ctx.params.given("event") ? "event" : "post";
-  const long long id = ctx.params.integer(param);
+  const ParamName which = ctx.params.given(param::kEvent) ? param::kEvent : param::kPost;
+  const long long id = ctx.params.integer(which);
   const auto event = find_post(ctx.db, PostType::kEvent, id);  // readable: check_readable_event
   if (!event) return;
   query.event_id = id;
@@ -44,19 +44,19 @@ Response list_terms_response(RequestContext& ctx, const TermKind& kind) {
   const Paging paging = read_paging(ctx);
   TermQuery query;
   query.taxonomy = kind.taxonomy;
-  query.include = ctx.params.integers("include");
-  query.exclude = ctx.params.integers("exclude");
-  if (kind.hierarchical && ctx.params.given("parent")) query.parent = ctx.params.integer("parent");  // check_category_parent
-  const bool by_event = ctx.params.given("event") || ctx.params.given("post");
+  query.include = ctx.params.integers(param::kInclude);
+  query.exclude = ctx.params.integers(param::kExclude);
+  if (kind.hierarchical && ctx.params.given(param::kParent)) query.parent = ctx.params.integer(param::kParent);  // check_category_parent
+  const bool by_event = ctx.params.given(param::kEvent) || ctx.params.given(param::kPost);
   if (by_event) apply_event_filter(ctx, query);
   // The terms of one event are shown whatever their count, unless hide_empty is sent.
-  query.hide_empty = by_event && !ctx.params.given("hide_empty") ? false : ctx.params.boolean("hide_empty", true);
-  query.search = ctx.params.text("search");
-  query.slug = ctx.params.text("slug");
-  if (ctx.params.given("orderby"))
+  query.hide_empty = by_event && !ctx.params.given(param::kHideEmpty) ? false : ctx.params.boolean(param::kHideEmpty, true);
+  query.search = ctx.params.text(param::kSearch);
+  query.slug = ctx.params.text(param::kSlug);
+  if (ctx.params.given(param::kOrderby))
     for (const auto& o : kOrders)
-      if (o.name == ctx.params.text("orderby")) query.order_by = o.order;
-  query.descending = ctx.params.text("order") == "desc";
+      if (o.name == ctx.params.text(param::kOrderby)) query.order_by = o.order;
+  query.descending = ctx.params.text(param::kOrder) == "desc";
   query.limit = paging.per_page;
   query.offset = paging.offset();
 

@@ -11,12 +11,12 @@ namespace cal {
 namespace {
 
 // An explicit slug, normalized like generated ones (something is left of it: check_term_slug).
-std::string checked_slug(RequestContext& ctx) { return slugify(ctx.params.text("slug")); }
+std::string checked_slug(RequestContext& ctx) { return slugify(ctx.params.text(param::kSlug)); }
 
 // A category's new parent: 0, or an existing category that is neither the term itself nor
 // below it (no cycles). `self` is 0 on create.
 long long checked_parent(RequestContext& ctx, long long self) {
-  const long long parent = ctx.params.integer("parent");
+  const long long parent = ctx.params.integer(param::kParent);
   if (parent == 0) return 0;  // else an existing category: check_category_parent
   if (self != 0 && is_same_or_descendant(ctx.db, parent, self))
     throw invalid_param(ctx, "parent",
@@ -36,12 +36,12 @@ Response term_response(RequestContext& ctx, int status, const Term& term) {
 Response create_term_response(RequestContext& ctx, const TermKind& kind) {
   Term term;
   term.taxonomy = kind.taxonomy;
-  term.name = checked_term_name(ctx, ctx.params.text("name"), "name");
-  const bool explicit_slug = ctx.params.given("slug");
+  term.name = checked_term_name(ctx, ctx.params.text(param::kName), "name");
+  const bool explicit_slug = ctx.params.given(param::kSlug);
   term.slug = explicit_slug ? checked_slug(ctx) : term_slug_from(kind, term.name);
-  if (ctx.params.given("description")) term.description = checked_term_description(ctx, ctx.params.text("description"));
+  if (ctx.params.given(param::kDescription)) term.description = checked_term_description(ctx, ctx.params.text(param::kDescription));
   Transaction tx(ctx.db);
-  if (kind.hierarchical && ctx.params.given("parent")) term.parent = checked_parent(ctx, 0);
+  if (kind.hierarchical && ctx.params.given(param::kParent)) term.parent = checked_parent(ctx, 0);
   try {
     insert_term(ctx.db, term, !explicit_slug);
   } catch (const TermExists& e) {
@@ -56,10 +56,10 @@ Response create_term_response(RequestContext& ctx, const TermKind& kind) {
 Response update_term_response(RequestContext& ctx, const TermKind& kind) {
   Transaction tx(ctx.db);
   Term term = load_term(ctx, kind);
-  if (ctx.params.given("name")) term.name = checked_term_name(ctx, ctx.params.text("name"), "name");
-  if (ctx.params.given("slug")) term.slug = checked_slug(ctx);
-  if (ctx.params.given("description")) term.description = checked_term_description(ctx, ctx.params.text("description"));
-  if (kind.hierarchical && ctx.params.given("parent")) term.parent = checked_parent(ctx, term.id);
+  if (ctx.params.given(param::kName)) term.name = checked_term_name(ctx, ctx.params.text(param::kName), "name");
+  if (ctx.params.given(param::kSlug)) term.slug = checked_slug(ctx);
+  if (ctx.params.given(param::kDescription)) term.description = checked_term_description(ctx, ctx.params.text(param::kDescription));
+  if (kind.hierarchical && ctx.params.given(param::kParent)) term.parent = checked_parent(ctx, term.id);
   try {
     update_term(ctx.db, term, false);
   } catch (const TermExists& e) {

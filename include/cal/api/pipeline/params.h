@@ -4,6 +4,7 @@
 // accessors in param_values.cpp.
 #pragma once
 
+#include "cal/api/pipeline/param_names.h"
 #include "cal/core/i18n/i18n.h"
 
 #include <rapidjson/document.h>
@@ -47,7 +48,7 @@ enum class ParamType {
 };
 
 struct ParamSpec {
-  std::string_view name = {};
+  ParamName name{""};
   ParamType type = ParamType::kString;
   std::string_view description = {};         // English source text (gettext msgid)
   bool required = false;
@@ -85,16 +86,20 @@ struct ParamValue {
 // The validated parameters of one request, in spec order.
 class Params {
  public:
-  // The value if the parameter was sent or has a default, else nullptr.
-  const ParamValue* find(std::string_view name) const;
-  bool has(std::string_view name) const { return find(name) != nullptr; }
-  bool given(std::string_view name) const;
-  long long integer(std::string_view name, long long fallback = 0) const;
-  bool boolean(std::string_view name, bool fallback = false) const;
-  const std::string& text(std::string_view name) const;  // "" when absent
-  const std::vector<long long>& integers(std::string_view name) const;
-  const std::vector<std::string>& texts(std::string_view name) const;
+  // The value if the parameter was sent or has a default, else nullptr. Reading the value of a
+  // parameter the endpoint does not declare is a programming error: std::logic_error (a 500 any
+  // test finds). has() and given() only ask, so code shared by routes may ask about any name.
+  const ParamValue* find(ParamName name) const;
+  bool has(ParamName name) const { return lookup(name) != nullptr; }
+  bool given(ParamName name) const;
+  long long integer(ParamName name, long long fallback = 0) const;
+  bool boolean(ParamName name, bool fallback = false) const;
+  const std::string& text(ParamName name) const;  // "" when absent
+  const std::vector<long long>& integers(ParamName name) const;
+  const std::vector<std::string>& texts(ParamName name) const;
 
+  // The endpoint's declared names (validate_params sets them; unset: anything may be read).
+  void declare(const std::vector<std::string_view>& names) { declared_ = names; }
   void set(std::string_view name, ParamValue value);
   const std::vector<std::pair<std::string, ParamValue>>& all() const { return values_; }
 
@@ -103,6 +108,9 @@ class Params {
 
  private:
   std::vector<std::pair<std::string, ParamValue>> values_;
+  std::vector<std::string_view> declared_;
+
+  const ParamValue* lookup(ParamName name) const;
   std::shared_ptr<rapidjson::Document> storage_;
 };
 

@@ -22,7 +22,7 @@ struct PostKind {
   std::string_view kind;         // "event": rest-event-not-found, event-is-in-trash, ...
   std::string_view collection;   // "events": REST path and list key
   std::string_view public_base;  // "event": {site_url}/event/{slug}/
-  std::string_view name_param;   // "title", "venue", "organizer": the name field
+  ParamName name_param;          // title, venue, organizer: the name field
 };
 
 extern const PostKind kEventKind;
