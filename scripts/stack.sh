@@ -128,7 +128,10 @@ start_mariadb() {
     echo "$port" > "$dir/mysql.port"
   fi
   say "starting mariadbd on $dir/mysqld.sock and 127.0.0.1:$port"
-  setsid mariadbd --no-defaults --datadir="$dir/mysql" --socket="$dir/mysqld.sock" \
+  # Its own tmpdir: temporary tables of several private servers never meet in /tmp (another
+  # server's cleanup there made statements fail with "Error on delete of '/tmp/#sql-temptable").
+  mkdir -p "$dir/mysql-tmp"
+  setsid mariadbd --no-defaults --datadir="$dir/mysql" --socket="$dir/mysqld.sock" --tmpdir="$dir/mysql-tmp" \
     --port="$port" --bind-address=127.0.0.1 --pid-file="$dir/mysqld.pid" --user=root \
     --log-error="$dir/mysqld.log" --skip-name-resolve --max-connections=500 \
     --innodb-flush-log-at-trx-commit=1 --character-set-server=utf8mb4 \

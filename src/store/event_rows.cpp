@@ -1,6 +1,8 @@
 // How event rows are selected and read (see event_rows.h).
 #include "store/event_rows.h"
 
+#include <stdexcept>
+
 namespace cal {
 namespace {
 
@@ -13,7 +15,9 @@ constexpr const char* kDetailColumns =
 
 }  // namespace
 
-std::string select_events() { return std::string("SELECT ") + kPostColumns + ", " + kDetailColumns + kEventFrom; }
+std::string event_columns() { return std::string(kPostColumns) + ", " + kDetailColumns; }
+
+std::string select_events() { return "SELECT " + event_columns() + kEventFrom; }
 
 Event read_event(const Rows& rows) {
   Event e;
@@ -34,6 +38,9 @@ Event read_event(const Rows& rows) {
   d.sticky = rows.integer(c++) != 0;
   d.featured = rows.integer(c++) != 0;
   e.venue_id = rows.integer(c++);
+  // Statements put more columns after these (event_relations.cpp): a column added here without
+  // kEventColumnCount would shift every one of them.
+  if (c != kEventColumnCount) throw std::logic_error("read_event: kEventColumnCount is out of date");
   return e;
 }
 

@@ -15,6 +15,11 @@ inline constexpr const char* kEventFrom =
 // "SELECT <post columns>, <detail columns>" + kEventFrom: the columns read_event() reads.
 std::string select_events();
 
+// The select list of select_events() alone (for statements that add columns after it), and its
+// width: read_event() reads exactly these columns (and says so, see event_rows.cpp).
+std::string event_columns();
+inline constexpr int kEventColumnCount = kPostColumnCount + 14;
+
 // The event of the current row of a select_events() query.
 Event read_event(const Rows& rows);
 

@@ -1,25 +1,37 @@
 // SQL of organizer details and of event links seen from organizers (see cal/store/organizers.h).
 #include "cal/store/organizers.h"
 
+#include "store/linked_rows.h"
+
 namespace cal {
 
-std::vector<Organizer> find_organizers(Db& db, const std::vector<long long>& ids) {
+const char* const kOrganizerDetailColumns = "d.phone, d.website, d.email";
+
+OrganizerDetails read_organizer_details(const Rows& rows, int c) {
+  OrganizerDetails d;
+  d.phone = rows.text(c);
+  d.website = rows.text(c + 1);
+  d.email = rows.text(c + 2);
+  return d;
+}
+
+std::vector<Organizer> find_organizers(Db& db, const std::vector<long long>& ids, std::vector<Image>* images) {
   std::vector<Organizer> out;
   if (ids.empty()) return out;
   std::vector<SqlValue> args(ids.begin(), ids.end());
-  Rows rows = db.query(std::string("SELECT ") + kPostColumns +
-                           ", d.phone, d.website, d.email "
-                           "FROM posts p LEFT JOIN organizer_details d ON d.organizer_id = p.id "
-                           "WHERE p.type = 'organizer' AND p.id IN (" +
+  Rows rows = db.query(std::string("SELECT ") + kPostColumns + ", " + kOrganizerDetailColumns +
+                           (images ? std::string(", ") + kImageColumns : std::string()) +
+                           " FROM posts p LEFT JOIN organizer_details d ON d.organizer_id = p.id" +
+                           (images ? kImageJoin : "") + " WHERE p.type = 'organizer' AND p.id IN (" +
                            placeholders(ids.size()) + ")",
                        args);
   constexpr int c = kPostColumnCount;
+  constexpr int image = c + kOrganizerDetailColumnCount;
   while (rows.next()) {
     Organizer o;
     o.post = read_post_row(rows);
-    o.details.phone = rows.text(c);
-    o.details.website = rows.text(c + 1);
-    o.details.email = rows.text(c + 2);
+    o.details = read_organizer_details(rows, c);
+    if (images && !rows.is_null(image)) images->push_back(Image{rows.integer(image), rows.text(image + 1)});
     out.push_back(std::move(o));
   }
   return out;

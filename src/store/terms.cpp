@@ -5,6 +5,7 @@
 #include "cal/store/terms.h"
 
 #include "cal/core/text/slug.h"
+#include "store/term_rows.h"
 
 #include <algorithm>
 #include <set>
@@ -21,23 +22,6 @@ const char* const kCountSql =
     "(COALESCE((SELECT tc.published FROM term_counts tc WHERE tc.term_id = t.id), 0) + "
     "(SELECT COUNT(*) FROM posts ce STRAIGHT_JOIN term_relationships cr ON cr.event_id = ce.id AND cr.term_id = t.id "
     "WHERE ce.status = 'future' AND ce.date_utc <= UTC_TIMESTAMP() AND ce.type = 'event'))";
-
-// The select list read by read_term(), for queries on `terms t`.
-std::string term_columns() {
-  return std::string("t.id, t.taxonomy, t.name, t.slug, t.description, t.parent, ") + kCountSql;
-}
-
-Term read_term(const Rows& rows, int first) {
-  Term term;
-  term.id = rows.integer(first);
-  term.taxonomy = rows.text(first + 1) == taxonomy_name(Taxonomy::kTag) ? Taxonomy::kTag : Taxonomy::kCategory;
-  term.name = rows.text(first + 2);
-  term.slug = rows.text(first + 3);
-  term.description = rows.text(first + 4);
-  term.parent = rows.integer(first + 5);
-  term.count = rows.integer(first + 6);
-  return term;
-}
 
 std::optional<long long> single_id(Rows rows) {
   if (!rows.next()) return std::nullopt;
@@ -119,6 +103,37 @@ std::string like_escape(std::string_view text) {
 
 }  // namespace
 
+std::string term_columns() {
+  return std::string("t.id, t.taxonomy, t.name, t.slug, t.description, t.parent, ") + kCountSql;
+}
+
+Term read_term(const Rows& rows, int first) {
+  Term term;
+  term.id = rows.integer(first);
+  term.taxonomy = rows.text(first + 1) == taxonomy_name(Taxonomy::kTag) ? Taxonomy::kTag : Taxonomy::kCategory;
+  term.name = rows.text(first + 2);
+  term.slug = rows.text(first + 3);
+  term.description = rows.text(first + 4);
+  term.parent = rows.integer(first + 5);
+  term.count = rows.integer(first + 6);
+  return term;
+}
+
+std::vector<std::pair<long long, Term>> sort_event_terms(std::vector<std::pair<long long, Term>> out,
+                                                         const std::vector<std::string>& sort_keys) {
+  std::vector<std::size_t> order(out.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (out[a].first != out[b].first) return out[a].first < out[b].first;
+    if (sort_keys[a] != sort_keys[b]) return sort_keys[a] < sort_keys[b];
+    return out[a].second.id < out[b].second.id;
+  });
+  std::vector<std::pair<long long, Term>> sorted;
+  sorted.reserve(out.size());
+  for (std::size_t i : order) sorted.push_back(std::move(out[i]));
+  return sorted;
+}
+
 const char* taxonomy_name(Taxonomy taxonomy) {
   return taxonomy == Taxonomy::kTag ? "post_tag" : "cal_events_cat";
 }
@@ -139,17 +154,7 @@ std::vector<std::pair<long long, Term>> find_event_terms(Db& db, const std::vect
     out.emplace_back(rows.integer(0), read_term(rows, 1));
     sort_keys.push_back(rows.text(8));
   }
-  std::vector<std::size_t> order(out.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    if (out[a].first != out[b].first) return out[a].first < out[b].first;
-    if (sort_keys[a] != sort_keys[b]) return sort_keys[a] < sort_keys[b];
-    return out[a].second.id < out[b].second.id;
-  });
-  std::vector<std::pair<long long, Term>> sorted;
-  sorted.reserve(out.size());
-  for (std::size_t i : order) sorted.push_back(std::move(out[i]));
-  return sorted;
+  return sort_event_terms(std::move(out), sort_keys);
 }
 
 void set_event_terms(Db& db, long long event_id, Taxonomy taxonomy, const std::vector<long long>& term_ids) {

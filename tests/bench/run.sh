@@ -310,6 +310,12 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
     die "calendarctl demo failed"
   sql -e "ANALYZE TABLE posts, event_details, event_venues, event_organizers, term_relationships" >/dev/null
   say "grown in $((SECONDS - start)) s"
+  # Issue 14: what `calendarctl migrate` costs at this size, as an upgrade from the first released
+  # schema (a v1 copy of the database) and as the re-run of every start.
+  say "timing calendarctl migrate at $SCALE events (tests/bench/migrate-timing.sh)"
+  migrate_times=$(tests/bench/migrate-timing.sh "$dir" "$build") || die "calendarctl migrate failed"
+  read -r MIGRATE_UPGRADE MIGRATE_RERUN <<<"$migrate_times"
+  say "migrate: upgrade from v1 $MIGRATE_UPGRADE s, re-run $MIGRATE_RERUN s"
   # Without the cache a request takes seconds here: wrk's 16 connections would only queue up,
   # so both sizes are compared on 5 sequential requests.
   for c in 1 4; do
@@ -353,6 +359,10 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
     printf '| %-44s | %10s | %10s | %6s |\n' "case $c without the response cache (*)" "${P50[${c}uS]}" "${P50[${c}uM]}" "$(ratio "${P50[${c}uM]}" "${P50[${c}uS]}")"
   done
   echo "(*) median of 5 sequential requests, after one that warms the database's buffers"
+  printf '| %-44s | %23s |\n' "calendarctl migrate at $SCALE events" "seconds"
+  printf '|%s|%s|\n' "$(printf -- '-%.0s' {1..46})" "-------------------------"
+  printf '| %-44s | %23s |\n' "upgrade of a v1 copy (schema-v1.sql)" "$MIGRATE_UPGRADE"
+  printf '| %-44s | %23s |\n' "re-run on the current schema (every start)" "$MIGRATE_RERUN"
   echo
 fi
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"

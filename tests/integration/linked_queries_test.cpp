@@ -35,9 +35,15 @@ TEST_CASE("a linked list page costs the same number of statements for 1 or 20 re
             const HttpResponse twenty = get(base + "20", {bearer(admin_token())});
             REQUIRE_MESSAGE(twenty.status == 200, describe(twenty));
             CHECK(one.header("x-cal-statements") == twenty.header("x-cal-statements"));
-            // Authentication + (event check) + count + ids + records + images.
-            CHECK(std::stoi(one.header("x-cal-statements")) <= 6);
+            // Authentication + (event check) + count + ids + records with their images.
+            CHECK(std::stoi(one.header("x-cal-statements")) <= 5);
+            CHECK(std::stoi(twenty.header("x-cal-statements")) <= 5);
         }
+        // A visitor: count + ids + records with their images.
+        const HttpResponse visitor = get(collection + "?search=" + word + "&per_page=20");
+        REQUIRE_MESSAGE(visitor.status == 200, describe(visitor));
+        CHECK(std::stoi(visitor.header("x-cal-statements")) <= 3);
+        CHECK(visitor.body.find("c.example/" + word + "2.png") != std::string::npos);
     }
 }
 

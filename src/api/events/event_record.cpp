@@ -6,8 +6,7 @@
 #include "cal/api/posts/post_common.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/core/text/cost.h"
-
-#include <set>
+#include "cal/store/event_relations.h"
 
 namespace cal {
 namespace {
@@ -71,42 +70,33 @@ void write_terms(JsonWriter& w, const RequestContext& ctx, const std::vector<Ter
   w.EndArray();
 }
 
-}  // namespace
-
-EventRelations load_event_relations(Db& db, const std::vector<Event>& events) {
+// The relations as the writer looks them up.
+EventRelations keyed_relations(EventRelationRows rows) {
   EventRelations rel;
-  if (events.empty()) return rel;
-  std::vector<long long> event_ids;
-  std::set<long long> venue_ids;
-  std::set<long long> image_ids;
-  for (const Event& e : events) {
-    event_ids.push_back(e.post.id);
-    if (e.venue_id) venue_ids.insert(e.venue_id);
-    if (e.post.image_id) image_ids.insert(e.post.image_id);
-  }
-  std::set<long long> organizer_ids;
-  for (const auto& [event_id, organizer_id] : find_event_organizer_links(db, event_ids)) {
-    rel.organizer_ids[event_id].push_back(organizer_id);
-    organizer_ids.insert(organizer_id);
-  }
-  if (!venue_ids.empty()) {
-    for (Venue& v : find_venues(db, {venue_ids.begin(), venue_ids.end()})) {
-      if (v.post.image_id) image_ids.insert(v.post.image_id);
-      rel.venues.emplace(v.post.id, std::move(v));
-    }
-  }
-  if (!organizer_ids.empty()) {
-    for (Organizer& o : find_organizers(db, {organizer_ids.begin(), organizer_ids.end()})) {
-      if (o.post.image_id) image_ids.insert(o.post.image_id);
-      rel.organizers.emplace(o.post.id, std::move(o));
-    }
-  }
-  for (auto& [event_id, term] : find_event_terms(db, event_ids)) {
+  for (const auto& [event_id, organizer_id] : rows.organizer_links) rel.organizer_ids[event_id].push_back(organizer_id);
+  for (Venue& v : rows.venues) rel.venues.emplace(v.post.id, std::move(v));
+  for (Organizer& o : rows.organizers) rel.organizers.emplace(o.post.id, std::move(o));
+  for (auto& [event_id, term] : rows.terms) {
     auto& list = term.taxonomy == Taxonomy::kCategory ? rel.categories : rel.tags;
     list[event_id].push_back(std::move(term));
   }
-  if (!image_ids.empty()) rel.images = find_images(db, {image_ids.begin(), image_ids.end()});
+  rel.images = std::move(rows.images);
   return rel;
+}
+
+}  // namespace
+
+EventRelations load_event_relations(Db& db, const std::vector<Event>& events) {
+  std::vector<long long> event_ids;
+  for (const Event& e : events) event_ids.push_back(e.post.id);
+  return keyed_relations(find_event_relations(db, event_ids));
+}
+
+std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db, long long id) {
+  EventRelationRows rows = find_event_relations(db, {id}, true);
+  if (rows.events.empty()) return std::nullopt;
+  Event event = std::move(rows.events.front());
+  return std::make_pair(std::move(event), keyed_relations(std::move(rows)));
 }
 
 bool event_unlocked(const RequestContext& ctx, const PostRow& row) {

@@ -29,11 +29,8 @@ class OrganizerDraft final : public DetailsDraft {
 
 void write_organizer_records(JsonWriter& w, const RequestContext& ctx, const std::vector<long long>& ids, bool single) {
   if (ids.empty()) return;
-  const std::vector<Organizer> organizers = find_organizers(ctx.db, ids);
-  std::vector<long long> image_ids;
-  for (const Organizer& o : organizers)
-    if (o.post.image_id) image_ids.push_back(o.post.image_id);
-  const std::vector<Image> images = find_images(ctx.db, image_ids);
+  std::vector<Image> images;
+  const std::vector<Organizer> organizers = find_organizers(ctx.db, ids, &images);  // records and images: one statement
   for (long long id : ids)
     for (const Organizer& o : organizers)
       if (o.post.id == id) write_organizer(w, ctx, o, images, single);

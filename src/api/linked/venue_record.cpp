@@ -36,11 +36,8 @@ class VenueDraft final : public DetailsDraft {
 
 void write_venue_records(JsonWriter& w, const RequestContext& ctx, const std::vector<long long>& ids, bool single) {
   if (ids.empty()) return;
-  const std::vector<Venue> venues = find_venues(ctx.db, ids);
-  std::vector<long long> image_ids;
-  for (const Venue& v : venues)
-    if (v.post.image_id) image_ids.push_back(v.post.image_id);
-  const std::vector<Image> images = find_images(ctx.db, image_ids);
+  std::vector<Image> images;
+  const std::vector<Venue> venues = find_venues(ctx.db, ids, &images);  // records and images: one statement
   for (long long id : ids)
     for (const Venue& v : venues)
       if (v.post.id == id) write_venue(w, ctx, v, images, single);

@@ -10,7 +10,9 @@
 #include "cal/store/terms.h"
 #include "cal/store/venues.h"
 
+#include <optional>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace cal {
@@ -25,9 +27,13 @@ struct EventRelations {
   std::vector<Image> images;                                          // of events, venues, organizers
 };
 
-// Loads the relations of `events`: organizer links, venues, organizers, terms and images, one
-// statement each (none when there is nothing to load), whatever the number of events.
+// Loads the relations of `events`: organizer links, venues, organizers, terms and images, in one
+// statement (none when there are no events), whatever the number of events.
 EventRelations load_event_relations(Db& db, const std::vector<Event>& events);
+
+// The event `id` and its relations, in one statement (a single read); nullopt when there is no
+// event with details of this id.
+std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db, long long id);
 
 // How much of a record the caller sees.
 enum class EventView {
