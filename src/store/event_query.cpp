@@ -4,6 +4,7 @@
 
 #include "store/event_rows.h"
 #include "store/event_sql.h"
+#include "store/event_window_list.h"
 
 #include <cmath>
 
@@ -89,9 +90,12 @@ EventSql event_sql(const EventFilter& f) {
   return q;
 }
 
-std::string event_page_sql(const EventFilter& filter) { return page_sql(event_sql(filter)); }
+std::string event_page_sql(const EventFilter& filter) {
+  return window_list_applies(filter) ? window_page_sql(filter) : page_sql(event_sql(filter));
+}
 
 EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
+  if (window_list_applies(filter)) return find_window_page(db, filter, limit, offset);
   const EventSql q = event_sql(filter);
   EventPage page;
   {

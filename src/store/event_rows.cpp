@@ -13,12 +13,14 @@ constexpr const char* kDetailColumns =
 
 }  // namespace
 
-std::string select_events() { return std::string("SELECT ") + kPostColumns + ", " + kDetailColumns + kEventFrom; }
+std::string event_columns() { return std::string(kPostColumns) + ", " + kDetailColumns; }
 
-Event read_event(const Rows& rows) {
+std::string select_events() { return "SELECT " + event_columns() + kEventFrom; }
+
+Event read_event(const Rows& rows, int first) {
   Event e;
-  e.post = read_post_row(rows, 0);
-  int c = kPostColumnCount;
+  e.post = read_post_row(rows, first);
+  int c = first + kPostColumnCount;
   EventDetails& d = e.details;
   d.start_local = rows.text(c++);
   d.end_local = rows.text(c++);

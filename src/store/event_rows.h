@@ -12,10 +12,13 @@ namespace cal {
 inline constexpr const char* kEventFrom =
     " FROM posts p JOIN event_details d ON d.event_id = p.id LEFT JOIN event_venues ev ON ev.event_id = p.id";
 
-// "SELECT <post columns>, <detail columns>" + kEventFrom: the columns read_event() reads.
+// "<post columns>, <detail columns>" on p, d and ev: the columns read_event() reads.
+std::string event_columns();
+
+// "SELECT " + event_columns() + kEventFrom.
 std::string select_events();
 
-// The event of the current row of a select_events() query.
-Event read_event(const Rows& rows);
+// The event of the current row of a query selecting event_columns() from column `first`.
+Event read_event(const Rows& rows, int first = 0);
 
 }  // namespace cal
