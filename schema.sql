@@ -300,8 +300,91 @@ CREATE TRIGGER IF NOT EXISTS users_version_au AFTER UPDATE ON users FOR EACH ROW
 CREATE TRIGGER IF NOT EXISTS users_version_ad AFTER DELETE ON users FOR EACH ROW
   UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
 
+-- The list engine (issue 14): GET /events counts and pages without reading a row per matching
+-- event. event_details carries a copy of its post's visibility (status, author, publication
+-- date), kept by triggers inside every writing transaction whoever writes: BEFORE INSERT reads
+-- the post (always written first: the foreign key), posts' AFTER UPDATE copies a change. The
+-- indexes below then serve a list page as an ordered scan of its own rows (store/event_query.cpp).
+ALTER TABLE event_details
+  ADD COLUMN IF NOT EXISTS status ENUM('publish','future','draft','pending','private','trash') NOT NULL DEFAULT 'draft' COMMENT 'copy of posts.status (trigger)',
+  ADD COLUMN IF NOT EXISTS author BIGINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'copy of posts.author (trigger)',
+  ADD COLUMN IF NOT EXISTS publish_utc DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy of posts.date_utc (trigger)';
+ALTER TABLE event_details
+  ADD INDEX IF NOT EXISTS event_details_status_start (status, hide_from_listings, start_utc, event_id, end_utc, featured) COMMENT 'one status in list order; covers the counts of partial days and end bounds',
+  ADD INDEX IF NOT EXISTS event_details_listed_start (hide_from_listings, start_utc, event_id, end_utc, status, featured) COMMENT 'several statuses in list order, filtered in the index',
+  ADD INDEX IF NOT EXISTS event_details_author_start (author, start_utc, event_id) COMMENT 'authors own events in list order',
+  ADD INDEX IF NOT EXISTS event_details_due (status, publish_utc) COMMENT 'scheduled events whose date has passed read as published';
+
+-- Events per (status, hidden, UTC day of start, featured): the exact count of a date window sums
+-- the whole days here and counts only the partial days at its ends and the rows near its end
+-- bounds from the indexes (store/event_count_plan.h). Kept by the triggers below; a post's
+-- delete cascades to its details without triggers, so posts' BEFORE DELETE takes the row out.
+CREATE TABLE IF NOT EXISTS event_day_counts (
+  status       ENUM('publish','future','draft','pending','private','trash') NOT NULL,
+  hide_from_listings TINYINT(1) NOT NULL,
+  day          DATE NOT NULL COMMENT 'UTC day of start_utc',
+  featured     TINYINT(1) NOT NULL,
+  events       BIGINT NOT NULL DEFAULT 0,
+  PRIMARY KEY (status, hide_from_listings, day, featured)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+-- Every whole number of hours FLOOR((end_utc - start_utc) / 3600) some event has had: the bounds
+-- on duration that make a window's end bounds a bounded scan. Only grows (a long event deleted
+-- leaves a looser, still true bound); one row per value, so writers never queue on a hot row.
+CREATE TABLE IF NOT EXISTS event_duration_hours (
+  hours        BIGINT NOT NULL PRIMARY KEY
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+-- Filled once from the posts and events already there (a database from before issue 14).
+UPDATE event_details d JOIN posts p ON p.id = d.event_id
+  SET d.status = p.status, d.author = p.author, d.publish_utc = p.date_utc
+  WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 3);
+DELETE FROM event_day_counts WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 3);
+INSERT INTO event_day_counts (status, hide_from_listings, day, featured, events)
+  SELECT status, hide_from_listings, DATE(start_utc), featured, COUNT(*) FROM event_details
+  WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 3)
+  GROUP BY status, hide_from_listings, DATE(start_utc), featured;
+INSERT IGNORE INTO event_duration_hours (hours)
+  SELECT DISTINCT FLOOR(TIMESTAMPDIFF(SECOND, start_utc, end_utc) / 3600) FROM event_details
+  WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 3);
+
+CREATE OR REPLACE TRIGGER event_details_visibility_bi BEFORE INSERT ON event_details FOR EACH ROW
+  SET NEW.status = COALESCE((SELECT p.status FROM posts p WHERE p.id = NEW.event_id), NEW.status),
+      NEW.author = COALESCE((SELECT p.author FROM posts p WHERE p.id = NEW.event_id), NEW.author),
+      NEW.publish_utc = COALESCE((SELECT p.date_utc FROM posts p WHERE p.id = NEW.event_id), NEW.publish_utc);
+CREATE OR REPLACE TRIGGER posts_visibility_au AFTER UPDATE ON posts FOR EACH ROW
+  UPDATE event_details SET status = NEW.status, author = NEW.author, publish_utc = NEW.date_utc
+  WHERE event_id = NEW.id AND (OLD.status <> NEW.status OR OLD.author <> NEW.author OR OLD.date_utc <> NEW.date_utc);
+CREATE OR REPLACE TRIGGER event_details_days_ai AFTER INSERT ON event_details FOR EACH ROW
+  INSERT INTO event_day_counts (status, hide_from_listings, day, featured, events)
+    SELECT NEW.status, NEW.hide_from_listings, DATE(NEW.start_utc), NEW.featured, 1 FROM DUAL WHERE @cal_bulk_load IS NULL
+  ON DUPLICATE KEY UPDATE events = events + 1;
+CREATE OR REPLACE TRIGGER event_details_days_au_old AFTER UPDATE ON event_details FOR EACH ROW
+  UPDATE event_day_counts SET events = events - 1
+  WHERE status = OLD.status AND hide_from_listings = OLD.hide_from_listings AND day = DATE(OLD.start_utc) AND featured = OLD.featured
+    AND (OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR DATE(OLD.start_utc) <> DATE(NEW.start_utc) OR OLD.featured <> NEW.featured);
+CREATE OR REPLACE TRIGGER event_details_days_au_new AFTER UPDATE ON event_details FOR EACH ROW
+  INSERT INTO event_day_counts (status, hide_from_listings, day, featured, events)
+    SELECT NEW.status, NEW.hide_from_listings, DATE(NEW.start_utc), NEW.featured, 1 FROM DUAL
+    WHERE OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR DATE(OLD.start_utc) <> DATE(NEW.start_utc) OR OLD.featured <> NEW.featured
+  ON DUPLICATE KEY UPDATE events = events + 1;
+CREATE OR REPLACE TRIGGER event_details_days_ad AFTER DELETE ON event_details FOR EACH ROW
+  UPDATE event_day_counts SET events = events - 1
+  WHERE status = OLD.status AND hide_from_listings = OLD.hide_from_listings AND day = DATE(OLD.start_utc) AND featured = OLD.featured;
+CREATE OR REPLACE TRIGGER posts_days_bd BEFORE DELETE ON posts FOR EACH ROW
+  UPDATE event_day_counts c JOIN event_details d ON d.event_id = OLD.id
+  SET c.events = c.events - 1
+  WHERE c.status = d.status AND c.hide_from_listings = d.hide_from_listings AND c.day = DATE(d.start_utc) AND c.featured = d.featured;
+CREATE OR REPLACE TRIGGER event_details_hours_ai AFTER INSERT ON event_details FOR EACH ROW
+  INSERT IGNORE INTO event_duration_hours (hours)
+    SELECT FLOOR(TIMESTAMPDIFF(SECOND, NEW.start_utc, NEW.end_utc) / 3600) FROM DUAL WHERE @cal_bulk_load IS NULL;
+CREATE OR REPLACE TRIGGER event_details_hours_au AFTER UPDATE ON event_details FOR EACH ROW
+  INSERT IGNORE INTO event_duration_hours (hours)
+    SELECT FLOOR(TIMESTAMPDIFF(SECOND, NEW.start_utc, NEW.end_utc) / 3600) FROM DUAL
+    WHERE NEW.start_utc <> OLD.start_utc OR NEW.end_utc <> OLD.end_utc;
+
 -- Indexes added after the first release: databases created earlier get them here
 -- (MariaDB's IF NOT EXISTS keeps this file idempotent).
 ALTER TABLE event_details ADD INDEX IF NOT EXISTS event_details_window (start_utc, end_utc, hide_from_listings);
 
-INSERT IGNORE INTO schema_migrations (version) VALUES (1), (2);
+INSERT IGNORE INTO schema_migrations (version) VALUES (1), (2), (3);

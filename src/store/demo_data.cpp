@@ -371,6 +371,17 @@ void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, co
       "INSERT INTO term_counts (term_id, published) SELECT r.term_id, COUNT(*) FROM demo_ev e "
       "JOIN term_relationships r ON r.event_id = e.id WHERE e.status = 'publish' GROUP BY r.term_id "
       "ON DUPLICATE KEY UPDATE published = published + VALUES(published)");
+  // The list engine's rollups (event_details copied its posts' visibility by its BEFORE INSERT
+  // trigger, which always runs): events per status, hidden, UTC start day and featured, and the
+  // whole hours of their durations.
+  db.execute(
+      "INSERT INTO event_day_counts (status, hide_from_listings, day, featured, events) "
+      "SELECT d.status, d.hide_from_listings, DATE(d.start_utc), d.featured, COUNT(*) FROM demo_ev e "
+      "JOIN event_details d ON d.event_id = e.id GROUP BY d.status, d.hide_from_listings, DATE(d.start_utc), d.featured "
+      "ON DUPLICATE KEY UPDATE events = events + VALUES(events)");
+  db.execute(
+      "INSERT IGNORE INTO event_duration_hours (hours) SELECT DISTINCT FLOOR(TIMESTAMPDIFF(SECOND, d.start_utc, "
+      "d.end_utc) / 3600) FROM demo_ev e JOIN event_details d ON d.event_id = e.id");
   db.execute("UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16");
   bulk.end();
   tx.commit();

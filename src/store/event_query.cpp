@@ -4,6 +4,7 @@
 
 #include "store/event_rows.h"
 #include "store/event_sql.h"
+#include "store/event_window_list.h"
 
 #include <cmath>
 
@@ -58,6 +59,29 @@ void add_fence(SqlWhere& w, const GeoFence& f) {
       .bind(f.radius_km * 1000.0);
 }
 
+// The visibility rule of sql_where.h on event_details' copies of the post's status, author and
+// date (schema.sql keeps them), so that the window and status indexes of event_details serve it.
+void add_event_visibility(SqlWhere& w, const PostVisibility& v) {
+  const std::string due = "(d.status = 'future' AND d.publish_utc <= UTC_TIMESTAMP())";
+  const std::string published = "(d.status = 'publish' OR " + due + ")";
+  if (!v.statuses.empty()) {
+    w.add("IF(" + due + ", 'publish', d.status) IN (" + placeholders(v.statuses.size()) + ")");
+    for (const std::string& s : v.statuses) w.bind(s);
+  } else {
+    w.add("d.status <> 'trash'");
+  }
+  switch (v.scope) {
+    case ReadScope::kAll:
+      break;
+    case ReadScope::kPublished:
+      w.add(published);
+      break;
+    case ReadScope::kPublishedAndOwn:
+      w.add("(" + published + " OR d.author = ?)").bind(v.user_id);
+      break;
+  }
+}
+
 std::string page_sql(const EventSql& q) {
   return select_events() + q.joins + " WHERE p.type = 'event'" + q.where.sql + " ORDER BY d.start_utc, p.id LIMIT ? OFFSET ?";
 }
@@ -67,7 +91,7 @@ std::string page_sql(const EventSql& q) {
 EventSql event_sql(const EventFilter& f) {
   EventSql q;
   SqlWhere& w = q.where;
-  add_visibility(w, "p", f.visibility);
+  add_event_visibility(w, f.visibility);
   if (f.matches_nothing) w.add("1 = 0");
   if (!f.include.empty()) w.add_in("p.id IN ", f.include);
   else w.add("d.hide_from_listings = 0");
@@ -89,9 +113,12 @@ EventSql event_sql(const EventFilter& f) {
   return q;
 }
 
-std::string event_page_sql(const EventFilter& filter) { return page_sql(event_sql(filter)); }
+std::string event_page_sql(const EventFilter& filter) {
+  return window_list_applies(filter) ? window_page_sql(filter) : page_sql(event_sql(filter));
+}
 
 EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
+  if (window_list_applies(filter)) return find_window_page(db, filter, limit, offset);
   const EventSql q = event_sql(filter);
   EventPage page;
   {

@@ -19,10 +19,10 @@ std::string event_columns() { return std::string(kPostColumns) + ", " + kDetailC
 
 std::string select_events() { return "SELECT " + event_columns() + kEventFrom; }
 
-Event read_event(const Rows& rows) {
+Event read_event(const Rows& rows, int first) {
   Event e;
-  e.post = read_post_row(rows, 0);
-  int c = kPostColumnCount;
+  e.post = read_post_row(rows, first);
+  int c = first + kPostColumnCount;
   EventDetails& d = e.details;
   d.start_local = rows.text(c++);
   d.end_local = rows.text(c++);
@@ -40,9 +40,8 @@ Event read_event(const Rows& rows) {
   e.venue_id = rows.integer(c++);
   // Statements put more columns after these (event_relations.cpp): a column added here without
   // kEventColumnCount would shift every one of them.
-  if (c != kEventColumnCount) throw std::logic_error("read_event: kEventColumnCount is out of date");
+  if (c - first != kEventColumnCount) throw std::logic_error("read_event: kEventColumnCount is out of date");
   return e;
 }
-
 
 }  // namespace cal

@@ -12,15 +12,16 @@ namespace cal {
 inline constexpr const char* kEventFrom =
     " FROM posts p JOIN event_details d ON d.event_id = p.id LEFT JOIN event_venues ev ON ev.event_id = p.id";
 
-// "SELECT <post columns>, <detail columns>" + kEventFrom: the columns read_event() reads.
+// "<post columns>, <detail columns>" on p, d and ev: the columns read_event() reads.
+std::string event_columns();
+
+// "SELECT " + event_columns() + kEventFrom.
 std::string select_events();
 
-// The select list of select_events() alone (for statements that add columns after it), and its
-// width: read_event() reads exactly these columns (and says so, see event_rows.cpp).
-std::string event_columns();
+// The width of event_columns(): read_event() reads exactly these columns (and checks it does).
 inline constexpr int kEventColumnCount = kPostColumnCount + 14;
 
-// The event of the current row of a select_events() query.
-Event read_event(const Rows& rows);
+// The event of the current row of a query selecting event_columns() from column `first`.
+Event read_event(const Rows& rows, int first = 0);
 
 }  // namespace cal

@@ -1,0 +1,65 @@
+// The count decomposition of a date window (see event_count_plan.h).
+#include "store/event_count_plan.h"
+
+#include <algorithm>
+
+namespace cal {
+namespace {
+
+long long seconds(Seconds t) { return t.time_since_epoch().count(); }
+
+long long floor_div(long long a, long long b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
+long long ceil_div(long long a, long long b) { return -floor_div(-a, b); }
+
+}  // namespace
+
+WindowRanges window_ranges(const EventDateWindow& w) {
+  WindowRanges r;
+  if (w.start_min) r.start.lo = std::max(r.start.lo, seconds(*w.start_min));
+  if (w.start_after) r.start.lo = std::max(r.start.lo, seconds(*w.start_after) + 1);
+  if (w.start_before) r.start.hi = std::min(r.start.hi, seconds(*w.start_before) - 1);
+  if (w.end_max) r.end.hi = std::min(r.end.hi, seconds(*w.end_max));
+  if (w.end_after) r.end.lo = std::max(r.end.lo, seconds(*w.end_after) + 1);
+  if (w.end_before) r.end.hi = std::min(r.end.hi, seconds(*w.end_before) - 1);
+  return r;
+}
+
+WindowCountPlan plan_window_count(const EventDateWindow& window, long long min_duration, long long max_duration) {
+  WindowCountPlan plan;
+  const WindowRanges r = window_ranges(window);
+  // An end at or after end.lo needs a start at or after end.lo - max_duration; an end at or
+  // before end.hi a start at or before end.hi - min_duration.
+  ClosedRange start{std::max(r.start.lo, r.end.lo - max_duration), std::min(r.start.hi, r.end.hi - min_duration)};
+  if (r.end.empty() || start.empty()) {
+    plan.empty = true;
+    return plan;
+  }
+  const long long first_day = ceil_div(start.lo, kSecondsPerDay);
+  const long long last_day = floor_div(start.hi + 1, kSecondsPerDay) - 1;
+  if (first_day <= last_day) {
+    plan.days = ClosedRange{first_day, last_day};
+    if (start.lo < first_day * kSecondsPerDay) plan.starts.push_back({start.lo, first_day * kSecondsPerDay - 1});
+    if ((last_day + 1) * kSecondsPerDay <= start.hi) plan.starts.push_back({(last_day + 1) * kSecondsPerDay, start.hi});
+  } else {
+    plan.starts.push_back(start);
+  }
+  // Only a start after end.hi - max_duration can end after end.hi; only one before
+  // end.lo - min_duration can end before end.lo.
+  if (r.end.hi < kLastSecond) {
+    const ClosedRange high{std::max(start.lo, r.end.hi - max_duration + 1), start.hi};
+    if (!high.empty()) {
+      plan.end_high = high;
+      plan.end_hi = r.end.hi;
+    }
+  }
+  if (r.end.lo > kFirstSecond) {
+    const ClosedRange low{start.lo, std::min(start.hi, r.end.lo - min_duration - 1)};
+    if (!low.empty()) {
+      plan.end_low = low;
+      plan.end_lo = r.end.lo;
+    }
+  }
+  return plan;
+}
+
+}  // namespace cal

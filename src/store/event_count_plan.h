@@ -1,0 +1,57 @@
+// Internal to src/store/ (and its unit test): the arithmetic of an exact event count over a date
+// window without a row per event (issue 14). Rows are counted by UTC start: whole UTC days come
+// from the event_day_counts rollup, the partial days at the ends from the start index. The end
+// bounds need no scan of the window: an event lasts between min_duration and max_duration
+// seconds (bounds kept in event_duration_hours), so only events starting within max_duration
+// before the upper end bound can end after it, and only those starting within min_duration of
+// the lower one can end before it; those two bounded stretches are counted from the index and
+// subtracted. Pure functions of their arguments: the SQL is in event_window_list.cpp.
+#pragma once
+
+#include "cal/store/event_filter.h"
+
+#include <optional>
+#include <vector>
+
+namespace cal {
+
+// Whole seconds since 1970 UTC; the DATETIME range bounds every unbounded side.
+inline constexpr long long kFirstSecond = -30610224000LL;  // 1000-01-01 00:00:00
+inline constexpr long long kLastSecond = 253402300799LL;   // 9999-12-31 23:59:59
+inline constexpr long long kSecondsPerDay = 86400;
+
+// A closed range of seconds (or of day numbers); empty when lo > hi.
+struct ClosedRange {
+  long long lo = 0;
+  long long hi = -1;
+  bool empty() const { return lo > hi; }
+  bool operator==(const ClosedRange&) const = default;
+};
+
+// The window as closed ranges of start and end seconds (strict bounds moved by one second:
+// DATETIME holds whole seconds), unbounded sides at kFirstSecond / kLastSecond.
+struct WindowRanges {
+  ClosedRange start{kFirstSecond, kLastSecond};
+  ClosedRange end{kFirstSecond, kLastSecond};
+};
+WindowRanges window_ranges(const EventDateWindow& window);
+
+struct WindowCountPlan {
+  bool empty = false;                  // nothing can match: the count is 0
+  std::optional<ClosedRange> days;     // UTC day numbers (seconds / 86400) summed from the rollup
+  std::vector<ClosedRange> starts;     // + rows starting in each (partial days), any end
+  std::optional<ClosedRange> end_high; // - rows starting here that end after `end_hi`
+  long long end_hi = kLastSecond;
+  std::optional<ClosedRange> end_low;  // - rows starting here that end before `end_lo`
+  long long end_lo = kFirstSecond;
+};
+
+// The count of events with start and end in `window` as rollup days plus scans, given that
+// every event lasts between min_duration and max_duration seconds (end - start).
+WindowCountPlan plan_window_count(const EventDateWindow& window, long long min_duration, long long max_duration);
+
+// Duration bounds in seconds from the whole hours in event_duration_hours.
+inline long long min_duration_of(long long min_hours) { return min_hours * 3600; }
+inline long long max_duration_of(long long max_hours) { return max_hours * 3600 + 3599; }
+
+}  // namespace cal

@@ -1,0 +1,199 @@
+// The list by visibility, date window and featured only (see event_window_list.h).
+#include "store/event_window_list.h"
+
+#include "store/event_count_plan.h"
+#include "store/event_rows.h"
+#include "store/sql_where.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace cal {
+namespace {
+
+const char* const kAllStatuses[] = {"publish", "future", "draft", "pending", "private", "trash"};
+
+std::string second_text(long long s) { return format_date_time(to_utc_date_time(Seconds(std::chrono::seconds(s)))); }
+std::string day_text(long long day) {
+  return format_date(to_utc_date_time(Seconds(std::chrono::seconds(day * kSecondsPerDay))));
+}
+
+// " AND d.status IN (?, ...)" for the plan's statuses.
+void add_statuses(SqlWhere& w, const StatusPlan& s) {
+  if (s.statuses.size() == 1) {
+    w.add("d.status = ?").bind(s.statuses.front());
+    return;
+  }
+  w.add("d.status IN (" + placeholders(s.statuses.size()) + ")");
+  for (const std::string& status : s.statuses) w.bind(status);
+}
+
+void add_featured(SqlWhere& w, const EventFilter& f) {
+  if (f.featured) w.add("d.featured = ?").bind(*f.featured);
+}
+
+void add_window(SqlWhere& w, const EventDateWindow& window) {
+  const WindowRanges r = window_ranges(window);
+  if (r.start.lo > kFirstSecond) w.add("d.start_utc >= ?").bind(second_text(r.start.lo));
+  if (r.start.hi < kLastSecond) w.add("d.start_utc <= ?").bind(second_text(r.start.hi));
+  if (r.end.lo > kFirstSecond) w.add("d.end_utc >= ?").bind(second_text(r.end.lo));
+  if (r.end.hi < kLastSecond) w.add("d.end_utc <= ?").bind(second_text(r.end.hi));
+}
+
+constexpr const char* kDue = "d.status = 'future' AND d.publish_utc <= UTC_TIMESTAMP()";
+
+// One ordered branch of the page: event ids and starts, the first `prefix` in list order.
+std::string branch(const std::string& index, const SqlWhere& w) {
+  return "SELECT d.event_id, d.start_utc FROM event_details d FORCE INDEX (" + index +
+         ") WHERE d.hide_from_listings = 0" + w.sql + " ORDER BY d.start_utc, d.event_id LIMIT ?";
+}
+
+struct PageSql {
+  std::string sql;
+  std::vector<SqlValue> args;
+};
+
+PageSql page_sql(const EventFilter& f, const StatusPlan& s, long long limit, long long offset) {
+  PageSql out;
+  SqlWhere main;
+  add_statuses(main, s);
+  if (s.due < 0) main.add(std::string("NOT (") + kDue + ")");
+  add_window(main, f.window);
+  add_featured(main, f);
+  main.bind(offset + limit);
+  // One status: its own stretch of the status index; several: the listed index, statuses
+  // filtered from it.
+  std::string keys = branch(s.statuses.size() == 1 ? "event_details_status_start" : "event_details_listed_start", main);
+  out.args = main.args;
+  if (s.due > 0) {
+    SqlWhere due;
+    due.add(kDue);
+    add_window(due, f.window);
+    add_featured(due, f);
+    due.bind(offset + limit);
+    keys = "(" + keys + ") UNION ALL (" + branch("event_details_due", due) + ")";
+    out.args.insert(out.args.end(), due.args.begin(), due.args.end());
+  }
+  out.args.emplace_back(limit);
+  out.args.emplace_back(offset);
+  // The duration bounds ride along (one row even for an empty page) for the count's plan.
+  out.sql = "SELECT dur.lo, dur.hi, " + event_columns() +
+            " FROM (SELECT MIN(hours) AS lo, MAX(hours) AS hi FROM event_duration_hours) dur"
+            " LEFT JOIN (SELECT u.event_id, u.start_utc FROM (" + keys +
+            ") u ORDER BY u.start_utc, u.event_id LIMIT ? OFFSET ?) k ON TRUE"
+            " LEFT JOIN posts p ON p.id = k.event_id LEFT JOIN event_details d ON d.event_id = k.event_id"
+            " LEFT JOIN event_venues ev ON ev.event_id = k.event_id ORDER BY k.start_utc, k.event_id";
+  return out;
+}
+
+struct Hours {
+  std::optional<long long> lo, hi;
+  bool operator==(const Hours&) const = default;
+};
+
+Hours hours_at(const Rows& rows, int column) {
+  Hours h;
+  if (!rows.is_null(column)) h.lo = rows.integer(column);
+  if (!rows.is_null(column + 1)) h.hi = rows.integer(column + 1);
+  return h;
+}
+
+// The count statement for duration bounds `h`: rollup days + partial days - end corrections
+// +/- due scheduled events, and the bounds again (a longer event written since: plan again).
+PageSql count_sql(const EventFilter& f, const StatusPlan& s, const Hours& h) {
+  PageSql out;
+  const WindowCountPlan plan = plan_window_count(f.window, min_duration_of(h.lo.value_or(0)), max_duration_of(h.hi.value_or(0)));
+  std::string sum = "0";
+  auto scan = [&](const ClosedRange& starts, const char* extra, const std::optional<long long>& bound, const char* sign) {
+    SqlWhere w;
+    add_statuses(w, s);
+    w.add("d.start_utc BETWEEN ? AND ?").bind(second_text(starts.lo)).bind(second_text(starts.hi));
+    if (extra) w.add(extra).bind(second_text(*bound));
+    add_featured(w, f);
+    sum += std::string(" ") + sign +
+           " (SELECT COUNT(*) FROM event_details d FORCE INDEX (event_details_status_start) WHERE d.hide_from_listings = 0" +
+           w.sql + ")";
+    out.args.insert(out.args.end(), w.args.begin(), w.args.end());
+  };
+  if (!plan.empty) {
+    if (plan.days) {
+      SqlWhere w;
+      add_statuses(w, s);
+      w.add("d.day BETWEEN ? AND ?").bind(day_text(plan.days->lo)).bind(day_text(plan.days->hi));
+      add_featured(w, f);
+      sum += " + COALESCE((SELECT SUM(d.events) FROM event_day_counts d WHERE d.hide_from_listings = 0" + w.sql + "), 0)";
+      out.args.insert(out.args.end(), w.args.begin(), w.args.end());
+    }
+    for (const ClosedRange& r : plan.starts) scan(r, nullptr, std::nullopt, "+");
+    if (plan.end_high) scan(*plan.end_high, "d.end_utc > ?", plan.end_hi, "-");
+    if (plan.end_low) scan(*plan.end_low, "d.end_utc < ?", plan.end_lo, "-");
+  }
+  if (s.due != 0) {
+    SqlWhere w;
+    w.add(kDue);
+    add_window(w, f.window);
+    add_featured(w, f);
+    sum += std::string(s.due > 0 ? " +" : " -") +
+           " (SELECT COUNT(*) FROM event_details d FORCE INDEX (event_details_due) WHERE d.hide_from_listings = 0" + w.sql + ")";
+    out.args.insert(out.args.end(), w.args.begin(), w.args.end());
+  }
+  out.sql = "SELECT CAST(" + sum +
+            " AS SIGNED), (SELECT MIN(hours) FROM event_duration_hours), (SELECT MAX(hours) FROM event_duration_hours)";
+  return out;
+}
+
+}  // namespace
+
+StatusPlan plan_statuses(const PostVisibility& v) {
+  std::vector<std::string> wanted;
+  for (const char* status : kAllStatuses) {
+    const bool asked = v.statuses.empty() ? std::string_view(status) != "trash"
+                                          : std::find(v.statuses.begin(), v.statuses.end(), status) != v.statuses.end();
+    const bool allowed = v.scope != ReadScope::kPublished || std::string_view(status) == "publish";
+    if (asked && allowed) wanted.emplace_back(status);
+  }
+  const bool publish = std::find(wanted.begin(), wanted.end(), "publish") != wanted.end();
+  const bool future = std::find(wanted.begin(), wanted.end(), "future") != wanted.end();
+  StatusPlan plan;
+  plan.statuses = wanted;
+  if (publish && !future) plan.due = 1;
+  if (future && !publish) plan.due = -1;
+  return plan;
+}
+
+bool window_list_applies(const EventFilter& f) {
+  return f.visibility.scope != ReadScope::kPublishedAndOwn && f.include.empty() && f.search.empty() &&
+         f.categories.empty() && f.tags.empty() && f.venues.empty() && f.organizers.empty() && !f.parent &&
+         !f.with_coordinates && !f.fence && !f.matches_nothing;
+}
+
+std::string window_page_sql(const EventFilter& filter) {
+  return page_sql(filter, plan_statuses(filter.visibility), 10, 0).sql;
+}
+
+EventPage find_window_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
+  EventPage page;
+  const StatusPlan statuses = plan_statuses(filter.visibility);
+  if (statuses.statuses.empty()) return page;
+  Hours hours;
+  {
+    const PageSql q = page_sql(filter, statuses, limit, offset);
+    Rows rows = db.query(q.sql, q.args);
+    while (rows.next()) {
+      hours = hours_at(rows, 0);
+      if (!rows.is_null(2)) page.events.push_back(read_event(rows, 2));
+    }
+  }
+  for (;;) {
+    const PageSql q = count_sql(filter, statuses, hours);
+    Rows rows = db.query(q.sql, q.args);
+    if (!rows.next()) break;
+    const Hours now = hours_at(rows, 1);
+    page.total = rows.integer(0);
+    if (now == hours) break;
+    hours = now;
+  }
+  return page;
+}
+
+}  // namespace cal

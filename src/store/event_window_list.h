@@ -1,0 +1,34 @@
+// Internal to src/store/ (and its unit test): the event list when its filter is only visibility
+// by status, the date window and `featured` (GET /events as visitors and editors see it by
+// default, issue 14). The page is an ordered scan of the visibility indexes of event_details
+// reading only offset + limit rows; the exact total is the rollup decomposition of
+// event_count_plan.h. Any other filter goes the general way (event_query.cpp).
+#pragma once
+
+#include "cal/store/events.h"
+
+#include <string>
+#include <vector>
+
+namespace cal {
+
+// Which stored statuses a list counts whole, and what it does with the scheduled events whose
+// date has passed (they read as `publish`): +1 adds them (published wanted, scheduled not), -1
+// takes them out of `future` (scheduled wanted, published not), 0 neither.
+struct StatusPlan {
+  std::vector<std::string> statuses;
+  int due = 0;
+};
+StatusPlan plan_statuses(const PostVisibility& visibility);
+
+// True when `filter` only uses what find_window_page() covers.
+bool window_list_applies(const EventFilter& filter);
+
+// The page and total as find_event_page() gives them: two statements (three when an event
+// longer than any before is written between them).
+EventPage find_window_page(Db& db, const EventFilter& filter, long long limit, long long offset);
+
+// The SQL of its page statement (for EXPLAIN and tests).
+std::string window_page_sql(const EventFilter& filter);
+
+}  // namespace cal

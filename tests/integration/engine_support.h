@@ -1,0 +1,55 @@
+// Test support for the list engine (issue 14): the stack's database through the mariadb client,
+// and the check that the engine's derived data (event_details' visibility copies, the
+// event_day_counts rollup, event_duration_hours) is exactly what the base tables say.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <sys/wait.h>
+
+namespace caltest::engine {
+
+// The output of `mariadb -N -B -e statement` on the stack's database, trailing newlines cut.
+inline std::string sql(const std::string& statement) {
+  const char* dir = std::getenv("CAL_TEST_DIR");
+  REQUIRE(dir != nullptr);
+  const std::string command = "mariadb --no-defaults --socket='" + std::string(dir) +
+                              "/mysqld.sock' --user=root -N -B calendar -e \"" + statement + "\"";
+  FILE* p = popen(command.c_str(), "r");
+  REQUIRE(p != nullptr);
+  std::string out;
+  std::array<char, 4096> buf{};
+  size_t n = 0;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  const int status = pclose(p);
+  REQUIRE_MESSAGE((WIFEXITED(status) && WEXITSTATUS(status) == 0), statement);
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+// "" when the derived data agrees with posts and event_details, else what differs.
+inline std::string derived_data_mismatch() {
+  const std::string copies = sql(
+      "SELECT COUNT(*) FROM event_details d JOIN posts p ON p.id = d.event_id "
+      "WHERE d.status <> p.status OR d.author <> p.author OR d.publish_utc <> p.date_utc");
+  if (copies != "0") return copies + " event_details rows disagree with their posts";
+  const std::string rollup =
+      sql("SELECT status, hide_from_listings, day, featured, events FROM event_day_counts WHERE events <> 0 "
+          "ORDER BY status, hide_from_listings, day, featured");
+  const std::string truth =
+      sql("SELECT p.status, d.hide_from_listings, DATE(d.start_utc) AS day, d.featured, COUNT(*) FROM event_details d "
+          "JOIN posts p ON p.id = d.event_id GROUP BY p.status, d.hide_from_listings, day, d.featured "
+          "ORDER BY p.status, d.hide_from_listings, day, d.featured");
+  if (rollup != truth) return "event_day_counts differs from event_details:\n" + rollup + "\n---\n" + truth;
+  const std::string hours = sql(
+      "SELECT COUNT(*) FROM event_details WHERE FLOOR(TIMESTAMPDIFF(SECOND, start_utc, end_utc) / 3600) "
+      "NOT IN (SELECT hours FROM event_duration_hours)");
+  if (hours != "0") return hours + " events have a duration event_duration_hours does not bound";
+  return "";
+}
+
+}  // namespace caltest::engine
