@@ -17,18 +17,19 @@
 // Authorization are never cached. Entries are evicted least recently used first to stay within
 // a byte budget. Bodies up to 16 KiB (single records, short lists: most entries) are kept
 // zstd-compressed against a dictionary trained on the first 64 such answers (about 11:1 for
-// event records, so a whole 10,000-event site fits in about 9 MiB); larger bodies (few, hot
-// list pages) are kept as they are, so the hottest answers cost no decompression. Identical
+// event records, so a whole 10,000-event site fits in about 9 MiB; cal/cache/body_compressor.h);
+// larger bodies (few, hot list pages) are kept as they are, so the hottest answers cost no
+// decompression. Identical
 // header sets are stored once. Identical misses at one version are computed once (find()).
 // Thread-safe.
 #pragma once
 
+#include "cal/cache/body_compressor.h"
 #include "cal/cache/version_flights.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/http/request.h"
 #include "cal/store/data_version.h"
 
-#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <list>
@@ -120,7 +121,6 @@ class ResponseCache {
     std::shared_ptr<const Stored> stored;
     std::size_t bytes = 0;
   };
-  struct Dictionary;
   using Lru = std::list<Entry>;  // most recently used first
 
   void release(Claim& claim);
@@ -129,19 +129,9 @@ class ResponseCache {
   // Whether an entry computed under `v` may be served at `now` / `local_now`.
   static bool still_valid(const CacheValidity& v, const DataVersion& now, Seconds local_now);
 
-  // Compresses a body with the dictionary; false when there is none yet (the body then becomes
-  // a training sample) or it is not worth it.
-  bool compress(const std::string& body, std::string& out);
-  // Trains the dictionary once enough samples are in; called without mutex_ held.
-  void train_dictionary();
-
   const std::size_t max_bytes_;
   VersionFlights versions_;
-  std::mutex samples_mutex_;  // guards samples_, sample_sizes_ and dictionary_
-  std::string samples_;
-  std::vector<std::size_t> sample_sizes_;
-  std::unique_ptr<Dictionary> dictionary_;  // set once, then read-only
-  std::atomic<const Dictionary*> dictionary_ready_{nullptr};
+  BodyCompressor compressor_;
   mutable std::mutex mutex_;
   std::shared_ptr<const Headers> last_headers_;  // the most recent set, for sharing
   Lru lru_;

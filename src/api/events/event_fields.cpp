@@ -4,7 +4,7 @@
 #include "cal/api/events/event_times.h"
 #include "cal/api/linked/linked_records.h"
 #include "cal/api/pipeline/error.h"
-#include "cal/api/posts/post_common.h"
+#include "cal/api/posts/site_time.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/core/text/cost.h"
 #include "cal/store/terms.h"

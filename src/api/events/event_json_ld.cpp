@@ -3,7 +3,8 @@
 #include "cal/api/events/event_json_ld.h"
 
 #include "cal/api/linked/linked_records.h"
-#include "cal/api/posts/post_common.h"
+#include "cal/api/posts/post_kind.h"
+#include "cal/api/posts/post_urls.h"
 
 namespace cal {
 namespace {

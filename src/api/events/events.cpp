@@ -3,7 +3,8 @@
 #include "cal/api/events/event_record.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/pipeline/error.h"
-#include "cal/api/posts/post_common.h"
+#include "cal/api/posts/post_access.h"
+#include "cal/api/posts/post_delete.h"
 
 namespace cal {
 namespace {

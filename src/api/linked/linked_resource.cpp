@@ -2,6 +2,10 @@
 // see cal/api/linked/linked_resource.h).
 #include "cal/api/linked/linked_resource.h"
 
+#include "cal/api/posts/post_access.h"
+#include "cal/api/posts/post_delete.h"
+#include "cal/api/posts/post_fields.h"
+#include "cal/api/posts/post_urls.h"
 #include "cal/store/linked_posts.h"
 
 #include <algorithm>

@@ -1,39 +1,26 @@
 // The request pipeline (see cal/api/pipeline/router.h).
 #include "cal/api/pipeline/router.h"
 
+#include "api/pipeline/conditional_get.h"
+#include "api/pipeline/options_response.h"
+#include "api/pipeline/response_cache_use.h"
+#include "api/pipeline/retry_policy.h"
 #include "cal/api/access/auth.h"
 #include "cal/api/access/auth_throttle.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/json.h"
-#include "cal/api/discovery/root_index.h"
-#include "cal/cache/response_cache.h"
 #include "cal/api/pipeline/routes.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/text/ascii.h"
-#include "cal/core/text/etag.h"
 #include "cal/http/input.h"
-#include "cal/store/data_version.h"
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <iostream>
-#include <optional>
-#include <thread>
 
 namespace cal {
 namespace {
 
-// How often a request that hit a deadlock or lock wait timeout is run again before 503.
-constexpr int kConflictRetries = 4;
-
 using ascii::upper;
-
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
-  return out;
-}
 
 const rapidjson::Value* member(const rapidjson::Value& obj, const char* name) {
   auto it = obj.FindMember(name);
@@ -95,7 +82,6 @@ void fill_urls(const Request& request, const Config& config, RequestContext& ctx
   ctx.site_url = config.site.url.empty() ? origin : strip(config.site.url);
 }
 
-Response options_response(const Route& route, const std::vector<std::string>& allow, RequestContext& ctx);
 
 Response run_pipeline(const Request& request, Db& db, const Config& config, ParsedInput& input, Locale& locale,
                       bool& authenticated) {
@@ -119,7 +105,7 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
     const Params none;
     RequestContext ctx{request, none, visitor, db, config, locale, "", ""};
     fill_urls(request, config, ctx);
-    return options_response(route, allow, ctx);
+    return options_response(route, ctx);
   }
   if (!endpoint) {
     ApiError e{405, "rest_method_not_allowed", translate(locale, "Method not allowed for this route.")};
@@ -154,82 +140,14 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   return response;
 }
 
-// Conditional GET (issue 8): every 200 GET carries a strong ETag of its exact body, and a
-// matching If-None-Match gets 304 without a body. Visitors' responses may be stored but must be
-// revalidated; authenticated ones are never stored. Returns the ETag ("" when none).
-std::string apply_caching(const std::string& method, bool authenticated, Response& response) {
-  response.set_header("Cache-Control", authenticated ? "private, no-store" : "no-cache");
-  if (response.status != 200 || (method != "GET" && method != "HEAD")) return {};
-  std::string etag = strong_etag(response.body);
-  response.set_header("ETag", etag);
-  return etag;
-}
-
-// The 304 answer to a matching If-None-Match, applied after the response may have been cached.
-void apply_conditional(const Request& request, const std::string& etag, Response& response) {
-  if (etag.empty()) return;
-  if (const auto& inm = request.header("if-none-match"); !inm.empty() && if_none_match(inm, etag)) {
-    response.status = 304;
-    response.body.clear();
-    response.head_only = true;
-  }
-}
-
-// A cached answer as a response to this request (HEAD, If-None-Match and the statement count
-// header applied as for a computed one: no statement ran for it).
-Response cached_response(const Request& request, CachedResponse cached, const Config& config) {
-  Response response;
-  response.headers = std::move(cached.headers);
-  response.body = std::move(cached.body);
-  if (config.server.statement_count_header) response.set_header("X-Cal-Statements", "0");
-  if (upper(request.method) == "HEAD") response.head_only = true;
-  apply_conditional(request, cached.etag, response);
-  return response;
-}
-
-// The data version for a cacheable request; nullopt when it cannot be read (the request is then
-// answered without the cache: a lost connection is the pipeline's to handle, a database without
-// the data_version table is logged once).
-std::optional<DataVersion> version_for_cache(Db& db, const std::optional<DataVersion>& previous) {
-  try {
-    return read_data_version(db, previous);
-  } catch (const DatabaseUnavailable&) {
-    return std::nullopt;
-  } catch (const std::exception& e) {
-    static std::atomic<bool> logged{false};
-    if (!logged.exchange(true))
-      std::cerr << "response cache: cannot read the data version (run calendarctl migrate): " << e.what() << "\n";
-    return std::nullopt;
-  }
-}
-
-// Keeps a computed 200 in the cache, without the per-request statement count header.
-void store_answer(ResponseCache& cache, const std::string& key, const CacheValidity& validity, const Response& response,
-                  const std::string& etag) {
-  CachedResponse stored{response.headers, response.body, etag};
-  auto& h = stored.headers;
-  h.erase(std::remove_if(h.begin(), h.end(), [](const auto& kv) { return kv.first == "X-Cal-Statements"; }), h.end());
-  cache.store(key, validity, std::move(stored));
-}
-
 }  // namespace
 
 Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id,
                         ResponseCache* cache) {
   // Response cache (issue 8): a visitor's GET/HEAD is answered from memory when the stored answer
   // is still exactly what the pipeline below would produce.
-  std::string cache_key;
-  std::optional<CacheValidity> validity;
-  ResponseCache::Claim claim;  // released at return, after the answer is stored
-  if (cache && !(cache_key = ResponseCache::key_of(request)).empty()) {
-    const auto read = [&db](const std::optional<DataVersion>& previous) { return version_for_cache(db, previous); };
-    if (const auto version = cache->versions().get(read)) {
-      CachedResponse hit;
-      if (cache->find(cache_key, *version, unmarked_now(), hit, claim))
-        return cached_response(request, std::move(hit), config);
-      validity = CacheValidity{*version, {}};
-    }
-  }
+  ResponseCacheUse cached(cache, request);  // its claim is released at return, after keep()
+  if (auto hit = cached.lookup(db, config)) return std::move(*hit);
   // X-Cal-Statements counts what the pipeline runs, not the cache's version check (which may have
   // been shared with other requests): the same request always reports the same count.
   const std::size_t statements_at_start = db.statement_count();
@@ -251,24 +169,16 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
       if (db.in_transaction()) db.rollback();
       response = error_response(e);
     } catch (const DatabaseUnavailable& e) {
-      // A lost connection is retried once on a fresh one, unless something may have been written.
-      if (attempt == 0 && !db.wrote_since_mark()) {
-        db.reset();
-        continue;
-      }
+      if (retry_lost_connection(db, attempt)) continue;
       std::cerr << "request " << request_id << ": database unavailable: " << e.detail << "\n";
       db.reset();
       ApiError err{503, "rest_db_unavailable", translate(locale, "The database is unavailable; try again shortly.")};
       err.retry_after = 5;
       response = error_response(err);
     } catch (const DatabaseConflict& e) {
-      // A deadlock or lock wait timeout rolled the work back: run the request again a few times
-      // (every write is one transaction, so nothing of the failed try remains), then 503.
+      // A deadlock or lock wait timeout rolled the work back.
       if (db.in_transaction()) db.rollback();
-      if (attempt < kConflictRetries) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(10 << attempt));  // 10, 20, 40, 80 ms
-        continue;
-      }
+      if (retry_conflict(attempt)) continue;
       std::cerr << "request " << request_id << ": database conflict: " << e.detail << "\n";
       ApiError err{503, "rest_db_unavailable", translate(locale, "The database is unavailable; try again shortly.")};
       err.retry_after = 1;
@@ -293,25 +203,9 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   const std::string method = upper(request.method);
   if (method == "HEAD") response.head_only = true;
   const std::string etag = apply_caching(method, authenticated, response);
-  if (validity && !etag.empty() && !authenticated) {
-    validity->clock = clock_use();
-    store_answer(*cache, cache_key, *validity, response, etag);
-  }
+  cached.keep(response, etag, authenticated);
   apply_conditional(request, etag, response);
   return response;
 }
-
-namespace {
-
-Response options_response(const Route& route, const std::vector<std::string>& allow, RequestContext& ctx) {
-  JsonBuffer buffer;
-  JsonWriter w(buffer);
-  write_route_description(w, route, ctx);
-  Response r = json_response(200, buffer);
-  r.set_header("Allow", join(allow));
-  return r;
-}
-
-}  // namespace
 
 }  // namespace cal

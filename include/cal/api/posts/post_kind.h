@@ -1,0 +1,28 @@
+// How each post-like resource (events, venues, organizers) is named in error codes, URLs, lists
+// and its name field: the one value the shared post logic is parameterized by.
+#pragma once
+
+#include "cal/api/pipeline/param_names.h"
+#include "cal/store/posts.h"
+
+#include <string_view>
+
+namespace cal {
+
+// How a post-like resource is named in codes, URLs and lists.
+struct PostKind {
+  PostType type;
+  std::string_view kind;         // "event": rest-event-not-found, event-is-in-trash, ...
+  std::string_view collection;   // "events": REST path and list key
+  std::string_view public_base;  // "event": {site_url}/event/{slug}/
+  ParamName name_param;          // title, venue, organizer: the name field
+};
+
+extern const PostKind kEventKind;
+extern const PostKind kVenueKind;
+extern const PostKind kOrganizerKind;
+
+// What trashing appends to a slug (SPEC §5) and restoring takes off again.
+inline constexpr std::string_view kTrashSuffix = "__trashed";
+
+}  // namespace cal

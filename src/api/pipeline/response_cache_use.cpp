@@ -1,0 +1,75 @@
+// The pipeline's use of the response cache (see response_cache_use.h).
+#include "api/pipeline/response_cache_use.h"
+
+#include "api/pipeline/conditional_get.h"
+#include "cal/core/dates/clock_use.h"
+#include "cal/core/text/ascii.h"
+#include "cal/store/data_version.h"
+
+#include <algorithm>
+#include <atomic>
+#include <iostream>
+
+namespace cal {
+namespace {
+
+// The data version for a cacheable request; nullopt when it cannot be read (the request is then
+// answered without the cache: a lost connection is the pipeline's to handle, a database without
+// the data_version table is logged once).
+std::optional<DataVersion> version_for_cache(Db& db, const std::optional<DataVersion>& previous) {
+  try {
+    return read_data_version(db, previous);
+  } catch (const DatabaseUnavailable&) {
+    return std::nullopt;
+  } catch (const std::exception& e) {
+    static std::atomic<bool> logged{false};
+    if (!logged.exchange(true))
+      std::cerr << "response cache: cannot read the data version (run calendarctl migrate): " << e.what()
+                << "\n";
+    return std::nullopt;
+  }
+}
+
+// A cached answer as a response to this request.
+Response cached_response(const Request& request, CachedResponse cached, const Config& config) {
+  Response response;
+  response.headers = std::move(cached.headers);
+  response.body = std::move(cached.body);
+  if (config.server.statement_count_header) response.set_header("X-Cal-Statements", "0");
+  if (ascii::upper(request.method) == "HEAD") response.head_only = true;
+  apply_conditional(request, cached.etag, response);
+  return response;
+}
+
+}  // namespace
+
+ResponseCacheUse::ResponseCacheUse(ResponseCache* cache, const Request& request)
+    : cache_(cache), request_(request) {
+  if (cache_) key_ = ResponseCache::key_of(request);
+}
+
+std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
+  if (!cache_ || key_.empty()) return std::nullopt;
+  const auto read = [&db](const std::optional<DataVersion>& previous) {
+    return version_for_cache(db, previous);
+  };
+  const auto version = cache_->versions().get(read);
+  if (!version) return std::nullopt;
+  CachedResponse hit;
+  if (cache_->find(key_, *version, unmarked_now(), hit, claim_))
+    return cached_response(request_, std::move(hit), config);
+  validity_ = CacheValidity{*version, {}};
+  return std::nullopt;
+}
+
+void ResponseCacheUse::keep(const Response& response, const std::string& etag, bool authenticated) {
+  if (!validity_ || etag.empty() || authenticated) return;
+  validity_->clock = clock_use();
+  CachedResponse stored{response.headers, response.body, etag};
+  auto& h = stored.headers;
+  h.erase(std::remove_if(h.begin(), h.end(), [](const auto& kv) { return kv.first == "X-Cal-Statements"; }),
+          h.end());
+  cache_->store(key_, *validity_, std::move(stored));
+}
+
+}  // namespace cal

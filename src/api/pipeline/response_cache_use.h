@@ -1,0 +1,40 @@
+// How the pipeline uses the response cache (issue 8): a visitor's GET/HEAD is answered from
+// memory when the stored answer is still exactly what the pipeline would produce, and a computed
+// answer is stored for the next request. The cache itself (src/cache/) knows nothing of the API.
+#pragma once
+
+#include "cal/cache/response_cache.h"
+#include "cal/core/config.h"
+#include "cal/http/request.h"
+#include "cal/store/db.h"
+
+#include <optional>
+#include <string>
+
+namespace cal {
+
+// One request's turn at the cache: lookup() first, keep() once the answer is computed. Holds
+// the cache's claim on the key until destroyed (after the answer is stored), so concurrent
+// misses of one key are computed once.
+class ResponseCacheUse {
+ public:
+  // Without a cache, or for a request the cache does not key, lookup and keep do nothing.
+  ResponseCacheUse(ResponseCache* cache, const Request& request);
+
+  // The stored answer as the response to this request (HEAD, If-None-Match and the statement
+  // count header applied as for a computed one: no statement ran for it), or nullopt.
+  std::optional<Response> lookup(Db& db, const Config& config);
+
+  // Stores a computed answer that has an ETag and was not for an authenticated caller, when
+  // lookup() missed with a known data version; without the per-request statement count header.
+  void keep(const Response& response, const std::string& etag, bool authenticated);
+
+ private:
+  ResponseCache* cache_;
+  const Request& request_;
+  std::string key_;
+  std::optional<CacheValidity> validity_;
+  ResponseCache::Claim claim_;
+};
+
+}  // namespace cal
