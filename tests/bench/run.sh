@@ -37,7 +37,7 @@ WARMUP_WALK=${WARMUP_WALK:-20}
 # miss), and 4 workers leave the cores idle meanwhile; 8 gave +7% req/s and a lower p99 on
 # case 1 (README "Performance"). The floor keeps 2 x cores threads, its own best.
 SERVICE_THREADS=${SERVICE_THREADS:-8}
-BASE_EVENTS=10000
+BASE_EVENTS=${BASE_EVENTS:-10000}  # smaller only to check the script quickly (engine.sh)
 
 say() { echo "bench: $*" >&2; }
 die() { say "error: $*"; exit 1; }
@@ -57,6 +57,7 @@ cleanup() {
   trap - EXIT INT TERM
   [ -n "$floor_pid" ] && kill "$floor_pid" 2>/dev/null || true
   [ -n "$floor50_pid" ] && kill "$floor50_pid" 2>/dev/null || true
+  [ -n "${engine_floor_pid:-}" ] && kill "$engine_floor_pid" 2>/dev/null || true
   scripts/stack.sh down "$dir" >/dev/null 2>&1 || true
   if [ "${KEEP:-0}" = 1 ] || [ "$failed" -ne 0 ]; then say "stack directory kept: $dir"; else rm -rf "$dir"; fi
 }
@@ -298,15 +299,21 @@ service_with_cache "${CACHE_OFF-false}"
 cache_stats=$(grep -o 'response cache: .*' "$dir/calendar-fcgi.log" | tail -n 1 || true)
 ROUNDS=1 run_cases "u"
 
+# The engine behind the cache (issue 14, tests/bench/engine.sh): cases 1-4 one at a time without
+# it and the floors of cases 3 and 4, then the mixed workload; leaves the uncached service running.
+source tests/bench/engine.sh
+engine_base
+
 # Scale run: the same dataset grown to SCALE events.
 if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
   for c in 1 4; do
     P50[${c}uS]=$(sequential_p50 "${URL[$c]}")
     say "${c}u       p50 ${P50[${c}uS]} ms (5 sequential requests)"
   done
+  engine_grow_below "$SCALE"  # through 100,000 (1,000,000) events first, measured there
   say "growing the dataset to $SCALE events (calendarctl demo)"
   start=$SECONDS
-  "$build/calendarctl" --config "$dir/calendar.conf" demo --events $((SCALE - BASE_EVENTS)) --seed 2 >&2 ||
+  "$build/calendarctl" --config "$dir/calendar.conf" demo --events $((SCALE - engine_events)) --seed 2 >&2 ||
     die "calendarctl demo failed"
   sql -e "ANALYZE TABLE posts, event_details, event_venues, event_organizers, term_relationships" >/dev/null
   say "grown in $((SECONDS - start)) s"
@@ -322,11 +329,14 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
     P50[${c}uM]=$(sequential_p50 "${URL[$c]}")
     say "${c}uM      p50 ${P50[${c}uM]} ms (5 sequential requests)"
   done
+  engine_events=$SCALE
+  engine_one_at_a_time
   service_with_cache true
   for c in 1 4; do
     prime "${URL[$c]}"  # the one computation the cache then serves
     measure "${c}M" "${URL[$c]}"; RPS[${c}M]=$R_RPS P50[${c}M]=$R_P50 P99[${c}M]=$R_P99
   done
+  engine_mixed
 fi
 
 # --- report ------------------------------------------------------------------------------------
@@ -365,6 +375,7 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
   printf '| %-44s | %23s |\n' "re-run on the current schema (every start)" "$MIGRATE_RERUN"
   echo
 fi
+engine_report
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"
