@@ -1,7 +1,7 @@
 // calendar-fcgi: the service binary. FastCGI server (threaded) or, started as plain CGI, the
 // answer to the one request in its environment.
-#include "cal/cache/response_cache.h"
 #include "cal/api/pipeline/router.h"
+#include "cal/cache/response_cache.h"
 #include "cal/core/config.h"
 #include "cal/core/i18n/i18n.h"
 #include "cal/http/fcgi_server.h"
@@ -38,7 +38,8 @@ int main(int argc, char** argv) {
   // The response cache serves a long-running process only (a CGI process answers once).
   std::unique_ptr<cal::ResponseCache> cache;
   if (!cgi && config.server.response_cache)
-    cache = std::make_unique<cal::ResponseCache>(static_cast<std::size_t>(config.server.response_cache_mb) << 20);
+    cache =
+        std::make_unique<cal::ResponseCache>(static_cast<std::size_t>(config.server.response_cache_mb) << 20);
   // One connection per worker thread, made on first use and kept for the thread's life.
   const cal::RequestHandler handler = [&config, &cache](const cal::Request& request, const std::string& id) {
     thread_local cal::Db db(config.database);
@@ -48,8 +49,8 @@ int main(int argc, char** argv) {
   const int status = cal::serve_fastcgi(config, handler);
   if (cache) {
     const cal::ResponseCache::Stats s = cache->stats();
-    std::cerr << "calendar-fcgi: response cache: " << s.hits << " hits, " << s.misses << " misses; " << s.entries
-              << " entries (" << s.compressed << " compressed) in " << s.bytes << " bytes\n";
+    std::cerr << "calendar-fcgi: response cache: " << s.hits << " hits, " << s.misses << " misses; "
+              << s.entries << " entries (" << s.compressed << " compressed) in " << s.bytes << " bytes\n";
   }
   return status;
 }

@@ -30,9 +30,9 @@ std::string ResponseCache::key_of(const Request& r) {
   // CGI variable contains. HEAD shares GET's entry (same headers, body not sent).
   std::string key;
   key.reserve(r.host.size() + r.script_name.size() + r.path.size() + r.query_string.size() + 64);
-  for (const std::string* part : {&r.scheme, &r.host, &r.script_name, &r.path, &r.query_string, &r.site_locale,
-                                  &r.header("accept-language"), &r.header("x-forwarded-proto"),
-                                  &r.header("x-forwarded-host")}) {
+  for (const std::string* part :
+       {&r.scheme, &r.host, &r.script_name, &r.path, &r.query_string, &r.site_locale,
+        &r.header("accept-language"), &r.header("x-forwarded-proto"), &r.header("x-forwarded-host")}) {
     key += *part;
     key += '\n';
   }
@@ -65,8 +65,8 @@ void ResponseCache::release(Claim& claim) {
   computed_.notify_all();
 }
 
-bool ResponseCache::find(const std::string& key, const DataVersion& now, Seconds local_now, CachedResponse& out,
-                         Claim& claim) {
+bool ResponseCache::find(const std::string& key, const DataVersion& now, Seconds local_now,
+                         CachedResponse& out, Claim& claim) {
   std::shared_ptr<const Stored> stored;
   {
     std::unique_lock<std::mutex> lock(mutex_);
@@ -91,7 +91,8 @@ bool ResponseCache::find(const std::string& key, const DataVersion& now, Seconds
       if (waited) return false;
       // Being computed at this version: its answer is as current as one computed now (it
       // started after the write that made this version, like this request).
-      if (const auto flying = computing_.find(key); flying != computing_.end() && flying->second->version == now.version) {
+      if (const auto flying = computing_.find(key);
+          flying != computing_.end() && flying->second->version == now.version) {
         const std::shared_ptr<Claim::Flight> flight = flying->second;
         computed_.wait(lock, [&] { return flight->done; });
         continue;
@@ -126,8 +127,9 @@ void ResponseCache::store(const std::string& key, const CacheValidity& validity,
   }
   // The ETag is kept apart (find() adds it), so that records of one kind share a header set.
   Headers& headers = response.headers;
-  headers.erase(std::remove_if(headers.begin(), headers.end(), [](const auto& h) { return h.first == "ETag"; }),
-                headers.end());
+  headers.erase(
+      std::remove_if(headers.begin(), headers.end(), [](const auto& h) { return h.first == "ETag"; }),
+      headers.end());
   std::size_t bytes = kEntryOverhead + key.size() + stored->data.size() + stored->etag.size();
   std::lock_guard<std::mutex> lock(mutex_);
   if (validity.version.version != version_) return;  // computed before a write: already outdated

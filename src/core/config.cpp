@@ -13,30 +13,40 @@ namespace cal {
 namespace {
 
 po::options_description config_options(Config& c) {
-  po::options_description opts("Configuration (INI sections [database] [site] [server] [geoloc]; "
-                               "also accepted on the command line)");
-  opts.add_options()
-      ("database.socket", po::value(&c.database.socket), "MariaDB/MySQL unix socket path")
-      ("database.host", po::value(&c.database.host)->default_value(c.database.host), "database host")
-      ("database.port", po::value(&c.database.port)->default_value(c.database.port), "database port")
-      ("database.user", po::value(&c.database.user)->default_value(c.database.user), "database user")
-      ("database.password", po::value(&c.database.password), "database password")
-      ("database.name", po::value(&c.database.name)->default_value(c.database.name), "database name")
-      ("site.url", po::value(&c.site.url), "public site URL (default: from the request)")
-      ("site.rest_url", po::value(&c.site.rest_url), "REST root URL (default: from the request)")
-      ("site.timezone", po::value(&c.site.timezone)->default_value(c.site.timezone), "site time zone")
-      ("site.locale", po::value(&c.site.locale)->default_value(c.site.locale), "default language")
-      ("site.locale_dir", po::value(&c.site.locale_dir), "directory of the compiled language catalogs (default: <binary dir>/locale)")
-      ("site.per_page", po::value(&c.site.per_page)->default_value(c.site.per_page), "default page size")
-      ("site.per_page_max", po::value(&c.site.per_page_max)->default_value(c.site.per_page_max), "largest page size")
-      ("site.trust_proxy", po::value(&c.site.trust_proxy)->default_value(c.site.trust_proxy), "honour X-Forwarded-Proto/-Host")
-      ("server.threads", po::value(&c.server.threads), "worker threads (0 = 2 x cores)")
-      ("server.max_body", po::value(&c.server.max_body)->default_value(c.server.max_body), "largest request body in bytes")
-      ("server.statement_count_header", po::value(&c.server.statement_count_header)->default_value(false), "add X-Cal-Statements (SQL statements run) to responses")
-      ("server.response_cache", po::value(&c.server.response_cache)->default_value(c.server.response_cache), "keep visitors' GET answers in memory while provably current (FastCGI only)")
-      ("server.response_cache_mb", po::value(&c.server.response_cache_mb)->default_value(c.server.response_cache_mb), "memory budget of the response cache in MiB")
-      ("geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled), "enable the geolocation extension")
-      ("geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km), "geofence radius in km");
+  po::options_description opts(
+      "Configuration (INI sections [database] [site] [server] [geoloc]; "
+      "also accepted on the command line)");
+  opts.add_options()("database.socket", po::value(&c.database.socket), "MariaDB/MySQL unix socket path")(
+      "database.host", po::value(&c.database.host)->default_value(c.database.host), "database host")(
+      "database.port", po::value(&c.database.port)->default_value(c.database.port), "database port")(
+      "database.user", po::value(&c.database.user)->default_value(c.database.user), "database user")(
+      "database.password", po::value(&c.database.password), "database password")(
+      "database.name", po::value(&c.database.name)->default_value(c.database.name), "database name")(
+      "site.url", po::value(&c.site.url), "public site URL (default: from the request)")(
+      "site.rest_url", po::value(&c.site.rest_url), "REST root URL (default: from the request)")(
+      "site.timezone", po::value(&c.site.timezone)->default_value(c.site.timezone), "site time zone")(
+      "site.locale", po::value(&c.site.locale)->default_value(c.site.locale), "default language")(
+      "site.locale_dir", po::value(&c.site.locale_dir),
+      "directory of the compiled language catalogs (default: <binary dir>/locale)")(
+      "site.per_page", po::value(&c.site.per_page)->default_value(c.site.per_page), "default page size")(
+      "site.per_page_max", po::value(&c.site.per_page_max)->default_value(c.site.per_page_max),
+      "largest page size")("site.trust_proxy",
+                           po::value(&c.site.trust_proxy)->default_value(c.site.trust_proxy),
+                           "honour X-Forwarded-Proto/-Host")("server.threads", po::value(&c.server.threads),
+                                                             "worker threads (0 = 2 x cores)")(
+      "server.max_body", po::value(&c.server.max_body)->default_value(c.server.max_body),
+      "largest request body in bytes")("server.statement_count_header",
+                                       po::value(&c.server.statement_count_header)->default_value(false),
+                                       "add X-Cal-Statements (SQL statements run) to responses")(
+      "server.response_cache", po::value(&c.server.response_cache)->default_value(c.server.response_cache),
+      "keep visitors' GET answers in memory while provably current (FastCGI only)")(
+      "server.response_cache_mb",
+      po::value(&c.server.response_cache_mb)->default_value(c.server.response_cache_mb),
+      "memory budget of the response cache in MiB")(
+      "geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled),
+      "enable the geolocation extension")(
+      "geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km),
+      "geofence radius in km");
   return opts;
 }
 
@@ -54,11 +64,10 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   Config config;
   std::string config_file;
   po::options_description generic("Options");
-  generic.add_options()
-      ("help,h", "show this help")
-      ("config,c", po::value(&config_file), "INI config file (default: $CAL_CONFIG)")
-      ("socket", po::value(&config.server.socket), "listen on unix:PATH or HOST:PORT")
-      ("threads", po::value(&config.server.threads), "worker threads");
+  generic.add_options()("help,h", "show this help")("config,c", po::value(&config_file),
+                                                    "INI config file (default: $CAL_CONFIG)")(
+      "socket", po::value(&config.server.socket), "listen on unix:PATH or HOST:PORT")(
+      "threads", po::value(&config.server.threads), "worker threads");
   po::options_description file_opts = config_options(config);
   po::options_description all;
   all.add(generic).add(file_opts);
@@ -101,7 +110,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   if (config.site.per_page < 1 || config.site.per_page_max < 1)
     return fail("configuration error: site.per_page and site.per_page_max must be positive");
   if (config.server.max_body < 1) return fail("configuration error: server.max_body must be positive");
-  if (config.server.response_cache_mb < 1) return fail("configuration error: server.response_cache_mb must be positive");
+  if (config.server.response_cache_mb < 1)
+    return fail("configuration error: server.response_cache_mb must be positive");
   result.config = std::move(config);
   return result;
 }

@@ -47,18 +47,30 @@ Request build_request(char** envp, long max_body, ReadBody read_body) {
     if (eq == std::string_view::npos) continue;
     const std::string_view name = entry.substr(0, eq);
     const std::string_view value = entry.substr(eq + 1);
-    if (name == "REQUEST_METHOD") r.method = value;
-    else if (name == "SCRIPT_NAME") r.script_name = value;
-    else if (name == "PATH_INFO") r.path = value;
-    else if (name == "QUERY_STRING") r.query_string = value;
-    else if (name == "CONTENT_TYPE") r.content_type = value;
-    else if (name == "CONTENT_LENGTH" && !value.empty()) content_length = std::atol(std::string(value).c_str());
-    else if (name == "HTTPS") r.scheme = (value == "on" || value == "1") ? "https" : "http";
-    else if (name == "REMOTE_ADDR") r.remote_addr = value;
-    else if (name == "SERVER_PORT") server_port = value;
-    else if (name == "REQUEST_SCHEME" && value == "https") r.scheme = "https";
-    else if (name == "CAL_LOCALE") r.site_locale = value;
-    else if (name.substr(0, 5) == "HTTP_") r.headers[header_name(name)] = value;
+    if (name == "REQUEST_METHOD")
+      r.method = value;
+    else if (name == "SCRIPT_NAME")
+      r.script_name = value;
+    else if (name == "PATH_INFO")
+      r.path = value;
+    else if (name == "QUERY_STRING")
+      r.query_string = value;
+    else if (name == "CONTENT_TYPE")
+      r.content_type = value;
+    else if (name == "CONTENT_LENGTH" && !value.empty())
+      content_length = std::atol(std::string(value).c_str());
+    else if (name == "HTTPS")
+      r.scheme = (value == "on" || value == "1") ? "https" : "http";
+    else if (name == "REMOTE_ADDR")
+      r.remote_addr = value;
+    else if (name == "SERVER_PORT")
+      server_port = value;
+    else if (name == "REQUEST_SCHEME" && value == "https")
+      r.scheme = "https";
+    else if (name == "CAL_LOCALE")
+      r.site_locale = value;
+    else if (name.substr(0, 5) == "HTTP_")
+      r.headers[header_name(name)] = value;
   }
   // Some servers pass Authorization only under REDIRECT_HTTP_AUTHORIZATION (Apache rewrite rule).
   if (!r.headers.count("authorization")) {
@@ -71,7 +83,8 @@ Request build_request(char** envp, long max_body, ReadBody read_body) {
   if (!server_port.empty() && r.host.find(':') == std::string::npos && !r.host.empty() &&
       server_port != (r.scheme == "https" ? "443" : "80"))
     r.host += ":" + server_port;
-  const bool body_method = r.method == "POST" || r.method == "PUT" || r.method == "PATCH" || r.method == "DELETE";
+  const bool body_method =
+      r.method == "POST" || r.method == "PUT" || r.method == "PATCH" || r.method == "DELETE";
   if (content_length < 0 && !body_method) content_length = 0;
   // CONTENT_LENGTH bytes; without one (a chunked body: mod_proxy_fcgi, mod_cgi), up to the end.
   // Never more than one byte past the limit.
@@ -99,10 +112,10 @@ Request build_request(char** envp, long max_body, ReadBody read_body) {
 
 // The status line and headers of a CGI/FastCGI response.
 std::string response_head(const Response& response) {
-  std::string head = "Status: " + std::to_string(response.status) + " " + status_reason(response.status) + "\r\n";
+  std::string head =
+      "Status: " + std::to_string(response.status) + " " + status_reason(response.status) + "\r\n";
   for (const auto& [name, value] : response.headers) head += name + ": " + value + "\r\n";
-  if (response.status != 304)
-    head += "Content-Length: " + std::to_string(response.body.size()) + "\r\n";
+  if (response.status != 304) head += "Content-Length: " + std::to_string(response.body.size()) + "\r\n";
   head += "\r\n";
   return head;
 }
@@ -125,7 +138,8 @@ Response timed_handle(const Request& request, const RequestHandler& handler) {
   const auto start = std::chrono::steady_clock::now();
   const std::string id = next_request_id();
   Response response = handler(request, id);
-  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
+  const auto micros =
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
   log_request(request, response, static_cast<long>(micros), id);
   return response;
 }
@@ -141,7 +155,8 @@ void worker(int listen_fd, const Config& config, const RequestHandler& handler) 
     const Response response = timed_handle(request, handler);
     const std::string head = response_head(response);
     FCGX_PutStr(head.data(), static_cast<int>(head.size()), fcgi.out);
-    if (!response.head_only) FCGX_PutStr(response.body.data(), static_cast<int>(response.body.size()), fcgi.out);
+    if (!response.head_only)
+      FCGX_PutStr(response.body.data(), static_cast<int>(response.body.size()), fcgi.out);
     FCGX_Finish_r(&fcgi);
   }
   FCGX_Free(&fcgi, 1);
@@ -188,9 +203,12 @@ int serve_fastcgi(const Config& config, const RequestHandler& handler) {
   int threads = config.server.threads;
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()) * 2);
   std::vector<std::thread> workers;
-  for (int i = 0; i < threads; ++i) workers.emplace_back(worker, listen_fd, std::cref(config), std::cref(handler));
+  for (int i = 0; i < threads; ++i)
+    workers.emplace_back(worker, listen_fd, std::cref(config), std::cref(handler));
   std::cerr << "calendar-fcgi: serving FastCGI with " << threads << " threads"
-            << (config.server.socket.empty() ? std::string(" on the inherited socket") : " on " + config.server.socket) << "\n";
+            << (config.server.socket.empty() ? std::string(" on the inherited socket")
+                                             : " on " + config.server.socket)
+            << "\n";
 
   int received = 0;
   sigwait(&signals, &received);

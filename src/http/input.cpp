@@ -44,15 +44,19 @@ void store_pair(const FormKey& key, std::string_view value, rapidjson::Document&
   auto& alloc = out.GetAllocator();
   Value* existing = find_member(out, key.name);
   if (!key.bracket) {
-    if (existing) *existing = make_string(value, alloc);
-    else out.AddMember(make_string(key.name, alloc), make_string(value, alloc), alloc);
+    if (existing)
+      *existing = make_string(value, alloc);
+    else
+      out.AddMember(make_string(key.name, alloc), make_string(value, alloc), alloc);
     return;
   }
   const bool append = key.key.empty();
   if (!existing || (append && !existing->IsArray()) || (!append && !existing->IsObject())) {
     Value fresh = append ? Value(rapidjson::kArrayType) : Value(rapidjson::kObjectType);
-    if (existing) *existing = std::move(fresh);
-    else out.AddMember(make_string(key.name, alloc), std::move(fresh), alloc);
+    if (existing)
+      *existing = std::move(fresh);
+    else
+      out.AddMember(make_string(key.name, alloc), std::move(fresh), alloc);
     existing = find_member(out, key.name);
   }
   if (append) {
@@ -66,8 +70,7 @@ void store_pair(const FormKey& key, std::string_view value, rapidjson::Document&
 
 }  // namespace
 
-void parse_form(std::string_view text, rapidjson::Document& out,
-                std::vector<std::string>& invalid_names) {
+void parse_form(std::string_view text, rapidjson::Document& out, std::vector<std::string>& invalid_names) {
   if (!out.IsObject()) out.SetObject();
   size_t pos = 0;
   while (pos <= text.size()) {
@@ -78,7 +81,8 @@ void parse_form(std::string_view text, rapidjson::Document& out,
     if (pair.empty()) continue;
     const size_t eq = pair.find('=');
     const std::string_view raw_name = pair.substr(0, eq);
-    const std::string_view raw_value = eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1);
+    const std::string_view raw_value =
+        eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1);
     const auto name = url_decode(raw_name, true);
     if (!name || name->empty() || !is_valid_utf8(*name)) continue;
     const FormKey key = split_key(*name);

@@ -9,7 +9,6 @@
 #include <mysql_connection.h>
 #include <mysql_driver.h>
 
-
 #include <functional>
 #include <mutex>
 #include <unordered_map>
@@ -19,15 +18,17 @@ namespace {
 
 // Client error codes that mean the connection is gone or was never made.
 bool is_connection_error(int code) {
-  return code == 2002 || code == 2003 || code == 2005 || code == 2006 || code == 2013 ||
-         code == 2055 || code == 1927 /* ER_CONNECTION_KILLED */ || code == 1053 /* shutdown */;
+  return code == 2002 || code == 2003 || code == 2005 || code == 2006 || code == 2013 || code == 2055 ||
+         code == 1927 /* ER_CONNECTION_KILLED */ || code == 1053 /* shutdown */;
 }
 
 constexpr int kDuplicateEntry = 1062;
 
 // A deadlock (InnoDB's, or a metadata-lock one with DDL such as `calendarctl migrate`) or a lock
 // wait timeout: the work was rolled back and may simply be run again.
-bool is_conflict(int code) { return code == 1213 /* ER_LOCK_DEADLOCK */ || code == 1205 /* ER_LOCK_WAIT_TIMEOUT */; }
+bool is_conflict(int code) {
+  return code == 1213 /* ER_LOCK_DEADLOCK */ || code == 1205 /* ER_LOCK_WAIT_TIMEOUT */;
+}
 
 sql::mysql::MySQL_Driver* driver() {
   // The driver singleton must be created once, before threads use it.
@@ -119,8 +120,9 @@ void Db::connect() {
   try {
     impl_->connection.reset(driver()->connect(options));
     std::unique_ptr<sql::Statement> stmt(impl_->connection->createStatement());
-    stmt->execute("SET NAMES utf8mb4 COLLATE utf8mb4_unicode_ci, time_zone = '+00:00', "
-                  "SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION'");
+    stmt->execute(
+        "SET NAMES utf8mb4 COLLATE utf8mb4_unicode_ci, time_zone = '+00:00', "
+        "SESSION sql_mode = 'STRICT_ALL_TABLES,NO_ENGINE_SUBSTITUTION'");
     // READ COMMITTED: no gap locks, so concurrent creates do not deadlock on the gap past the
     // last row of a link table (DELETE-then-INSERT of a new event's terms did under REPEATABLE
     // READ; make bench case 5). Unique keys still decide every race; reads outside transactions
@@ -137,11 +139,16 @@ namespace {
 void bind(sql::PreparedStatement& stmt, const std::vector<SqlValue>& args) {
   unsigned index = 1;
   for (const SqlValue& v : args) {
-    if (std::holds_alternative<std::nullptr_t>(v)) stmt.setNull(index, 0);
-    else if (const auto* i = std::get_if<long long>(&v)) stmt.setInt64(index, *i);
-    else if (const auto* d = std::get_if<double>(&v)) stmt.setDouble(index, *d);
-    else if (const auto* s = std::get_if<std::string>(&v)) stmt.setString(index, *s);
-    else stmt.setBoolean(index, std::get<bool>(v));
+    if (std::holds_alternative<std::nullptr_t>(v))
+      stmt.setNull(index, 0);
+    else if (const auto* i = std::get_if<long long>(&v))
+      stmt.setInt64(index, *i);
+    else if (const auto* d = std::get_if<double>(&v))
+      stmt.setDouble(index, *d);
+    else if (const auto* s = std::get_if<std::string>(&v))
+      stmt.setString(index, *s);
+    else
+      stmt.setBoolean(index, std::get<bool>(v));
     ++index;
   }
 }

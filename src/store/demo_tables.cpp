@@ -13,14 +13,15 @@ DemoScale demo_scale(long long events) {
   // About one venue per 500 events and one organizer per 1,250 (2,000 and 800 at a million),
   // never fewer than one venue per city; organizers a multiple of 10 so that the 1-3 picks per
   // event (stride 97, see demo_data.cpp) are always distinct.
-  const long long venues = std::clamp<long long>(events / 500, static_cast<long long>(demo_cities().size()), 2000);
+  const long long venues =
+      std::clamp<long long>(events / 500, static_cast<long long>(demo_cities().size()), 2000);
   const long long organizers = std::clamp<long long>((events / 12500) * 10, 10, 800);
   const long long images = std::clamp<long long>(events / 5000, 10, 200);
   return {venues, organizers, images};
 }
 
-std::vector<DemoZoneDay> demo_zone_days(const std::string& zone_name, const std::string& today_utc, int first_day,
-                                        int last_day) {
+std::vector<DemoZoneDay> demo_zone_days(const std::string& zone_name, const std::string& today_utc,
+                                        int first_day, int last_day) {
   const auto zone = TimeZone::find(zone_name);
   if (!zone) throw std::runtime_error("unknown time zone '" + zone_name + "'");
   const auto today = parse_sql_date_time(today_utc + " 00:00:00");
@@ -54,8 +55,10 @@ namespace {
 std::string slug_of(const std::string& name) {
   std::string out;
   for (unsigned char c : name) {
-    if (std::isalnum(c)) out += static_cast<char>(std::tolower(c));
-    else if (!out.empty() && out.back() != '-') out += '-';
+    if (std::isalnum(c))
+      out += static_cast<char>(std::tolower(c));
+    else if (!out.empty() && out.back() != '-')
+      out += '-';
   }
   while (!out.empty() && out.back() == '-') out.pop_back();
   return out;
@@ -80,9 +83,10 @@ std::vector<DemoTermName> make_term_names() {
       {"Film", {"Premieres", "Documentaries", "Shorts", "Open Air Cinema"}},
       {"Outdoors", {"Hiking", "Gardening", "Birdwatching", "Camping"}},
   };
-  static const char* const topics[] = {"jazz",    "rock",     "yoga",    "chess",   "poetry", "cinema",  "garden",
-                                       "market",  "dance",    "science", "history", "cooking", "theatre", "football",
-                                       "design",  "comedy",   "opera",   "running", "painting", "coding"};
+  static const char* const topics[] = {"jazz",    "rock",    "yoga",    "chess",    "poetry",
+                                       "cinema",  "garden",  "market",  "dance",    "science",
+                                       "history", "cooking", "theatre", "football", "design",
+                                       "comedy",  "opera",   "running", "painting", "coding"};
   static const char* const qualifiers[] = {"for beginners", "for kids", "live",     "outdoors", "online",
                                            "night",         "weekend",  "free",     "festival", "club",
                                            "masterclass",   "meetup",   "workshop", "classics", "open stage"};
@@ -121,16 +125,16 @@ const std::vector<DemoCity>& demo_cities() {
        "Larimer Street|Colfax Avenue|16th Street Mall"},
       {"Phoenix", "United States", "US", "AZ", "America/Phoenix", 33.4484, -112.0740, "85004", "+1 602",
        "Central Avenue|Washington Street|Roosevelt Street"},
-      {"Los Angeles", "United States", "US", "CA", "America/Los_Angeles", 34.0522, -118.2437, "90012", "+1 213",
-       "Sunset Boulevard|Grand Avenue|Melrose Avenue"},
+      {"Los Angeles", "United States", "US", "CA", "America/Los_Angeles", 34.0522, -118.2437, "90012",
+       "+1 213", "Sunset Boulevard|Grand Avenue|Melrose Avenue"},
       {"Seattle", "United States", "US", "WA", "America/Los_Angeles", 47.6062, -122.3321, "98101", "+1 206",
        "Pike Street|1st Avenue|Pine Street"},
       {"Toronto", "Canada", "CA", "Ontario", "America/Toronto", 43.6532, -79.3832, "M5V", "+1 416",
        "Queen Street West|King Street|Yonge Street"},
       {"Montréal", "Canada", "CA", "Quebec", "America/Toronto", 45.5017, -73.5673, "H2X", "+1 514",
        "Rue Sainte-Catherine|Boulevard Saint-Laurent|Rue Saint-Denis"},
-      {"Vancouver", "Canada", "CA", "British Columbia", "America/Vancouver", 49.2827, -123.1207, "V6B", "+1 604",
-       "Granville Street|Robson Street|Main Street"},
+      {"Vancouver", "Canada", "CA", "British Columbia", "America/Vancouver", 49.2827, -123.1207, "V6B",
+       "+1 604", "Granville Street|Robson Street|Main Street"},
       {"London", "United Kingdom", "GB", "England", "Europe/London", 51.5074, -0.1278, "SW1A", "+44 20",
        "Baker Street|Charing Cross Road|Brick Lane"},
       {"Manchester", "United Kingdom", "GB", "England", "Europe/London", 53.4808, -2.2426, "M1", "+44 161",
@@ -147,25 +151,28 @@ const std::vector<DemoCity>& demo_cities() {
        "rue de Rivoli|boulevard Saint-Germain|rue Oberkampf"},
       {"Lyon", "France", "FR", "Auvergne-Rhône-Alpes", "Europe/Paris", 45.7640, 4.8357, "69001", "+33 4",
        "rue de la République|quai Saint-Antoine|rue Mercière"},
-      {"Marseille", "France", "FR", "Provence-Alpes-Côte d'Azur", "Europe/Paris", 43.2965, 5.3698, "13001", "+33 4",
-       "La Canebière|rue de la République|cours Julien"},
+      {"Marseille", "France", "FR", "Provence-Alpes-Côte d'Azur", "Europe/Paris", 43.2965, 5.3698, "13001",
+       "+33 4", "La Canebière|rue de la République|cours Julien"},
       {"Madrid", "Spain", "ES", "Comunidad de Madrid", "Europe/Madrid", 40.4168, -3.7038, "28001", "+34 91",
        "Calle Mayor|Gran Vía|Calle de Alcalá"},
       {"Barcelona", "Spain", "ES", "Cataluña", "Europe/Madrid", 41.3874, 2.1686, "08001", "+34 93",
        "La Rambla|Carrer de Mallorca|Passeig de Gràcia"},
       {"Sevilla", "Spain", "ES", "Andalucía", "Europe/Madrid", 37.3891, -5.9845, "41001", "+34 95",
        "Calle Sierpes|Avenida de la Constitución|Calle Betis"},
-      {"Tokyo", "Japan", "JP", "Tokyo", "Asia/Tokyo", 35.6762, 139.6503, "100", "+81 3", "Ginza|Shibuya|Asakusa"},
-      {"Osaka", "Japan", "JP", "Osaka", "Asia/Tokyo", 34.6937, 135.5023, "530", "+81 6", "Umeda|Namba|Tennoji"},
-      {"Kyoto", "Japan", "JP", "Kyoto", "Asia/Tokyo", 35.0116, 135.7681, "600", "+81 75", "Gion|Kawaramachi|Arashiyama"},
-      {"Sydney", "Australia", "AU", "New South Wales", "Australia/Sydney", -33.8688, 151.2093, "2000", "+61 2",
-       "George Street|Oxford Street|King Street"},
+      {"Tokyo", "Japan", "JP", "Tokyo", "Asia/Tokyo", 35.6762, 139.6503, "100", "+81 3",
+       "Ginza|Shibuya|Asakusa"},
+      {"Osaka", "Japan", "JP", "Osaka", "Asia/Tokyo", 34.6937, 135.5023, "530", "+81 6",
+       "Umeda|Namba|Tennoji"},
+      {"Kyoto", "Japan", "JP", "Kyoto", "Asia/Tokyo", 35.0116, 135.7681, "600", "+81 75",
+       "Gion|Kawaramachi|Arashiyama"},
+      {"Sydney", "Australia", "AU", "New South Wales", "Australia/Sydney", -33.8688, 151.2093, "2000",
+       "+61 2", "George Street|Oxford Street|King Street"},
       {"Melbourne", "Australia", "AU", "Victoria", "Australia/Melbourne", -37.8136, 144.9631, "3000", "+61 3",
        "Flinders Street|Swanston Street|Brunswick Street"},
       {"Brisbane", "Australia", "AU", "Queensland", "Australia/Brisbane", -27.4698, 153.0251, "4000", "+61 7",
        "Queen Street|Adelaide Street|Boundary Street"},
-      {"Perth", "Australia", "AU", "Western Australia", "Australia/Perth", -31.9505, 115.8605, "6000", "+61 8",
-       "Hay Street|Murray Street|William Street"},
+      {"Perth", "Australia", "AU", "Western Australia", "Australia/Perth", -31.9505, 115.8605, "6000",
+       "+61 8", "Hay Street|Murray Street|William Street"},
   };
   return cities;
 }

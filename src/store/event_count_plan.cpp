@@ -24,12 +24,14 @@ WindowRanges window_ranges(const EventDateWindow& w) {
   return r;
 }
 
-WindowCountPlan plan_window_count(const EventDateWindow& window, long long min_duration, long long max_duration) {
+WindowCountPlan plan_window_count(const EventDateWindow& window, long long min_duration,
+                                  long long max_duration) {
   WindowCountPlan plan;
   const WindowRanges r = window_ranges(window);
   // An end at or after end.lo needs a start at or after end.lo - max_duration; an end at or
   // before end.hi a start at or before end.hi - min_duration.
-  ClosedRange start{std::max(r.start.lo, r.end.lo - max_duration), std::min(r.start.hi, r.end.hi - min_duration)};
+  ClosedRange start{std::max(r.start.lo, r.end.lo - max_duration),
+                    std::min(r.start.hi, r.end.hi - min_duration)};
   if (r.end.empty() || start.empty()) {
     plan.empty = true;
     return plan;
@@ -38,8 +40,10 @@ WindowCountPlan plan_window_count(const EventDateWindow& window, long long min_d
   const long long last_day = floor_div(start.hi + 1, kSecondsPerDay) - 1;
   if (first_day <= last_day) {
     plan.days = ClosedRange{first_day, last_day};
-    if (start.lo < first_day * kSecondsPerDay) plan.starts.push_back({start.lo, first_day * kSecondsPerDay - 1});
-    if ((last_day + 1) * kSecondsPerDay <= start.hi) plan.starts.push_back({(last_day + 1) * kSecondsPerDay, start.hi});
+    if (start.lo < first_day * kSecondsPerDay)
+      plan.starts.push_back({start.lo, first_day * kSecondsPerDay - 1});
+    if ((last_day + 1) * kSecondsPerDay <= start.hi)
+      plan.starts.push_back({(last_day + 1) * kSecondsPerDay, start.hi});
   } else {
     plan.starts.push_back(start);
   }

@@ -37,10 +37,10 @@ struct WindowRanges {
 WindowRanges window_ranges(const EventDateWindow& window);
 
 struct WindowCountPlan {
-  bool empty = false;                  // nothing can match: the count is 0
-  std::optional<ClosedRange> days;     // UTC day numbers (seconds / 86400) summed from the rollup
-  std::vector<ClosedRange> starts;     // + rows starting in each (partial days), any end
-  std::optional<ClosedRange> end_high; // - rows starting here that end after `end_hi`
+  bool empty = false;                   // nothing can match: the count is 0
+  std::optional<ClosedRange> days;      // UTC day numbers (seconds / 86400) summed from the rollup
+  std::vector<ClosedRange> starts;      // + rows starting in each (partial days), any end
+  std::optional<ClosedRange> end_high;  // - rows starting here that end after `end_hi`
   long long end_hi = kLastSecond;
   std::optional<ClosedRange> end_low;  // - rows starting here that end before `end_lo`
   long long end_lo = kFirstSecond;
@@ -48,7 +48,8 @@ struct WindowCountPlan {
 
 // The count of events with start and end in `window` as rollup days plus scans, given that
 // every event lasts between min_duration and max_duration seconds (end - start).
-WindowCountPlan plan_window_count(const EventDateWindow& window, long long min_duration, long long max_duration);
+WindowCountPlan plan_window_count(const EventDateWindow& window, long long min_duration,
+                                  long long max_duration);
 
 // Duration bounds in seconds from the whole hours in event_duration_hours.
 inline long long min_duration_of(long long min_hours) { return min_hours * 3600; }

@@ -83,7 +83,8 @@ void add_event_visibility(SqlWhere& w, const PostVisibility& v) {
 }
 
 std::string page_sql(const EventSql& q) {
-  return select_events() + q.joins + " WHERE p.type = 'event'" + q.where.sql + " ORDER BY d.start_utc, p.id LIMIT ? OFFSET ?";
+  return select_events() + q.joins + " WHERE p.type = 'event'" + q.where.sql +
+         " ORDER BY d.start_utc, p.id LIMIT ? OFFSET ?";
 }
 
 }  // namespace
@@ -93,18 +94,22 @@ EventSql event_sql(const EventFilter& f) {
   SqlWhere& w = q.where;
   add_event_visibility(w, f.visibility);
   if (f.matches_nothing) w.add("1 = 0");
-  if (!f.include.empty()) w.add_in("p.id IN ", f.include);
-  else w.add("d.hide_from_listings = 0");
+  if (!f.include.empty())
+    w.add_in("p.id IN ", f.include);
+  else
+    w.add("d.hide_from_listings = 0");
   add_window(w, f.window);
   add_search(w, f.search);
   if (!f.categories.empty())
-    w.add_in("EXISTS (SELECT 1 FROM term_relationships tc WHERE tc.event_id = p.id AND tc.term_id IN ", f.categories, "))");
+    w.add_in("EXISTS (SELECT 1 FROM term_relationships tc WHERE tc.event_id = p.id AND tc.term_id IN ",
+             f.categories, "))");
   if (!f.tags.empty())
-    w.add_in("EXISTS (SELECT 1 FROM term_relationships tt WHERE tt.event_id = p.id AND tt.term_id IN ", f.tags, "))");
+    w.add_in("EXISTS (SELECT 1 FROM term_relationships tt WHERE tt.event_id = p.id AND tt.term_id IN ",
+             f.tags, "))");
   if (!f.venues.empty()) w.add_in("ev.venue_id IN ", f.venues);
   if (!f.organizers.empty())
-    w.add_in("EXISTS (SELECT 1 FROM event_organizers eo WHERE eo.event_id = p.id AND eo.organizer_id IN ", f.organizers,
-             "))");
+    w.add_in("EXISTS (SELECT 1 FROM event_organizers eo WHERE eo.event_id = p.id AND eo.organizer_id IN ",
+             f.organizers, "))");
   if (f.featured) w.add("d.featured = ?").bind(*f.featured);
   if (f.parent) w.add("p.parent = ?").bind(*f.parent);
   if (f.with_coordinates || f.fence) q.joins += " JOIN venue_details vd ON vd.venue_id = ev.venue_id";
@@ -122,8 +127,9 @@ EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, lo
   const EventSql q = event_sql(filter);
   EventPage page;
   {
-    Rows rows = db.query("SELECT COUNT(*)" + std::string(kEventFrom) + q.joins + " WHERE p.type = 'event'" + q.where.sql,
-                         q.where.args);
+    Rows rows = db.query(
+        "SELECT COUNT(*)" + std::string(kEventFrom) + q.joins + " WHERE p.type = 'event'" + q.where.sql,
+        q.where.args);
     page.total = rows.next() ? rows.integer(0) : 0;
   }
   if (page.total <= offset) return page;

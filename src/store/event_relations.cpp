@@ -55,14 +55,19 @@ EventRelationRows find_event_relations(Db& db, const std::vector<long long>& eve
     parts.push_back("SELECT " + event_columns() + ", 'e'" + nulls(kTermSortKey - kKind) + kEventFrom +
                     " WHERE p.type = 'event' AND p.id" + in);
   }
-  parts.push_back(no_event() + ", 'o', eo.event_id, eo.position, eo.organizer_id, " + kPostColumns + nulls(kVenueDetailColumnCount) +
-                  ", " + kOrganizerDetailColumns + ", " + kImageColumns + nulls(kTermColumnCount + 1) +
-                  " FROM event_organizers eo LEFT JOIN posts p ON p.id = eo.organizer_id AND p.type = 'organizer'"
-                  " LEFT JOIN organizer_details d ON d.organizer_id = p.id" + kImageJoin + " WHERE eo.event_id" + in);
-  parts.push_back(no_event() + ", 'v', ev.event_id, NULL, NULL, " + kPostColumns + ", " + kVenueDetailColumns +
-                  nulls(kOrganizerDetailColumnCount) + ", " + kImageColumns + nulls(kTermColumnCount + 1) +
+  parts.push_back(
+      no_event() + ", 'o', eo.event_id, eo.position, eo.organizer_id, " + kPostColumns +
+      nulls(kVenueDetailColumnCount) + ", " + kOrganizerDetailColumns + ", " + kImageColumns +
+      nulls(kTermColumnCount + 1) +
+      " FROM event_organizers eo LEFT JOIN posts p ON p.id = eo.organizer_id AND p.type = 'organizer'"
+      " LEFT JOIN organizer_details d ON d.organizer_id = p.id" +
+      kImageJoin + " WHERE eo.event_id" + in);
+  parts.push_back(no_event() + ", 'v', ev.event_id, NULL, NULL, " + kPostColumns + ", " +
+                  kVenueDetailColumns + nulls(kOrganizerDetailColumnCount) + ", " + kImageColumns +
+                  nulls(kTermColumnCount + 1) +
                   " FROM event_venues ev JOIN posts p ON p.id = ev.venue_id AND p.type = 'venue'"
-                  " LEFT JOIN venue_details d ON d.venue_id = p.id" + kImageJoin + " WHERE ev.event_id" + in);
+                  " LEFT JOIN venue_details d ON d.venue_id = p.id" +
+                  kImageJoin + " WHERE ev.event_id" + in);
   // Sorted below, not by ORDER BY (see find_event_terms in terms.cpp).
   parts.push_back(no_event() + ", 't', r.event_id, NULL, NULL" +
                   nulls(kPostColumnCount + kVenueDetailColumnCount + kOrganizerDetailColumnCount + 2) + ", " +
@@ -99,7 +104,8 @@ EventRelationRows find_event_relations(Db& db, const std::vector<long long>& eve
       links.push_back(Link{rows.integer(kEventId), rows.integer(kPosition), rows.integer(kLinked)});
       if (rows.is_null(kPost)) continue;
       if (organizers_seen.insert(rows.integer(kPost)).second)
-        out.organizers.push_back(Organizer{read_post_row(rows, kPost), read_organizer_details(rows, kOrganizerDetails)});
+        out.organizers.push_back(
+            Organizer{read_post_row(rows, kPost), read_organizer_details(rows, kOrganizerDetails)});
       add_image(kImage);
     } else if (kind == "v") {
       if (venues_seen.insert(rows.integer(kPost)).second)

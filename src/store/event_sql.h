@@ -2,8 +2,8 @@
 // query. Values only ever go into `where.args`; the text depends on the filter's shape alone.
 #pragma once
 
-#include "cal/store/event_filter.h"
 #include "store/sql_where.h"
+#include "cal/store/event_filter.h"
 
 #include <string>
 

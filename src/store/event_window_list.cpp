@@ -13,7 +13,9 @@ namespace {
 
 const char* const kAllStatuses[] = {"publish", "future", "draft", "pending", "private", "trash"};
 
-std::string second_text(long long s) { return format_date_time(to_utc_date_time(Seconds(std::chrono::seconds(s)))); }
+std::string second_text(long long s) {
+  return format_date_time(to_utc_date_time(Seconds(std::chrono::seconds(s))));
+}
 std::string day_text(long long day) {
   return format_date(to_utc_date_time(Seconds(std::chrono::seconds(day * kSecondsPerDay))));
 }
@@ -63,7 +65,8 @@ PageSql page_sql(const EventFilter& f, const StatusPlan& s, long long limit, lon
   main.bind(offset + limit);
   // One status: its own stretch of the status index; several: the listed index, statuses
   // filtered from it.
-  std::string keys = branch(s.statuses.size() == 1 ? "event_details_status_start" : "event_details_listed_start", main);
+  std::string keys =
+      branch(s.statuses.size() == 1 ? "event_details_status_start" : "event_details_listed_start", main);
   out.args = main.args;
   if (s.due > 0) {
     SqlWhere due;
@@ -79,7 +82,8 @@ PageSql page_sql(const EventFilter& f, const StatusPlan& s, long long limit, lon
   // The duration bounds ride along (one row even for an empty page) for the count's plan.
   out.sql = "SELECT dur.lo, dur.hi, " + event_columns() +
             " FROM (SELECT MIN(hours) AS lo, MAX(hours) AS hi FROM event_duration_hours) dur"
-            " LEFT JOIN (SELECT u.event_id, u.start_utc FROM (" + keys +
+            " LEFT JOIN (SELECT u.event_id, u.start_utc FROM (" +
+            keys +
             ") u ORDER BY u.start_utc, u.event_id LIMIT ? OFFSET ?) k ON TRUE"
             " LEFT JOIN posts p ON p.id = k.event_id LEFT JOIN event_details d ON d.event_id = k.event_id"
             " LEFT JOIN event_venues ev ON ev.event_id = k.event_id ORDER BY k.start_utc, k.event_id";
@@ -102,16 +106,19 @@ Hours hours_at(const Rows& rows, int column) {
 // +/- due scheduled events, and the bounds again (a longer event written since: plan again).
 PageSql count_sql(const EventFilter& f, const StatusPlan& s, const Hours& h) {
   PageSql out;
-  const WindowCountPlan plan = plan_window_count(f.window, min_duration_of(h.lo.value_or(0)), max_duration_of(h.hi.value_or(0)));
+  const WindowCountPlan plan =
+      plan_window_count(f.window, min_duration_of(h.lo.value_or(0)), max_duration_of(h.hi.value_or(0)));
   std::string sum = "0";
-  auto scan = [&](const ClosedRange& starts, const char* extra, const std::optional<long long>& bound, const char* sign) {
+  auto scan = [&](const ClosedRange& starts, const char* extra, const std::optional<long long>& bound,
+                  const char* sign) {
     SqlWhere w;
     add_statuses(w, s);
     w.add("d.start_utc BETWEEN ? AND ?").bind(second_text(starts.lo)).bind(second_text(starts.hi));
     if (extra) w.add(extra).bind(second_text(*bound));
     add_featured(w, f);
     sum += std::string(" ") + sign +
-           " (SELECT COUNT(*) FROM event_details d FORCE INDEX (event_details_status_start) WHERE d.hide_from_listings = 0" +
+           " (SELECT COUNT(*) FROM event_details d FORCE INDEX (event_details_status_start) WHERE "
+           "d.hide_from_listings = 0" +
            w.sql + ")";
     out.args.insert(out.args.end(), w.args.begin(), w.args.end());
   };
@@ -121,7 +128,8 @@ PageSql count_sql(const EventFilter& f, const StatusPlan& s, const Hours& h) {
       add_statuses(w, s);
       w.add("d.day BETWEEN ? AND ?").bind(day_text(plan.days->lo)).bind(day_text(plan.days->hi));
       add_featured(w, f);
-      sum += " + COALESCE((SELECT SUM(d.events) FROM event_day_counts d WHERE d.hide_from_listings = 0" + w.sql + "), 0)";
+      sum += " + COALESCE((SELECT SUM(d.events) FROM event_day_counts d WHERE d.hide_from_listings = 0" +
+             w.sql + "), 0)";
       out.args.insert(out.args.end(), w.args.begin(), w.args.end());
     }
     for (const ClosedRange& r : plan.starts) scan(r, nullptr, std::nullopt, "+");
@@ -134,11 +142,14 @@ PageSql count_sql(const EventFilter& f, const StatusPlan& s, const Hours& h) {
     add_window(w, f.window);
     add_featured(w, f);
     sum += std::string(s.due > 0 ? " +" : " -") +
-           " (SELECT COUNT(*) FROM event_details d FORCE INDEX (event_details_due) WHERE d.hide_from_listings = 0" + w.sql + ")";
+           " (SELECT COUNT(*) FROM event_details d FORCE INDEX (event_details_due) WHERE "
+           "d.hide_from_listings = 0" +
+           w.sql + ")";
     out.args.insert(out.args.end(), w.args.begin(), w.args.end());
   }
   out.sql = "SELECT CAST(" + sum +
-            " AS SIGNED), (SELECT MIN(hours) FROM event_duration_hours), (SELECT MAX(hours) FROM event_duration_hours)";
+            " AS SIGNED), (SELECT MIN(hours) FROM event_duration_hours), (SELECT MAX(hours) FROM "
+            "event_duration_hours)";
   return out;
 }
 
@@ -147,8 +158,9 @@ PageSql count_sql(const EventFilter& f, const StatusPlan& s, const Hours& h) {
 StatusPlan plan_statuses(const PostVisibility& v) {
   std::vector<std::string> wanted;
   for (const char* status : kAllStatuses) {
-    const bool asked = v.statuses.empty() ? std::string_view(status) != "trash"
-                                          : std::find(v.statuses.begin(), v.statuses.end(), status) != v.statuses.end();
+    const bool asked = v.statuses.empty()
+                           ? std::string_view(status) != "trash"
+                           : std::find(v.statuses.begin(), v.statuses.end(), status) != v.statuses.end();
     const bool allowed = v.scope != ReadScope::kPublished || std::string_view(status) == "publish";
     if (asked && allowed) wanted.emplace_back(status);
   }

@@ -14,12 +14,13 @@ struct LinkedTables {
   const char* details_join;  // joins the details as alias d
   const char* link_table;
   const char* link_key;
-  const char* searched;      // ", d.col, d.col": the extra searched columns
+  const char* searched;  // ", d.col, d.col": the extra searched columns
 };
 
 const LinkedTables& tables(LinkedKind kind) {
-  static const LinkedTables kVenue{"venue", " LEFT JOIN venue_details d ON d.venue_id = p.id", "event_venues", "venue_id",
-                                   ", d.address, d.city, d.province, d.state, d.stateprovince, d.zip, d.phone"};
+  static const LinkedTables kVenue{
+      "venue", " LEFT JOIN venue_details d ON d.venue_id = p.id", "event_venues", "venue_id",
+      ", d.address, d.city, d.province, d.state, d.stateprovince, d.zip, d.phone"};
   static const LinkedTables kOrganizer{"organizer", " LEFT JOIN organizer_details d ON d.organizer_id = p.id",
                                        "event_organizers", "organizer_id", ", d.phone, d.email, d.website"};
   return kind == LinkedKind::kVenue ? kVenue : kOrganizer;
@@ -43,18 +44,22 @@ LinkedSql linked_sql(LinkedKind kind, const LinkedFilter& f) {
     // no word holds.
     q.from = t.details_join;
     const std::string haystack = std::string("CONCAT_WS(CHAR(10), p.title, p.content") + t.searched + ")";
-    for (const std::string& word : f.search_words) w.add(haystack + " LIKE ? ESCAPE '!'").bind(like_contains(word));
+    for (const std::string& word : f.search_words)
+      w.add(haystack + " LIKE ? ESCAPE '!'").bind(like_contains(word));
   }
-  if (f.event) w.add("p.id IN (SELECT l." + key + " FROM " + link + " l WHERE l.event_id = ?)").bind(*f.event);
+  if (f.event)
+    w.add("p.id IN (SELECT l." + key + " FROM " + link + " l WHERE l.event_id = ?)").bind(*f.event);
   if (f.has_events) {
-    w.add(std::string(*f.has_events ? "" : "NOT ") + "EXISTS (SELECT 1 FROM " + link + " l JOIN posts e ON e.id = l.event_id WHERE l." +
-          key + " = p.id AND e.status NOT IN ('draft', 'pending', 'trash'))");
+    w.add(std::string(*f.has_events ? "" : "NOT ") + "EXISTS (SELECT 1 FROM " + link +
+          " l JOIN posts e ON e.id = l.event_id WHERE l." + key +
+          " = p.id AND e.status NOT IN ('draft', 'pending', 'trash'))");
   }
   if (f.upcoming_after) {
     SqlWhere readable;
     add_visibility(readable, "e", f.upcoming_readers, false);
-    w.add("EXISTS (SELECT 1 FROM " + link + " l JOIN posts e ON e.id = l.event_id JOIN event_details ed ON ed.event_id = e.id WHERE l." +
-          key + " = p.id AND ed.end_utc > ?" + readable.sql + ")");
+    w.add("EXISTS (SELECT 1 FROM " + link +
+          " l JOIN posts e ON e.id = l.event_id JOIN event_details ed ON ed.event_id = e.id WHERE l." + key +
+          " = p.id AND ed.end_utc > ?" + readable.sql + ")");
     w.bind(format_date_time(to_utc_date_time(*f.upcoming_after)));
     w.args.insert(w.args.end(), readable.args.begin(), readable.args.end());
   }
@@ -63,7 +68,8 @@ LinkedSql linked_sql(LinkedKind kind, const LinkedFilter& f) {
 
 }  // namespace
 
-LinkedPage find_linked_page(Db& db, LinkedKind kind, const LinkedFilter& filter, long long limit, long long offset) {
+LinkedPage find_linked_page(Db& db, LinkedKind kind, const LinkedFilter& filter, long long limit,
+                            long long offset) {
   const LinkedSql q = linked_sql(kind, filter);
   const std::string from_where = " FROM posts p" + q.from + " WHERE p.type = ?" + q.where.sql;
   LinkedPage page;

@@ -15,7 +15,8 @@ OrganizerDetails read_organizer_details(const Rows& rows, int c) {
   return d;
 }
 
-std::vector<Organizer> find_organizers(Db& db, const std::vector<long long>& ids, std::vector<Image>* images) {
+std::vector<Organizer> find_organizers(Db& db, const std::vector<long long>& ids,
+                                       std::vector<Image>* images) {
   std::vector<Organizer> out;
   if (ids.empty()) return out;
   std::vector<SqlValue> args(ids.begin(), ids.end());

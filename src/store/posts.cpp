@@ -59,8 +59,8 @@ std::vector<SqlValue> row_values(const PostRow& row) {
 
 std::string sha256_bytes(std::string_view url) {
   std::string hash(crypto_hash_sha256_BYTES, '\0');
-  crypto_hash_sha256(reinterpret_cast<unsigned char*>(hash.data()), reinterpret_cast<const unsigned char*>(url.data()),
-                     url.size());
+  crypto_hash_sha256(reinterpret_cast<unsigned char*>(hash.data()),
+                     reinterpret_cast<const unsigned char*>(url.data()), url.size());
   return hash;
 }
 
@@ -106,8 +106,9 @@ std::optional<PostRow> find_post(Db& db, PostType type, long long id) {
 }
 
 std::optional<PostRow> find_post_by_slug(Db& db, PostType type, std::string_view slug) {
-  Rows rows = db.query(std::string("SELECT ") + kPostColumns + " FROM posts p WHERE p.type = ? AND p.slug = ?",
-                       {std::string(post_type_name(type)), std::string(slug)});
+  Rows rows =
+      db.query(std::string("SELECT ") + kPostColumns + " FROM posts p WHERE p.type = ? AND p.slug = ?",
+               {std::string(post_type_name(type)), std::string(slug)});
   if (!rows.next()) return std::nullopt;
   return read_post_row(rows);
 }
@@ -117,8 +118,8 @@ std::vector<PostRow> find_posts(Db& db, PostType type, const std::vector<long lo
   if (ids.empty()) return out;
   std::vector<SqlValue> args{std::string(post_type_name(type))};
   for (long long id : ids) args.emplace_back(id);
-  Rows rows = db.query(std::string("SELECT ") + kPostColumns + " FROM posts p WHERE p.type = ? AND p.id IN (" +
-                           placeholders(ids.size()) + ")",
+  Rows rows = db.query(std::string("SELECT ") + kPostColumns +
+                           " FROM posts p WHERE p.type = ? AND p.id IN (" + placeholders(ids.size()) + ")",
                        args);
   while (rows.next()) out.push_back(read_post_row(rows));
   return out;
@@ -127,7 +128,8 @@ std::vector<PostRow> find_posts(Db& db, PostType type, const std::vector<long lo
 void insert_post(Db& db, PostRow& row) {
   with_unique_slug(db, row, [&] {
     db.execute(
-        "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, password, "
+        "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, "
+        "password, "
         "parent, image_id, date_local, date_utc, modified_local, modified_utc) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         row_values(row));
@@ -141,13 +143,16 @@ void update_post(Db& db, PostRow& row, bool slug_changed) {
     args.erase(args.begin());  // type never changes
     args.emplace_back(row.id);
     db.execute(
-        "UPDATE posts SET status = ?, status_before_trash = ?, author = ?, title = ?, content = ?, excerpt = ?, "
+        "UPDATE posts SET status = ?, status_before_trash = ?, author = ?, title = ?, content = ?, excerpt = "
+        "?, "
         "slug = ?, password = ?, parent = ?, image_id = ?, date_local = ?, date_utc = ?, modified_local = ?, "
         "modified_utc = ? WHERE id = ?",
         args);
   };
-  if (slug_changed) with_unique_slug(db, row, write);
-  else write();
+  if (slug_changed)
+    with_unique_slug(db, row, write);
+  else
+    write();
 }
 
 void lock_post(Db& db, long long id) {

@@ -52,7 +52,6 @@ std::string squeezed(std::string_view text) {
 
 }  // namespace
 
-
 bool valid_database_name(std::string_view name) {
   if (name.empty() || name.size() > 64) return false;
   for (unsigned char c : name)
@@ -61,7 +60,8 @@ bool valid_database_name(std::string_view name) {
 }
 
 void migrate_database(const DatabaseConfig& config, std::string_view schema_script) {
-  if (!valid_database_name(config.name)) throw std::invalid_argument("database.name must be letters, digits and _");
+  if (!valid_database_name(config.name))
+    throw std::invalid_argument("database.name must be letters, digits and _");
   DatabaseConfig server_only = config;
   server_only.name.clear();
   Db server(server_only);
@@ -80,15 +80,17 @@ void apply_schema_script(Db& db, std::string_view script) {
     // `calendarctl migrate` ran beside them (stack.sh runs it on every start): existing
     // triggers are skipped without touching their table.
     if (const std::string trigger = trigger_created_by(statement); !trigger.empty()) {
-      Rows rows = db.query("SELECT 1 FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ?",
-                           {trigger});
+      Rows rows = db.query(
+          "SELECT 1 FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ?",
+          {trigger});
       if (rows.next()) return;
     }
     // A replaced trigger is replaced only when its body differs from the stored one, for the
     // same reason: an unchanged schema takes no lock.
     if (const auto [trigger, body] = trigger_replaced_by(statement); !trigger.empty()) {
       Rows rows = db.query(
-          "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ?",
+          "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND "
+          "TRIGGER_NAME = ?",
           {trigger});
       if (rows.next() && squeezed(rows.text(0)) == squeezed(body)) return;
     }

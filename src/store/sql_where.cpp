@@ -14,7 +14,8 @@ SqlWhere& SqlWhere::bind(SqlValue value) {
   return *this;
 }
 
-SqlWhere& SqlWhere::add_in(std::string_view before, const std::vector<long long>& ids, std::string_view after) {
+SqlWhere& SqlWhere::add_in(std::string_view before, const std::vector<long long>& ids,
+                           std::string_view after) {
   sql += " AND ";
   sql += before;
   sql += "(" + placeholders(ids.size());
@@ -25,7 +26,8 @@ SqlWhere& SqlWhere::add_in(std::string_view before, const std::vector<long long>
 
 std::string effective_status(std::string_view a) {
   const std::string p(a);
-  return "IF(" + p + ".status = 'future' AND " + p + ".date_utc <= UTC_TIMESTAMP(), 'publish', " + p + ".status)";
+  return "IF(" + p + ".status = 'future' AND " + p + ".date_utc <= UTC_TIMESTAMP(), 'publish', " + p +
+         ".status)";
 }
 
 void add_visibility(SqlWhere& where, std::string_view a, const PostVisibility& v, bool with_statuses) {

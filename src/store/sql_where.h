@@ -13,7 +13,7 @@
 namespace cal {
 
 struct SqlWhere {
-  std::string sql;             // " AND ..." conditions, appended after a fixed "WHERE ..."
+  std::string sql;  // " AND ..." conditions, appended after a fixed "WHERE ..."
   std::vector<SqlValue> args;
 
   // Appends " AND <condition>" (the condition's `?` placeholders bound by later bind() calls).

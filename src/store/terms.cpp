@@ -4,8 +4,8 @@
 // date has passed, which read as published.
 #include "cal/store/terms.h"
 
-#include "cal/core/text/slug.h"
 #include "store/term_rows.h"
+#include "cal/core/text/slug.h"
 
 #include <algorithm>
 #include <set>
@@ -20,7 +20,8 @@ namespace {
 // (issue 8: 2 ms of every POST /events at 10,000 events, a second per category list at 1M).
 const char* const kCountSql =
     "(COALESCE((SELECT tc.published FROM term_counts tc WHERE tc.term_id = t.id), 0) + "
-    "(SELECT COUNT(*) FROM posts ce STRAIGHT_JOIN term_relationships cr ON cr.event_id = ce.id AND cr.term_id = t.id "
+    "(SELECT COUNT(*) FROM posts ce STRAIGHT_JOIN term_relationships cr ON cr.event_id = ce.id AND "
+    "cr.term_id = t.id "
     "WHERE ce.status = 'future' AND ce.date_utc <= UTC_TIMESTAMP() AND ce.type = 'event'))";
 
 std::optional<long long> single_id(Rows rows) {
@@ -39,8 +40,9 @@ std::optional<long long> name_holder(Db& db, const Term& term) {
 }
 
 std::optional<long long> slug_holder(Db& db, const Term& term) {
-  return single_id(db.query("SELECT id FROM terms WHERE taxonomy = ? AND slug = ? AND id <> ? LIMIT 1 LOCK IN SHARE MODE",
-                            {std::string(taxonomy_name(term.taxonomy)), term.slug, term.id}));
+  return single_id(
+      db.query("SELECT id FROM terms WHERE taxonomy = ? AND slug = ? AND id <> ? LIMIT 1 LOCK IN SHARE MODE",
+               {std::string(taxonomy_name(term.taxonomy)), term.slug, term.id}));
 }
 
 // Runs `write` until the unique keys accept it: a name taken at the level, or an explicit slug
@@ -80,12 +82,18 @@ std::vector<SqlValue> id_args(std::vector<SqlValue> args, const std::vector<long
 
 const char* order_column(TermOrder order) {
   switch (order) {
-    case TermOrder::kId: return "x.id";
-    case TermOrder::kName: return "x.name_lower";
-    case TermOrder::kSlug: return "x.slug";
-    case TermOrder::kCount: return "x.cnt";
-    case TermOrder::kParent: return "x.parent";
-    case TermOrder::kDescription: return "x.description";
+    case TermOrder::kId:
+      return "x.id";
+    case TermOrder::kName:
+      return "x.name_lower";
+    case TermOrder::kSlug:
+      return "x.slug";
+    case TermOrder::kCount:
+      return "x.cnt";
+    case TermOrder::kParent:
+      return "x.parent";
+    case TermOrder::kDescription:
+      return "x.description";
   }
   return "x.name_lower";
 }
@@ -110,7 +118,8 @@ std::string term_columns() {
 Term read_term(const Rows& rows, int first) {
   Term term;
   term.id = rows.integer(first);
-  term.taxonomy = rows.text(first + 1) == taxonomy_name(Taxonomy::kTag) ? Taxonomy::kTag : Taxonomy::kCategory;
+  term.taxonomy =
+      rows.text(first + 1) == taxonomy_name(Taxonomy::kTag) ? Taxonomy::kTag : Taxonomy::kCategory;
   term.name = rows.text(first + 2);
   term.slug = rows.text(first + 3);
   term.description = rows.text(first + 4);
@@ -145,10 +154,12 @@ std::vector<std::pair<long long, Term>> find_event_terms(Db& db, const std::vect
   // temporary table, on disk because of the TEXT description, for every event read (0.3 ms even
   // for no rows; issue 8). WEIGHT_STRING is the name's sort key in its column's collation, so
   // comparing it bytewise gives exactly the order ORDER BY t.name_lower would.
-  Rows rows = db.query("SELECT r.event_id, " + term_columns() +
-                           ", WEIGHT_STRING(t.name_lower) FROM term_relationships r JOIN terms t ON t.id = r.term_id "
-                           "WHERE r.event_id IN (" + placeholders(event_ids.size()) + ")",
-                       id_args({}, event_ids));
+  Rows rows =
+      db.query("SELECT r.event_id, " + term_columns() +
+                   ", WEIGHT_STRING(t.name_lower) FROM term_relationships r JOIN terms t ON t.id = r.term_id "
+                   "WHERE r.event_id IN (" +
+                   placeholders(event_ids.size()) + ")",
+               id_args({}, event_ids));
   std::vector<std::string> sort_keys;
   while (rows.next()) {
     out.emplace_back(rows.integer(0), read_term(rows, 1));
@@ -160,14 +171,17 @@ std::vector<std::pair<long long, Term>> find_event_terms(Db& db, const std::vect
 void set_event_terms(Db& db, long long event_id, Taxonomy taxonomy, const std::vector<long long>& term_ids) {
   const std::string tax = taxonomy_name(taxonomy);
   db.execute(
-      "DELETE r FROM term_relationships r JOIN terms t ON t.id = r.term_id WHERE r.event_id = ? AND t.taxonomy = ?",
+      "DELETE r FROM term_relationships r JOIN terms t ON t.id = r.term_id WHERE r.event_id = ? AND "
+      "t.taxonomy = ?",
       {event_id, tax});
   const std::set<long long> unique(term_ids.begin(), term_ids.end());
   if (unique.empty()) return;
   const std::vector<long long> ids(unique.begin(), unique.end());
-  db.execute("INSERT INTO term_relationships (event_id, term_id) SELECT ?, id FROM terms WHERE taxonomy = ? AND id IN (" +
-                 placeholders(ids.size()) + ")",
-             id_args({event_id, tax}, ids));
+  db.execute(
+      "INSERT INTO term_relationships (event_id, term_id) SELECT ?, id FROM terms WHERE taxonomy = ? AND id "
+      "IN (" +
+          placeholders(ids.size()) + ")",
+      id_args({event_id, tax}, ids));
 }
 
 std::optional<Term> find_term(Db& db, Taxonomy taxonomy, long long id) {
@@ -186,9 +200,8 @@ std::vector<long long> existing_term_ids(Db& db, Taxonomy taxonomy, const std::v
   return out;
 }
 
-std::vector<std::pair<long long, std::string>> find_term_ids_and_slugs(Db& db, Taxonomy taxonomy,
-                                                                       const std::vector<long long>& ids,
-                                                                       const std::vector<std::string>& slugs) {
+std::vector<std::pair<long long, std::string>> find_term_ids_and_slugs(
+    Db& db, Taxonomy taxonomy, const std::vector<long long>& ids, const std::vector<std::string>& slugs) {
   std::vector<std::pair<long long, std::string>> out;
   if (ids.empty() && slugs.empty()) return out;
   std::string sql = "SELECT id, slug FROM terms WHERE taxonomy = ? AND (";
@@ -212,7 +225,8 @@ bool is_same_or_descendant(Db& db, long long term_id, long long ancestor_candida
   Rows rows = db.query(
       "WITH RECURSIVE up (id, parent, depth) AS ("
       " SELECT id, parent, 0 FROM terms WHERE id = ?"
-      " UNION ALL SELECT t.id, t.parent, up.depth + 1 FROM terms t JOIN up ON t.id = up.parent WHERE up.depth < 1000)"
+      " UNION ALL SELECT t.id, t.parent, up.depth + 1 FROM terms t JOIN up ON t.id = up.parent WHERE "
+      "up.depth < 1000)"
       " SELECT 1 FROM up WHERE id = ? LIMIT 1",
       {term_id, ancestor_candidate});
   return rows.next();
@@ -222,8 +236,9 @@ void insert_term(Db& db, Term& term, bool slug_generated) {
   if (term.taxonomy == Taxonomy::kTag) term.parent = 0;
   term.id = 0;
   with_unique_term(db, term, slug_generated, [&] {
-    db.execute("INSERT INTO terms (taxonomy, name, slug, description, parent) VALUES (?, ?, ?, ?, ?)",
-               {std::string(taxonomy_name(term.taxonomy)), term.name, term.slug, term.description, term.parent});
+    db.execute(
+        "INSERT INTO terms (taxonomy, name, slug, description, parent) VALUES (?, ?, ?, ?, ?)",
+        {std::string(taxonomy_name(term.taxonomy)), term.name, term.slug, term.description, term.parent});
   });
   term.id = db.last_insert_id();
 }
@@ -242,10 +257,11 @@ void delete_term(Db& db, const Term& term) {
   try {
     db.execute("UPDATE terms SET parent = ? WHERE taxonomy = ? AND parent = ?", {term.parent, tax, term.id});
   } catch (const DuplicateKey&) {
-    const auto holder = single_id(db.query(
-        "SELECT s.id FROM terms c JOIN terms s ON s.taxonomy = c.taxonomy AND s.parent = ? AND s.name_lower = c.name_lower "
-        "WHERE c.taxonomy = ? AND c.parent = ? LIMIT 1 LOCK IN SHARE MODE",
-        {term.parent, tax, term.id}));
+    const auto holder =
+        single_id(db.query("SELECT s.id FROM terms c JOIN terms s ON s.taxonomy = c.taxonomy AND s.parent = "
+                           "? AND s.name_lower = c.name_lower "
+                           "WHERE c.taxonomy = ? AND c.parent = ? LIMIT 1 LOCK IN SHARE MODE",
+                           {term.parent, tax, term.id}));
     throw TermExists{holder.value_or(0)};
   }
 }
@@ -279,19 +295,20 @@ TermPage list_terms(Db& db, const TermQuery& q) {
     args.emplace_back(pattern);
     args.emplace_back(pattern);
   }
-  const std::string filtered = "(SELECT t.id, t.taxonomy, t.name, t.name_lower, t.slug, t.description, t.parent, " +
-                               std::string(kCountSql) + " AS cnt FROM terms t WHERE " + where + ") x" +
-                               (q.hide_empty ? " WHERE x.cnt > 0" : "");
+  const std::string filtered =
+      "(SELECT t.id, t.taxonomy, t.name, t.name_lower, t.slug, t.description, t.parent, " +
+      std::string(kCountSql) + " AS cnt FROM terms t WHERE " + where + ") x" +
+      (q.hide_empty ? " WHERE x.cnt > 0" : "");
   const char* dir = q.descending ? " DESC" : " ASC";
 
   TermPage page;
   std::vector<SqlValue> page_args = args;
   page_args.emplace_back(q.limit);
   page_args.emplace_back(q.offset);
-  Rows rows = db.query("SELECT x.id, x.taxonomy, x.name, x.slug, x.description, x.parent, x.cnt, COUNT(*) OVER () FROM " +
-                           filtered + " ORDER BY " + order_column(q.order_by) + dir + ", x.id" + dir +
-                           " LIMIT ? OFFSET ?",
-                       page_args);
+  Rows rows = db.query(
+      "SELECT x.id, x.taxonomy, x.name, x.slug, x.description, x.parent, x.cnt, COUNT(*) OVER () FROM " +
+          filtered + " ORDER BY " + order_column(q.order_by) + dir + ", x.id" + dir + " LIMIT ? OFFSET ?",
+      page_args);
   while (rows.next()) {
     page.terms.push_back(read_term(rows, 0));
     page.total = rows.integer(7);

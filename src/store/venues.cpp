@@ -11,7 +11,8 @@ SqlValue optional_number(const std::optional<double>& v) { return v ? SqlValue(*
 }  // namespace
 
 const char* const kVenueDetailColumns =
-    "d.venue_id, d.address, d.city, d.country, d.province, d.state, d.zip, d.phone, d.website, d.stateprovince, "
+    "d.venue_id, d.address, d.city, d.country, d.province, d.state, d.zip, d.phone, d.website, "
+    "d.stateprovince, "
     "d.show_map, d.show_map_link, d.geo_lat, d.geo_lng";
 
 VenueDetails read_venue_details(const Rows& rows, int c) {
@@ -39,8 +40,9 @@ std::vector<Venue> find_venues(Db& db, const std::vector<long long>& ids, std::v
   std::vector<SqlValue> args(ids.begin(), ids.end());
   Rows rows = db.query(std::string("SELECT ") + kPostColumns + ", " + kVenueDetailColumns +
                            (images ? std::string(", ") + kImageColumns : std::string()) +
-                           " FROM posts p LEFT JOIN venue_details d ON d.venue_id = p.id" + (images ? kImageJoin : "") +
-                           " WHERE p.type = 'venue' AND p.id IN (" + placeholders(ids.size()) + ")",
+                           " FROM posts p LEFT JOIN venue_details d ON d.venue_id = p.id" +
+                           (images ? kImageJoin : "") + " WHERE p.type = 'venue' AND p.id IN (" +
+                           placeholders(ids.size()) + ")",
                        args);
   constexpr int c = kPostColumnCount;
   constexpr int image = c + kVenueDetailColumnCount;
@@ -57,13 +59,14 @@ std::vector<Venue> find_venues(Db& db, const std::vector<long long>& ids, std::v
 void save_venue_details(Db& db, long long venue_id, const VenueDetails& d) {
   db.execute(
       "INSERT INTO venue_details (venue_id, address, city, country, province, state, zip, phone, website, "
-      "stateprovince, show_map, show_map_link, geo_lat, geo_lng) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+      "stateprovince, show_map, show_map_link, geo_lat, geo_lng) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+      "?, ?) "
       "ON DUPLICATE KEY UPDATE address = VALUES(address), city = VALUES(city), country = VALUES(country), "
       "province = VALUES(province), state = VALUES(state), zip = VALUES(zip), phone = VALUES(phone), "
       "website = VALUES(website), stateprovince = VALUES(stateprovince), show_map = VALUES(show_map), "
       "show_map_link = VALUES(show_map_link), geo_lat = VALUES(geo_lat), geo_lng = VALUES(geo_lng)",
-      {venue_id, d.address, d.city, d.country, d.province, d.state, d.zip, d.phone, d.website, d.stateprovince,
-       d.show_map, d.show_map_link, optional_number(d.geo_lat), optional_number(d.geo_lng)});
+      {venue_id, d.address, d.city, d.country, d.province, d.state, d.zip, d.phone, d.website,
+       d.stateprovince, d.show_map, d.show_map_link, optional_number(d.geo_lat), optional_number(d.geo_lng)});
 }
 
 void unlink_venue_from_events(Db& db, long long venue_id) {

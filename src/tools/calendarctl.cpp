@@ -1,11 +1,11 @@
 // calendarctl: the admin tool (DESIGN.md §3): schema migration, users and application passwords.
+#include "demo_command.h"
 #include "cal/core/config.h"
 #include "cal/core/passwords.h"
 #include "cal/core/text/ascii.h"
 #include "cal/store/db.h"
 #include "cal/store/schema.h"
 #include "cal/store/users.h"
-#include "demo_command.h"
 
 #include <iostream>
 #include <string>
@@ -27,7 +27,8 @@ constexpr const char* kHelp =
     "  password add LOGIN               add an application password; prints it\n"
     "  password revoke LOGIN            delete every application password of the user\n"
     "  demo --events N [--seed S]       add N (1..10000000) realistic demo events with venues, organizers,\n"
-    "                                   categories and tags; the same N and S give the same data (S: default 1)";
+    "                                   categories and tags; the same N and S give the same data (S: default "
+    "1)";
 
 int usage_error(const std::string& message) {
   std::cerr << "calendarctl: " << message << "\n(see calendarctl --help)\n";
@@ -59,7 +60,8 @@ int add_password_for(cal::Db& db, long long user_id) {
 int user_add(cal::Db& db, const std::vector<std::string>& args, const std::string& role_name) {
   if (args.size() != 3) return usage_error("user add takes one LOGIN");
   const std::string& login = args[2];
-  if (!valid_login(login)) return usage_error("invalid login '" + login + "' (letters, digits, _ - . @; at most 60)");
+  if (!valid_login(login))
+    return usage_error("invalid login '" + login + "' (letters, digits, _ - . @; at most 60)");
   const auto role = cal::role_from_name(role_name);
   if (!role) return usage_error("unknown role '" + role_name + "'");
   cal::Transaction tx(db);
@@ -84,7 +86,8 @@ int run(const cal::Config& config, const std::vector<std::string>& args, const s
   cal::Db db(config.database);
   if (args[0] == "user" && args.size() >= 2 && args[1] == "add") return user_add(db, args, role);
   if (args[0] == "user" && args.size() == 2 && args[1] == "list") {
-    for (const auto& u : cal::list_users(db)) std::cout << u.id << " " << u.login << " " << cal::role_name(u.role) << "\n";
+    for (const auto& u : cal::list_users(db))
+      std::cout << u.id << " " << u.login << " " << cal::role_name(u.role) << "\n";
     return 0;
   }
   if (args[0] == "password" && args.size() == 3 && (args[1] == "add" || args[1] == "revoke")) {
@@ -127,7 +130,8 @@ int main(int argc, char** argv) {
     return loaded.exit_code;
   }
   const auto& args = loaded.positional;
-  if (args.size() >= 2 && args[0] == "user" && args[1] == "add" && !role_given) return usage_error("user add needs --role ROLE");
+  if (args.size() >= 2 && args[0] == "user" && args[1] == "add" && !role_given)
+    return usage_error("user add needs --role ROLE");
   try {
     return run(*loaded.config, args, role, demo);
   } catch (const cal::DatabaseUnavailable& e) {

@@ -45,8 +45,10 @@ bool take_demo_args(std::vector<const char*>& args, DemoArgs& out) {
     for (auto [name, slot] : {std::pair{"--events", &out.events}, std::pair{"--seed", &out.seed}}) {
       const std::string flag = name;
       if (arg == flag) {
-        if (i + 1 < args.size()) *slot = args[++i];
-        else ok = false;
+        if (i + 1 < args.size())
+          *slot = args[++i];
+        else
+          ok = false;
         taken = true;
       } else if (arg.rfind(flag + "=", 0) == 0) {
         *slot = arg.substr(flag.size() + 1);
@@ -73,9 +75,9 @@ int run_demo(const Config& config, const std::vector<std::string>& positional, c
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   char elapsed[32];
   std::snprintf(elapsed, sizeof elapsed, "%.1f", seconds);
-  std::cout << "demo: added " << s.events << " events, " << s.venues << " venues, " << s.organizers << " organizers, "
-            << s.images << " images, " << s.categories << " categories, " << s.tags << " tags in " << elapsed
-            << " s (slug prefix " << s.slug_prefix << ")\n";
+  std::cout << "demo: added " << s.events << " events, " << s.venues << " venues, " << s.organizers
+            << " organizers, " << s.images << " images, " << s.categories << " categories, " << s.tags
+            << " tags in " << elapsed << " s (slug prefix " << s.slug_prefix << ")\n";
   return 0;
 }
 

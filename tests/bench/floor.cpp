@@ -45,10 +45,14 @@ int main(int argc, char** argv) {
   long size = 0;
   int threads = 2 * static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   for (int i = 1; i + 1 < argc; i += 2) {
-    if (std::strcmp(argv[i], "--socket") == 0) socket_path = argv[i + 1];
-    else if (std::strcmp(argv[i], "--size") == 0) size = std::atol(argv[i + 1]);
-    else if (std::strcmp(argv[i], "--threads") == 0) threads = std::atoi(argv[i + 1]);
-    else return usage();
+    if (std::strcmp(argv[i], "--socket") == 0)
+      socket_path = argv[i + 1];
+    else if (std::strcmp(argv[i], "--size") == 0)
+      size = std::atol(argv[i + 1]);
+    else if (std::strcmp(argv[i], "--threads") == 0)
+      threads = std::atoi(argv[i + 1]);
+    else
+      return usage();
   }
   if (socket_path.empty() || size < 12 || threads < 1 || argc % 2 == 0) return usage();
 
@@ -71,5 +75,5 @@ int main(int argc, char** argv) {
   for (int i = 1; i < threads; ++i) workers.emplace_back(serve, fd);
   serve(fd);  // returns when libfcgi's SIGTERM handler sets its shutdown flag
   unlink(socket_path.c_str());
-  _exit(0);   // the other workers may still sit in accept(): end without joining them
+  _exit(0);  // the other workers may still sit in accept(): end without joining them
 }

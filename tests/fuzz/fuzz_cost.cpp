@@ -23,12 +23,15 @@ void require(bool ok, const char* what) {
 
 // "12", "12.50", "0.5": digits with at most one '.' between digits.
 bool numeric(const std::string& s) {
-  if (s.empty() || !std::isdigit(static_cast<unsigned char>(s.front())) || !std::isdigit(static_cast<unsigned char>(s.back())))
+  if (s.empty() || !std::isdigit(static_cast<unsigned char>(s.front())) ||
+      !std::isdigit(static_cast<unsigned char>(s.back())))
     return false;
   int dots = 0;
   for (char c : s) {
-    if (c == '.') ++dots;
-    else if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+    if (c == '.')
+      ++dots;
+    else if (!std::isdigit(static_cast<unsigned char>(c)))
+      return false;
   }
   return dots <= 1;
 }

@@ -19,9 +19,9 @@ void require(bool ok, const char* what) {
   }
 }
 
-constexpr std::array<const char*, 8> kZones = {"UTC",           "America/New_York", "Europe/Berlin",
-                                               "Australia/Lord_Howe", "UTC+5:30",   "Pacific/Chatham",
-                                               "America/Sao_Paulo",   "UTC-12"};
+constexpr std::array<const char*, 8> kZones = {
+    "UTC",      "America/New_York", "Europe/Berlin",     "Australia/Lord_Howe",
+    "UTC+5:30", "Pacific/Chatham",  "America/Sao_Paulo", "UTC-12"};
 // 2023-11-14 22:13:20 UTC, a leap day, a DST change in Berlin, 9999-12-30 00:00:00 UTC (every
 // zone's wall clock is still in year 9999 then, so only offsets can leave the range).
 constexpr std::array<long long, 4> kNows = {1700000000LL, 1709164800LL, 1711846800LL, 253402128000LL};
@@ -38,7 +38,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   if (const auto parsed = cal::parse_date(text, *zone, now)) {
     require(cal::is_valid_date_time(parsed->local), "parsed local time is not a valid date-time");
-    require(parsed->local == zone->to_local(parsed->instant), "local time differs from the instant's wall clock");
+    require(parsed->local == zone->to_local(parsed->instant),
+            "local time differs from the instant's wall clock");
     const std::string sql = cal::format_date_time(parsed->local);
     const auto back = cal::parse_sql_date_time(sql);
     require(back && *back == parsed->local, "format_date_time does not round-trip");

@@ -1,7 +1,7 @@
 // libFuzzer target: an application/x-www-form-urlencoded body → parse_form() →
 // validate_params() of every write endpoint, the body first and a fixed query behind it.
-#include "cal/http/input.h"
 #include "params_driver.h"
+#include "cal/http/input.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -25,7 +25,8 @@ void require(bool ok, const char* what) {
 
 std::string lower(std::string_view s) {
   std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
 
@@ -65,18 +66,19 @@ void check_safe(const std::string& html) {
     const std::size_t name_end = l.find_first_of(" >", pos);
     require(name_end != std::string::npos, "unterminated tag in output");
     const std::string name = l.substr(pos, name_end - pos);
-    require(listed(name, {"a", "abbr", "b", "blockquote", "br", "cite", "code", "del", "div", "em", "figcaption",
-                          "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "li", "ol", "p", "pre",
-                          "q", "s", "span", "strike", "strong", "sub", "sup", "table", "tbody", "td", "th",
-                          "thead", "tr", "u", "ul"}),
+    require(listed(name, {"a",     "abbr",  "b",          "blockquote", "br",     "cite",   "code", "del",
+                          "div",   "em",    "figcaption", "figure",     "h1",     "h2",     "h3",   "h4",
+                          "h5",    "h6",    "hr",         "i",          "img",    "li",     "ol",   "p",
+                          "pre",   "q",     "s",          "span",       "strike", "strong", "sub",  "sup",
+                          "table", "tbody", "td",         "th",         "thead",  "tr",     "u",    "ul"}),
             "element outside the allow-list in output");
     pos = name_end;
     while (pos < l.size() && l[pos] == ' ') {
       const std::size_t eq = l.find("=\"", pos);
       require(eq != std::string::npos, "attribute without a quoted value");
       const std::string attr = l.substr(pos + 1, eq - pos - 1);
-      require(listed(attr, {"href", "title", "target", "rel", "src", "alt", "width", "height", "colspan", "rowspan",
-                            "class"}),
+      require(listed(attr, {"href", "title", "target", "rel", "src", "alt", "width", "height", "colspan",
+                            "rowspan", "class"}),
               "attribute outside the allow-list in output");
       const std::size_t close = l.find('"', eq + 2);
       require(close != std::string::npos, "unterminated attribute value");

@@ -2,10 +2,10 @@
 // endpoint, then the pure readers handlers apply to raw JSON values: term inputs
 // (split_terms_input) and venue/organizer detail fields (apply_venue_params,
 // apply_organizer_params).
+#include "params_driver.h"
 #include "cal/api/linked/linked_fields.h"
 #include "cal/api/terms/term_input.h"
 #include "cal/http/input.h"
-#include "params_driver.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -20,7 +20,8 @@ const cal::Endpoint* endpoint(std::string_view pattern, std::string_view method)
 }
 
 // Validates `body` for one endpoint; nullopt when it is rejected (a checked 400).
-std::optional<cal::Params> params_for(const cal::Endpoint& e, std::string_view pattern, const rapidjson::Value& body) {
+std::optional<cal::Params> params_for(const cal::Endpoint& e, std::string_view pattern,
+                                      const rapidjson::Value& body) {
   static const cal::Locale locale;
   cal::ParamSources sources;
   sources.path = caltest_fuzz::path_values(pattern);
@@ -67,9 +68,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       cal::VenueDetails details;
       try {
         cal::apply_venue_params(*params, true, details);
-        caltest_fuzz::require(cal::venue_params_match(*params, true, details, details), "venue differs from itself");
+        caltest_fuzz::require(cal::venue_params_match(*params, true, details, details),
+                              "venue differs from itself");
       } catch (const cal::ApiError& err) {
-        caltest_fuzz::require(err.status == 400 && err.code == "rest_invalid_param", "unexpected venue error");
+        caltest_fuzz::require(err.status == 400 && err.code == "rest_invalid_param",
+                              "unexpected venue error");
       }
     }
   if (const cal::Endpoint* e = endpoint("/organizers", "POST"))
@@ -77,9 +80,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       cal::OrganizerDetails details;
       try {
         cal::apply_organizer_params(*params, details);
-        caltest_fuzz::require(cal::organizer_params_match(*params, details, details), "organizer differs from itself");
+        caltest_fuzz::require(cal::organizer_params_match(*params, details, details),
+                              "organizer differs from itself");
       } catch (const cal::ApiError& err) {
-        caltest_fuzz::require(err.status == 400 && err.code == "rest_invalid_param", "unexpected organizer error");
+        caltest_fuzz::require(err.status == 400 && err.code == "rest_invalid_param",
+                              "unexpected organizer error");
       }
     }
   return 0;

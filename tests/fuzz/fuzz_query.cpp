@@ -1,7 +1,7 @@
 // libFuzzer target: a query string → parse_form() → validate_params() of every endpoint, with
 // the query as the only source (as on GET requests).
-#include "cal/http/input.h"
 #include "params_driver.h"
+#include "cal/http/input.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -24,10 +24,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto& routes = cal::route_table();
   const auto match = cal::match_route(routes, path);
   if (!match) return 0;
-  require(match->route >= routes.data() && match->route < routes.data() + routes.size(), "match outside the table");
+  require(match->route >= routes.data() && match->route < routes.data() + routes.size(),
+          "match outside the table");
   const std::string_view pattern = match->route->pattern;
   std::size_t variables = 0;
-  for (std::size_t i = pattern.find('{'); i != std::string_view::npos; i = pattern.find('{', i + 1)) ++variables;
+  for (std::size_t i = pattern.find('{'); i != std::string_view::npos; i = pattern.find('{', i + 1))
+    ++variables;
   require(match->path_params.size() == variables, "not every path variable got a value");
   for (const auto& [name, value] : match->path_params) {
     require(!value.empty(), "empty path value");

@@ -23,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const std::string slug = cal::slugify(text);
   require(slug.size() <= cal::kMaxSlugBytes, "slug too long");
-  for (char c : slug) require((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-', "slug byte outside [a-z0-9-]");
+  for (char c : slug)
+    require((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-', "slug byte outside [a-z0-9-]");
   if (!slug.empty()) {
     require(slug.front() != '-' && slug.back() != '-', "slug starts or ends with '-'");
     require(slug.find("--") == std::string::npos, "slug has '--'");

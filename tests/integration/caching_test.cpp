@@ -42,7 +42,8 @@ TEST_CASE("errors carry no ETag") {
 
 TEST_CASE("a write that changes a record changes its ETag: no stale 304") {
   const std::string admin = caltest::bearer(caltest::admin_token());
-  const auto created = caltest::post_json("/cal/events/v1/tags", "{\"name\":\"" + caltest::unique("etag") + "\"}", {admin});
+  const auto created =
+      caltest::post_json("/cal/events/v1/tags", "{\"name\":\"" + caltest::unique("etag") + "\"}", {admin});
   REQUIRE(created.status == 201);
   const std::string path = "/cal/events/v1/tags/" + std::to_string(created.json()["id"].GetInt64());
   const auto before = caltest::get(path);
@@ -90,7 +91,9 @@ TEST_CASE("after writes an event's list and item answer 200 with the new content
   changed(list, list_etag, [&](const rapidjson::Document& d) {
     CHECK(caltest::string_at(d, {"events", "0", "title"}) == "Renamed " + word);
   });
-  changed(item, item_etag, [&](const rapidjson::Document& d) { CHECK(caltest::string_at(d, {"title"}) == "Renamed " + word); });
+  changed(item, item_etag, [&](const rapidjson::Document& d) {
+    CHECK(caltest::string_at(d, {"title"}) == "Renamed " + word);
+  });
 
   // 2. A linked record embedded in both answers: the venue's name.
   list_etag = etag_of(list);

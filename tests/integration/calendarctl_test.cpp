@@ -92,15 +92,17 @@ TEST_CASE("started as plain CGI, calendar-fcgi answers the one request in its en
   const auto space = c.find(' ');
   const std::string bin = c.substr(0, c.rfind('/', space)) + "/calendar-fcgi";
   const std::string config = c.substr(c.find("--config ") + 9);
-  const std::string env = "REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api PATH_INFO=/cal/events/v1/nowhere QUERY_STRING= "
-                          "HTTP_HOST=example.org SERVER_PORT=80 ";
+  const std::string env =
+      "REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api PATH_INFO=/cal/events/v1/nowhere QUERY_STRING= "
+      "HTTP_HOST=example.org SERVER_PORT=80 ";
   const Run r = run(env + bin + " --config " + config + " </dev/null 2>/dev/null");
   CHECK(r.exit_code == 0);
   CHECK(r.out.rfind("Status: 404 Not Found\r\n", 0) == 0);
   CHECK(r.out.find("Content-Type: application/json; charset=UTF-8\r\n") != std::string::npos);
   CHECK(r.out.find("\"code\":\"rest_no_route\"") != std::string::npos);
-  const Run index = run("REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api PATH_INFO=/cal/events/v1 HTTP_HOST=example.org " + bin +
-                        " --config " + config + " </dev/null 2>/dev/null");
+  const Run index =
+      run("REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api PATH_INFO=/cal/events/v1 HTTP_HOST=example.org " + bin +
+          " --config " + config + " </dev/null 2>/dev/null");
   CHECK(index.out.rfind("Status: 200 OK\r\n", 0) == 0);
   CHECK(index.out.find("\"href\":\"http://example.org/cgi/api/\"") != std::string::npos);
 }

@@ -17,14 +17,14 @@ namespace caltest {
 
 // One HTTP response as received.
 struct HttpResponse {
-    long status = 0;
-    std::multimap<std::string, std::string> headers;  // names lower-cased, values trimmed
-    std::string body;
+  long status = 0;
+  std::multimap<std::string, std::string> headers;  // names lower-cased, values trimmed
+  std::string body;
 
-    // The first value of header `name` (any case), or "" when absent.
-    std::string header(std::string_view name) const;
-    // The body parsed as JSON; throws std::runtime_error (quoting the body) when it is not JSON.
-    rapidjson::Document json() const;
+  // The first value of header `name` (any case), or "" when absent.
+  std::string header(std::string_view name) const;
+  // The body parsed as JSON; throws std::runtime_error (quoting the body) when it is not JSON.
+  rapidjson::Document json() const;
 };
 
 // CAL_TEST_BASE (the REST root, e.g. "http://127.0.0.1:8080/api") without a trailing slash;
@@ -34,17 +34,17 @@ const std::string& base_url();
 // One request with every option send() knows. Field order is the order of designated
 // initializers, e.g. send({.url = u, .method = "POST", .body = b, .timeout_ms = 2000}).
 struct Request {
-    std::string url = {};                   // absolute, e.g. base_url() + "/cal/events/v1/events"
-    std::string method = "GET";             // any token, sent as given ("HEAD" waits for no body)
-    std::string body = {};                  // sent when non-empty, and always for POST/PUT/PATCH
-    std::vector<std::string> headers = {};  // "Name: value"; exactly these are added: no
-                                            // Content-Type unless given, never "Expect: 100-continue";
-                                            // "Transfer-Encoding: chunked" sends the body chunked
-    std::string source_ip = {};             // bind the client socket to this local address ("" = any)
-    long timeout_ms = 60000;                // the whole request
-    long connect_timeout_ms = 10000;        // connecting (at most timeout_ms)
-    bool keep_alive = false;                // reuse the calling thread's open connection and keep
-                                            // it open; false: a connection of its own, closed after
+  std::string url = {};                   // absolute, e.g. base_url() + "/cal/events/v1/events"
+  std::string method = "GET";             // any token, sent as given ("HEAD" waits for no body)
+  std::string body = {};                  // sent when non-empty, and always for POST/PUT/PATCH
+  std::vector<std::string> headers = {};  // "Name: value"; exactly these are added: no
+                                          // Content-Type unless given, never "Expect: 100-continue";
+                                          // "Transfer-Encoding: chunked" sends the body chunked
+  std::string source_ip = {};             // bind the client socket to this local address ("" = any)
+  long timeout_ms = 60000;                // the whole request
+  long connect_timeout_ms = 10000;        // connecting (at most timeout_ms)
+  bool keep_alive = false;                // reuse the calling thread's open connection and keep
+                                          // it open; false: a connection of its own, closed after
 };
 
 // Sends `r` and returns the response; stores the time the exchange took in *elapsed when given.
@@ -70,8 +70,7 @@ HttpResponse put_json(std::string_view path, std::string_view json_text,
 HttpResponse patch_json(std::string_view path, std::string_view json_text,
                         std::vector<std::string> headers = {});
 // POST with `Content-Type: application/x-www-form-urlencoded`; `form` is sent as given.
-HttpResponse post_form(std::string_view path, std::string_view form,
-                       std::vector<std::string> headers = {});
+HttpResponse post_form(std::string_view path, std::string_view form, std::vector<std::string> headers = {});
 
 // "Authorization: Bearer <token>".
 std::string bearer(std::string_view token);
@@ -113,8 +112,7 @@ const rapidjson::Value* find(const rapidjson::Value& v, std::initializer_list<st
 // The string at `path`, or "" when absent or not a string.
 std::string string_at(const rapidjson::Value& v, std::initializer_list<std::string_view> path);
 // The strings of the array at `path` (non-strings skipped); empty when absent or not an array.
-std::vector<std::string> strings_at(const rapidjson::Value& v,
-                                    std::initializer_list<std::string_view> path);
+std::vector<std::string> strings_at(const rapidjson::Value& v, std::initializer_list<std::string_view> path);
 
 // "HTTP <status> <body, shortened>", for failure messages.
 std::string describe(const HttpResponse& r);

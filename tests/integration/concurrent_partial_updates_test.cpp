@@ -23,7 +23,8 @@ int rounds_with_both_fields(const std::string& path, const std::string& field_a,
     first.join();
     second.join();
     const auto doc = caltest::get(path + "?context=edit", {admin}).json();
-    if (caltest::string_at(doc, {field_a.c_str()}) == a && caltest::string_at(doc, {field_b.c_str()}) == b) ++kept;
+    if (caltest::string_at(doc, {field_a.c_str()}) == a && caltest::string_at(doc, {field_b.c_str()}) == b)
+      ++kept;
   }
   return kept;
 }
@@ -32,10 +33,11 @@ int rounds_with_both_fields(const std::string& path, const std::string& field_a,
 
 TEST_CASE("concurrent partial updates of an event keep both changes") {
   const std::string admin = caltest::bearer(caltest::admin_token());
-  const auto created = caltest::post_json(
-      "/cal/events/v1/events",
-      "{\"title\":\"" + caltest::unique("partial") + "\",\"start_date\":\"2030-01-01 10:00\",\"end_date\":\"2030-01-01 11:00\"}",
-      {admin});
+  const auto created =
+      caltest::post_json("/cal/events/v1/events",
+                         "{\"title\":\"" + caltest::unique("partial") +
+                             "\",\"start_date\":\"2030-01-01 10:00\",\"end_date\":\"2030-01-01 11:00\"}",
+                         {admin});
   REQUIRE(created.status == 201);
   const std::string path = "/cal/events/v1/events/" + std::to_string(created.json()["id"].GetInt64());
   CHECK(rounds_with_both_fields(path, "description", "excerpt", 20) == 20);
@@ -43,7 +45,8 @@ TEST_CASE("concurrent partial updates of an event keep both changes") {
 
 TEST_CASE("concurrent partial updates of a venue keep both changes") {
   const std::string admin = caltest::bearer(caltest::admin_token());
-  const auto created = caltest::post_json("/cal/events/v1/venues", "{\"venue\":\"" + caltest::unique("partialv") + "\"}", {admin});
+  const auto created = caltest::post_json("/cal/events/v1/venues",
+                                          "{\"venue\":\"" + caltest::unique("partialv") + "\"}", {admin});
   REQUIRE(created.status == 201);
   const std::string path = "/cal/events/v1/venues/" + std::to_string(created.json()["id"].GetInt64());
   CHECK(rounds_with_both_fields(path, "city", "phone", 20) == 20);

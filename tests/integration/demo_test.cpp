@@ -86,8 +86,8 @@ std::vector<rapidjson::Document> events_of(const DemoRun& d) {
   std::vector<rapidjson::Document> out;
   for (long long first = d.first_event(); first < d.first_event() + d.events; first += 50) {
     const long long count = std::min<long long>(50, d.first_event() + d.events - first);
-    const auto r = get(kApi + "/events?per_page=50&status=" + kAllStatuses + "&include=" + id_list(first, count),
-                       {admin()});
+    const auto r = get(
+        kApi + "/events?per_page=50&status=" + kAllStatuses + "&include=" + id_list(first, count), {admin()});
     REQUIRE_MESSAGE(r.status == 200, r.body);
     rapidjson::Document page = r.json();
     REQUIRE(page["events"].Size() == count);
@@ -114,12 +114,13 @@ std::vector<std::string> fingerprint(const DemoRun& d, const std::vector<rapidjs
     if (at != std::string::npos) slug.replace(at, d.prefix.size(), "P");
     const long long venue = e["venue"].IsObject() ? e["venue"]["id"].GetInt64() - d.base : -1;
     std::string organizers;
-    for (const auto& o : e["organizer"].GetArray()) organizers += std::to_string(o["id"].GetInt64() - d.base) + " ";
-    out.push_back(std::to_string(e["id"].GetInt64() - d.first_event()) + "|" + text(e, "title") + "|" + slug + "|" +
-                  text(e, "status") + "|" + text(e, "start_date") + "|" + text(e, "end_date") + "|" +
+    for (const auto& o : e["organizer"].GetArray())
+      organizers += std::to_string(o["id"].GetInt64() - d.base) + " ";
+    out.push_back(std::to_string(e["id"].GetInt64() - d.first_event()) + "|" + text(e, "title") + "|" + slug +
+                  "|" + text(e, "status") + "|" + text(e, "start_date") + "|" + text(e, "end_date") + "|" +
                   text(e, "utc_start_date") + "|" + text(e, "timezone") + "|" + text(e, "date") + "|" +
-                  std::to_string(venue) + "|" + organizers + "|" + std::to_string(e["categories"].Size()) + "|" +
-                  std::to_string(e["tags"].Size()));
+                  std::to_string(venue) + "|" + organizers + "|" + std::to_string(e["categories"].Size()) +
+                  "|" + std::to_string(e["tags"].Size()));
   }
   return out;
 }
@@ -140,7 +141,8 @@ TEST_CASE("calendarctl demo adds a realistic, deterministic dataset the API show
   REQUIRE(events.size() == 2000);
 
   std::map<std::string, long long> statuses;
-  long long all_day = 0, multi_day = 0, protected_events = 0, featured = 0, hidden = 0, images = 0, with_venue = 0;
+  long long all_day = 0, multi_day = 0, protected_events = 0, featured = 0, hidden = 0, images = 0,
+            with_venue = 0;
   std::set<std::string> zones, countries;
   std::map<long long, long long> category_uses;
   for (const auto& e : events) {
@@ -191,9 +193,10 @@ TEST_CASE("calendarctl demo adds a realistic, deterministic dataset the API show
     REQUIRE(r.status == 200);
     const auto term = r.json();
     if (term["parent"].GetInt64() != 0) child_seen = true;
-    CHECK_MESSAGE(term["count"].GetInt64() ==
-                      list_total("/events?status=publish&starts_after=1970-01-01&categories=" + std::to_string(id)),
-                  "category ", id);
+    CHECK_MESSAGE(
+        term["count"].GetInt64() ==
+            list_total("/events?status=publish&starts_after=1970-01-01&categories=" + std::to_string(id)),
+        "category ", id);
   }
   CHECK(child_seen);
 
@@ -208,7 +211,8 @@ TEST_CASE("calendarctl demo adds a realistic, deterministic dataset the API show
   // And the lists that count from it agree with a brute-force count of the demo's stretch.
   const long long visible = std::stoll(caltest::engine::sql(
       "SELECT COUNT(*) FROM posts p JOIN event_details d ON d.event_id = p.id WHERE p.type = 'event' AND "
-      "d.hide_from_listings = 0 AND p.status <> 'trash' AND d.start_utc > UTC_DATE() - INTERVAL 400 DAY + INTERVAL 86399 SECOND"));
+      "d.hide_from_listings = 0 AND p.status <> 'trash' AND d.start_utc > UTC_DATE() - INTERVAL 400 DAY + "
+      "INTERVAL 86399 SECOND"));
   CHECK(list_total("/events?starts_after=-400%20days") == visible);
   // Another seed gives other data.
   const DemoRun other = demo(2000, 8);
@@ -233,8 +237,8 @@ namespace {
 std::string sql(const std::string& statement) {
   const char* dir = std::getenv("CAL_TEST_DIR");
   REQUIRE(dir != nullptr);
-  const Run r = run("mariadb --no-defaults --socket='" + std::string(dir) + "/mysqld.sock' --user=root -N -B calendar -e \"" +
-                    statement + "\"");
+  const Run r = run("mariadb --no-defaults --socket='" + std::string(dir) +
+                    "/mysqld.sock' --user=root -N -B calendar -e \"" + statement + "\"");
   REQUIRE_MESSAGE(r.exit_code == 0, statement);
   std::string out = r.out;
   while (!out.empty() && out.back() == '\n') out.pop_back();
@@ -246,10 +250,12 @@ std::string sql(const std::string& statement) {
 TEST_CASE("calendarctl migrate brings an older trigger body up to date and leaves current ones alone") {
   // The version of event_venues_version_ai before the bulk-load switch (as databases migrated
   // earlier have it); the service behaves the same with either.
-  sql("DROP TRIGGER event_venues_version_ai; CREATE TRIGGER event_venues_version_ai AFTER INSERT ON event_venues "
+  sql("DROP TRIGGER event_venues_version_ai; CREATE TRIGGER event_venues_version_ai AFTER INSERT ON "
+      "event_venues "
       "FOR EACH ROW UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16");
-  const std::string query = "SELECT ACTION_STATEMENT, CREATED FROM information_schema.TRIGGERS WHERE "
-                            "TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ";
+  const std::string query =
+      "SELECT ACTION_STATEMENT, CREATED FROM information_schema.TRIGGERS WHERE "
+      "TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ";
   const std::string current_before = sql(query + "'posts_version_ai'");
   CHECK(sql(query + "'event_venues_version_ai'").find("@cal_bulk_load") == std::string::npos);
   REQUIRE(run(ctl() + " migrate 2>/dev/null").exit_code == 0);

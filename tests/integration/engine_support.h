@@ -33,21 +33,22 @@ inline std::string sql(const std::string& statement) {
 
 // "" when the derived data agrees with posts and event_details, else what differs.
 inline std::string derived_data_mismatch() {
-  const std::string copies = sql(
-      "SELECT COUNT(*) FROM event_details d JOIN posts p ON p.id = d.event_id "
-      "WHERE d.status <> p.status OR d.author <> p.author OR d.publish_utc <> p.date_utc");
+  const std::string copies =
+      sql("SELECT COUNT(*) FROM event_details d JOIN posts p ON p.id = d.event_id "
+          "WHERE d.status <> p.status OR d.author <> p.author OR d.publish_utc <> p.date_utc");
   if (copies != "0") return copies + " event_details rows disagree with their posts";
   const std::string rollup =
       sql("SELECT status, hide_from_listings, day, featured, events FROM event_day_counts WHERE events <> 0 "
           "ORDER BY status, hide_from_listings, day, featured");
   const std::string truth =
-      sql("SELECT p.status, d.hide_from_listings, DATE(d.start_utc) AS day, d.featured, COUNT(*) FROM event_details d "
+      sql("SELECT p.status, d.hide_from_listings, DATE(d.start_utc) AS day, d.featured, COUNT(*) FROM "
+          "event_details d "
           "JOIN posts p ON p.id = d.event_id GROUP BY p.status, d.hide_from_listings, day, d.featured "
           "ORDER BY p.status, d.hide_from_listings, day, d.featured");
   if (rollup != truth) return "event_day_counts differs from event_details:\n" + rollup + "\n---\n" + truth;
-  const std::string hours = sql(
-      "SELECT COUNT(*) FROM event_details WHERE FLOOR(TIMESTAMPDIFF(SECOND, start_utc, end_utc) / 3600) "
-      "NOT IN (SELECT hours FROM event_duration_hours)");
+  const std::string hours =
+      sql("SELECT COUNT(*) FROM event_details WHERE FLOOR(TIMESTAMPDIFF(SECOND, start_utc, end_utc) / 3600) "
+          "NOT IN (SELECT hours FROM event_duration_hours)");
   if (hours != "0") return hours + " events have a duration event_duration_hours does not bound";
   return "";
 }

@@ -72,7 +72,8 @@ struct Role {
   std::string visible;
 };
 
-const std::string kEffective = "IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status)";
+const std::string kEffective =
+    "IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status)";
 
 std::vector<Role> roles(const std::string& editor) {
   return {
@@ -89,7 +90,8 @@ std::vector<Role> roles(const std::string& editor) {
 }
 
 std::string brute_where(const Window& w, const Role& r) {
-  return " FROM posts p JOIN event_details d ON d.event_id = p.id WHERE p.type = 'event' AND d.hide_from_listings = 0 AND " +
+  return " FROM posts p JOIN event_details d ON d.event_id = p.id WHERE p.type = 'event' AND "
+         "d.hide_from_listings = 0 AND " +
          r.visible + " AND " + w.sql;
 }
 
@@ -113,9 +115,10 @@ void check_all(const std::string& editor, const std::string& when) {
       const long long expected = std::stoll(sql("SELECT COUNT(*)" + where));
       const std::string context = when + ": " + r.name + " ?" + w.query;
       for (const auto& [per_page, page] : {std::pair{50, 1}, std::pair{3, 2}}) {
-        const HttpResponse resp = get(std::string(kEvents) + "?" + w.query + r.param + "&per_page=" +
-                                          std::to_string(per_page) + "&page=" + std::to_string(page),
-                                      r.headers);
+        const HttpResponse resp =
+            get(std::string(kEvents) + "?" + w.query + r.param + "&per_page=" + std::to_string(per_page) +
+                    "&page=" + std::to_string(page),
+                r.headers);
         if (resp.status == 404 && page > 1) {  // a page past the end
           CHECK_MESSAGE(expected <= (page - 1) * per_page, context);
           continue;
@@ -124,9 +127,9 @@ void check_all(const std::string& editor, const std::string& when) {
         const auto body = resp.json();
         CHECK_MESSAGE(int_at(body, {"total"}) == expected, context);
         CHECK_MESSAGE(resp.header("x-wp-total") == std::to_string(expected), context);
-        const std::vector<long long> ids = split_ids(sql("SELECT p.id" + where + " ORDER BY d.start_utc, p.id LIMIT " +
-                                                         std::to_string(per_page) + " OFFSET " +
-                                                         std::to_string((page - 1) * per_page)));
+        const std::vector<long long> ids =
+            split_ids(sql("SELECT p.id" + where + " ORDER BY d.start_utc, p.id LIMIT " +
+                          std::to_string(per_page) + " OFFSET " + std::to_string((page - 1) * per_page)));
         CHECK_MESSAGE(ids_in(body) == ids, context, " page ", page);
       }
     }
@@ -136,7 +139,8 @@ TEST_CASE("the list engine's totals and pages equal a brute-force count, before 
   const std::string w = unique("eng");
   const std::string editor = bearer(create_user("enged", "editor"));
   const std::string utc = "\"timezone\":\"UTC\"";
-  auto make = [&](const std::string& title, int d1, const char* t1, int d2, const char* t2, const std::string& extra = "") {
+  auto make = [&](const std::string& title, int d1, const char* t1, int d2, const char* t2,
+                  const std::string& extra = "") {
     return create_id(w + " " + title, day(d1, t1), day(d2, t2), utc + (extra.empty() ? "" : "," + extra));
   };
   const long long plain = make("plain", 0, "10:00:00", 0, "11:00:00");
@@ -145,7 +149,8 @@ TEST_CASE("the list engine's totals and pages equal a brute-force count, before 
   make("draft", 2, "09:00:00", 2, "10:00:00", "\"status\":\"draft\"");
   make("pending", 2, "09:00:00", 2, "10:00:00", "\"status\":\"pending\"");
   make("private", 3, "09:00:00", 3, "10:00:00", "\"status\":\"private\"");
-  const long long scheduled = make("scheduled", 2, "12:00:00", 2, "13:00:00", "\"status\":\"publish\",\"date\":\"+1 year\"");
+  const long long scheduled =
+      make("scheduled", 2, "12:00:00", 2, "13:00:00", "\"status\":\"publish\",\"date\":\"+1 year\"");
   const long long trashed = make("trashed", 4, "09:00:00", 4, "10:00:00");
   REQUIRE(del(path_of(trashed), {admin()}).status == 200);
   const long long hidden = make("hidden", 2, "09:00:00", 2, "10:00:00", "\"hide_from_listings\":true");
@@ -157,9 +162,12 @@ TEST_CASE("the list engine's totals and pages equal a brute-force count, before 
   check_all(editor, "created");
   // Due in four seconds: counted and listed for visitors once its date passes, with no write.
   const Window first = windows().front();
-  const auto visitors = [&] { return int_at(get(std::string(kEvents) + "?" + first.query).json(), {"total"}); };
+  const auto visitors = [&] {
+    return int_at(get(std::string(kEvents) + "?" + first.query).json(), {"total"});
+  };
   const long long before = visitors();
-  const long long soon = make("soon", 5, "09:00:00", 5, "10:00:00", "\"status\":\"publish\",\"date_utc\":\"+4 seconds\"");
+  const long long soon =
+      make("soon", 5, "09:00:00", 5, "10:00:00", "\"status\":\"publish\",\"date_utc\":\"+4 seconds\"");
   CHECK(visitors() == before);
   std::this_thread::sleep_for(std::chrono::seconds(5));
   CHECK(visitors() == before + 1);
@@ -171,7 +179,8 @@ TEST_CASE("the list engine's totals and pages equal a brute-force count, before 
     const HttpResponse r = post_json(path_of(id), json, {admin()});
     REQUIRE_MESSAGE(r.status == 200, describe(r));
   };
-  update(plain, "{\"start_date\":\"" + day(3, "22:00:00") + "\",\"end_date\":\"" + day(4, "02:00:00") + "\"}");
+  update(plain,
+         "{\"start_date\":\"" + day(3, "22:00:00") + "\",\"end_date\":\"" + day(4, "02:00:00") + "\"}");
   update(midnight, "{\"status\":\"draft\"}");
   update(multi, "{\"featured\":true}");
   update(hidden, "{\"hide_from_listings\":false}");
@@ -189,16 +198,19 @@ TEST_CASE("the default list window is counted exactly by the engine") {
   // Whatever other tests left: the default window (start >= yesterday 00:00, end <= today + 24
   // months 23:59:59, site zone UTC here) for visitors and the administrator.
   const std::string window =
-      "d.start_utc >= UTC_DATE() - INTERVAL 1 DAY AND d.end_utc <= UTC_DATE() + INTERVAL 24 MONTH + INTERVAL 86399 SECOND";
-  const long long visitors = std::stoll(sql("SELECT COUNT(*) FROM posts p JOIN event_details d ON d.event_id = p.id "
-                                            "WHERE p.type = 'event' AND d.hide_from_listings = 0 AND " + kEffective +
-                                            " = 'publish' AND " + window));
+      "d.start_utc >= UTC_DATE() - INTERVAL 1 DAY AND d.end_utc <= UTC_DATE() + INTERVAL 24 MONTH + INTERVAL "
+      "86399 SECOND";
+  const long long visitors =
+      std::stoll(sql("SELECT COUNT(*) FROM posts p JOIN event_details d ON d.event_id = p.id "
+                     "WHERE p.type = 'event' AND d.hide_from_listings = 0 AND " +
+                     kEffective + " = 'publish' AND " + window));
   const HttpResponse r = get(std::string(kEvents));
   REQUIRE(r.status == 200);
   CHECK(int_at(r.json(), {"total"}) == visitors);
-  const long long all = std::stoll(sql("SELECT COUNT(*) FROM posts p JOIN event_details d ON d.event_id = p.id "
-                                       "WHERE p.type = 'event' AND d.hide_from_listings = 0 AND p.status <> 'trash' AND " +
-                                       window));
+  const long long all =
+      std::stoll(sql("SELECT COUNT(*) FROM posts p JOIN event_details d ON d.event_id = p.id "
+                     "WHERE p.type = 'event' AND d.hide_from_listings = 0 AND p.status <> 'trash' AND " +
+                     window));
   const HttpResponse a = get(std::string(kEvents), {admin()});
   REQUIRE(a.status == 200);
   CHECK(int_at(a.json(), {"total"}) == all);

@@ -17,57 +17,64 @@ namespace {
 using namespace events;
 
 TEST_CASE("a list page costs the same number of statements for 1, 20 or 50 records") {
-    const std::string word = unique("count");
-    // 21 events with a venue, two organizers, a category, a tag and an image each.
-    for (int i = 0; i < 21; ++i) {
-        const std::string n = std::to_string(i % 3);
-        create(event_body(word + " " + std::to_string(i), "+4 days 10:00", "+4 days 11:00",
-                          "\"venue\":{\"venue\":\"CV" + n + " " + word + "\"},\"organizer\":[{\"organizer\":\"CO" + n +
-                              " " + word + "\"},{\"organizer\":\"CP " + word + "\"}],\"categories\":[\"cc" + n + " " +
-                              word + "\"],\"tags\":[\"ct " + word + "\"],\"image\":\"https://c.example/" + word + n +
-                              ".jpg\""));
-    }
-    const HttpResponse one = get(std::string(kEvents) + "?search=" + word + "&per_page=1");
-    REQUIRE_MESSAGE(one.status == 200, describe(one));
-    REQUIRE_MESSAGE(!one.header("x-cal-statements").empty(), "X-Cal-Statements missing: scripts/run-tests.sh runs the stack with statement_count_header = true");
-    const HttpResponse twenty = get(std::string(kEvents) + "?search=" + word + "&per_page=20");
-    const HttpResponse fifty = get(std::string(kEvents) + "?search=" + word + "&per_page=50");
-    REQUIRE(array_size(twenty.json(), {"events"}) == 20);
-    REQUIRE(array_size(fifty.json(), {"events"}) == 21);
-    CHECK(one.header("x-cal-statements") == twenty.header("x-cal-statements"));
-    CHECK(one.header("x-cal-statements") == fifty.header("x-cal-statements"));
-    // Count + page + all relations (organizer links, venues, organizers, terms, images) in one.
-    CHECK(std::stoi(one.header("x-cal-statements")) <= 3);
-    CHECK(std::stoi(fifty.header("x-cal-statements")) <= 3);
-    // The same for an authenticated caller, and with filters that look things up.
-    const std::string tag_slug = string_at(get(std::string(kEvents) + "?search=" + word).json(), {"events", "0", "tags", "0", "slug"});
-    const std::string by_tag = std::string(kEvents) + "?search=" + word + "&tags=" + tag_slug + "&status=publish,draft&per_page=";
-    const HttpResponse a1 = get(by_tag + "1", {admin()});
-    const HttpResponse a20 = get(by_tag + "20", {admin()});
-    REQUIRE_MESSAGE(a1.status == 200, describe(a1));
-    CHECK(array_size(a20.json(), {"events"}) == 20);
-    CHECK(a1.header("x-cal-statements") == a20.header("x-cal-statements"));
+  const std::string word = unique("count");
+  // 21 events with a venue, two organizers, a category, a tag and an image each.
+  for (int i = 0; i < 21; ++i) {
+    const std::string n = std::to_string(i % 3);
+    create(event_body(
+        word + " " + std::to_string(i), "+4 days 10:00", "+4 days 11:00",
+        "\"venue\":{\"venue\":\"CV" + n + " " + word + "\"},\"organizer\":[{\"organizer\":\"CO" + n + " " +
+            word + "\"},{\"organizer\":\"CP " + word + "\"}],\"categories\":[\"cc" + n + " " + word +
+            "\"],\"tags\":[\"ct " + word + "\"],\"image\":\"https://c.example/" + word + n + ".jpg\""));
+  }
+  const HttpResponse one = get(std::string(kEvents) + "?search=" + word + "&per_page=1");
+  REQUIRE_MESSAGE(one.status == 200, describe(one));
+  REQUIRE_MESSAGE(
+      !one.header("x-cal-statements").empty(),
+      "X-Cal-Statements missing: scripts/run-tests.sh runs the stack with statement_count_header = true");
+  const HttpResponse twenty = get(std::string(kEvents) + "?search=" + word + "&per_page=20");
+  const HttpResponse fifty = get(std::string(kEvents) + "?search=" + word + "&per_page=50");
+  REQUIRE(array_size(twenty.json(), {"events"}) == 20);
+  REQUIRE(array_size(fifty.json(), {"events"}) == 21);
+  CHECK(one.header("x-cal-statements") == twenty.header("x-cal-statements"));
+  CHECK(one.header("x-cal-statements") == fifty.header("x-cal-statements"));
+  // Count + page + all relations (organizer links, venues, organizers, terms, images) in one.
+  CHECK(std::stoi(one.header("x-cal-statements")) <= 3);
+  CHECK(std::stoi(fifty.header("x-cal-statements")) <= 3);
+  // The same for an authenticated caller, and with filters that look things up.
+  const std::string tag_slug =
+      string_at(get(std::string(kEvents) + "?search=" + word).json(), {"events", "0", "tags", "0", "slug"});
+  const std::string by_tag =
+      std::string(kEvents) + "?search=" + word + "&tags=" + tag_slug + "&status=publish,draft&per_page=";
+  const HttpResponse a1 = get(by_tag + "1", {admin()});
+  const HttpResponse a20 = get(by_tag + "20", {admin()});
+  REQUIRE_MESSAGE(a1.status == 200, describe(a1));
+  CHECK(array_size(a20.json(), {"events"}) == 20);
+  CHECK(a1.header("x-cal-statements") == a20.header("x-cal-statements"));
 }
 
 TEST_CASE("a single read costs a constant number of statements") {
-    const std::string word = unique("single");
-    const long long plain = create_id(word, "+4 days 10:00", "+4 days 11:00");
-    const long long rich = create_id(word + " rich", "+4 days 10:00", "+4 days 11:00",
-                                     "\"venue\":{\"venue\":\"SV " + word + "\"},\"organizer\":[{\"organizer\":\"SO1 " +
-                                         word + "\"},{\"organizer\":\"SO2 " + word + "\"},{\"organizer\":\"SO3 " + word +
-                                         "\"}],\"categories\":\"a " + word + ",b " + word + "\"");
-    const HttpResponse r = get(path_of(rich));
-    REQUIRE_MESSAGE(r.status == 200, describe(r));
-    REQUIRE_MESSAGE(!r.header("x-cal-statements").empty(), "X-Cal-Statements missing: scripts/run-tests.sh runs the stack with statement_count_header = true");
-    // The post row, then the event with all its relations in one statement.
-    CHECK(std::stoi(r.header("x-cal-statements")) <= 2);
-    const rapidjson::Document d = r.json();
-    CHECK(array_size(d, {"organizer"}) == 3);
-    CHECK(array_size(d, {"categories"}) == 2);
-    CHECK(string_at(d, {"venue", "venue"}) == "SV " + word);
-    const HttpResponse p = get(path_of(plain));
-    CHECK(p.status == 200);
-    CHECK(std::stoi(p.header("x-cal-statements")) <= 2);
+  const std::string word = unique("single");
+  const long long plain = create_id(word, "+4 days 10:00", "+4 days 11:00");
+  const long long rich =
+      create_id(word + " rich", "+4 days 10:00", "+4 days 11:00",
+                "\"venue\":{\"venue\":\"SV " + word + "\"},\"organizer\":[{\"organizer\":\"SO1 " + word +
+                    "\"},{\"organizer\":\"SO2 " + word + "\"},{\"organizer\":\"SO3 " + word +
+                    "\"}],\"categories\":\"a " + word + ",b " + word + "\"");
+  const HttpResponse r = get(path_of(rich));
+  REQUIRE_MESSAGE(r.status == 200, describe(r));
+  REQUIRE_MESSAGE(
+      !r.header("x-cal-statements").empty(),
+      "X-Cal-Statements missing: scripts/run-tests.sh runs the stack with statement_count_header = true");
+  // The post row, then the event with all its relations in one statement.
+  CHECK(std::stoi(r.header("x-cal-statements")) <= 2);
+  const rapidjson::Document d = r.json();
+  CHECK(array_size(d, {"organizer"}) == 3);
+  CHECK(array_size(d, {"categories"}) == 2);
+  CHECK(string_at(d, {"venue", "venue"}) == "SV " + word);
+  const HttpResponse p = get(path_of(plain));
+  CHECK(p.status == 200);
+  CHECK(std::stoi(p.header("x-cal-statements")) <= 2);
 }
 
 }  // namespace

@@ -18,33 +18,33 @@ inline const std::vector<std::string> kLanguages = {"en_US", "de_DE", "fr_FR", "
 
 // "de-DE" for "de_DE".
 inline std::string bcp47(std::string lang) {
-    for (char& c : lang) c = c == '_' ? '-' : c;
-    return lang;
+  for (char& c : lang) c = c == '_' ? '-' : c;
+  return lang;
 }
 
 // `path` + "?_locale=<lang>" (or "&..." when `path` has a query already).
 inline std::string with_locale(const std::string& path, const std::string& lang) {
-    return path + (path.find('?') == std::string::npos ? "?" : "&") + "_locale=" + lang;
+  return path + (path.find('?') == std::string::npos ? "?" : "&") + "_locale=" + lang;
 }
 
 // A JSON value as compact text ("" for nullptr), to compare values of any type.
 inline std::string json_text(const rapidjson::Value* v) {
-    if (v == nullptr) return "";
-    rapidjson::StringBuffer buffer;
-    rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
-    v->Accept(w);
-    return buffer.GetString();
+  if (v == nullptr) return "";
+  rapidjson::StringBuffer buffer;
+  rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
+  v->Accept(w);
+  return buffer.GetString();
 }
 
 // The OpenAPI path ("/events/{id}") of a namespace-index route key
 // ("/cal/events/v1/events/(?P<id>\d+)"); "/" for the namespace itself.
 inline std::string doc_path(std::string key) {
-    key.erase(0, std::string_view("/cal/events/v1").size());
-    for (const auto& [regex, templ] : {std::pair<std::string, std::string>{"(?P<id>\\d+)", "{id}"},
-                                       std::pair<std::string, std::string>{"(?P<slug>[^/]+)", "{slug}"}}) {
-        if (const size_t at = key.find(regex); at != std::string::npos) key.replace(at, regex.size(), templ);
-    }
-    return key.empty() ? "/" : key;
+  key.erase(0, std::string_view("/cal/events/v1").size());
+  for (const auto& [regex, templ] : {std::pair<std::string, std::string>{"(?P<id>\\d+)", "{id}"},
+                                     std::pair<std::string, std::string>{"(?P<slug>[^/]+)", "{slug}"}}) {
+    if (const size_t at = key.find(regex); at != std::string::npos) key.replace(at, regex.size(), templ);
+  }
+  return key.empty() ? "/" : key;
 }
 
 // `path` (below the REST root, e.g. "/cal/events/v1") on the German site variant that

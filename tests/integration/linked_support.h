@@ -15,11 +15,11 @@ namespace caltest {
 
 // A linked resource as the tests see it.
 struct LinkedResource {
-    const char* collection;  // "/cal/events/v1/venues"
-    const char* name_key;    // "venue": the name field in input and output
-    const char* kind;        // "venue": in error codes
-    const char* list_key;    // "venues": the list envelope's array
-    const char* public_base; // "venue": {site}/venue/{slug}/
+  const char* collection;   // "/cal/events/v1/venues"
+  const char* name_key;     // "venue": the name field in input and output
+  const char* kind;         // "venue": in error codes
+  const char* list_key;     // "venues": the list envelope's array
+  const char* public_base;  // "venue": {site}/venue/{slug}/
 };
 
 extern const LinkedResource kVenueResource;
@@ -31,9 +31,9 @@ constexpr const char* kEventsPath = "/cal/events/v1/events";
 
 // A test user of `role` ("administrator" gives the stack's admin), created once per run.
 struct RoleUser {
-    std::string token;
-    long long id = 0;
-    std::string auth() const { return bearer(token); }
+  std::string token;
+  long long id = 0;
+  std::string auth() const { return bearer(token); }
 };
 const RoleUser& role_user(std::string_view role);
 

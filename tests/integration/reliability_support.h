@@ -19,8 +19,8 @@ using RawRequest = Request;
 
 // The response plus the wall-clock time it took.
 struct TimedResponse {
-    HttpResponse response;
-    std::chrono::milliseconds elapsed{0};
+  HttpResponse response;
+  std::chrono::milliseconds elapsed{0};
 };
 
 // Sends `r` with send(). Throws std::runtime_error when no HTTP response arrives (connection

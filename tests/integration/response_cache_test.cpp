@@ -37,7 +37,8 @@ bool run_sql(const std::string& sql) {
   if (dir == nullptr) return false;
   const std::string socket = std::string(dir) + "/mysqld.sock";
   if (!std::ifstream(std::string(dir) + "/mysqld.pid")) return false;
-  const std::string command = "mariadb --no-defaults --socket='" + socket + "' --user=root calendar -e \"" + sql + "\"";
+  const std::string command =
+      "mariadb --no-defaults --socket='" + socket + "' --user=root calendar -e \"" + sql + "\"";
   return std::system(command.c_str()) == 0;
 }
 
@@ -57,10 +58,11 @@ TEST_CASE("a write made straight in the database is seen by the next visitor's G
   REQUIRE_MESSAGE(run_sql("UPDATE posts SET title = 'After " + word + "' WHERE id = " + std::to_string(id)),
                   "no database access (scripts/run-tests.sh sets CAL_TEST_DIR)");
   CHECK(string_at(twice(path_of(id)).json(), {"title"}) == "After " + word);
-  CHECK(string_at(twice(std::string(kEvents) + "?search=" + word).json(), {"events", "0", "title"}) == "After " + word);
+  CHECK(string_at(twice(std::string(kEvents) + "?search=" + word).json(), {"events", "0", "title"}) ==
+        "After " + word);
   // A link removed by hand: the event's answer loses its category at once.
-  const long long with_term = create_id("Termed " + word, "+5 days 10:00", "+5 days 11:00",
-                                        "\"categories\":[\"Cat " + word + "\"]");
+  const long long with_term =
+      create_id("Termed " + word, "+5 days 10:00", "+5 days 11:00", "\"categories\":[\"Cat " + word + "\"]");
   REQUIRE(array_size(twice(path_of(with_term)).json(), {"categories"}) == 1);
   REQUIRE(run_sql("DELETE FROM term_relationships WHERE event_id = " + std::to_string(with_term)));
   CHECK(array_size(twice(path_of(with_term)).json(), {"categories"}) == 0);

@@ -16,7 +16,7 @@ TEST_CASE("trim strips SPEC white space (space, \\t, \\n, \\r, \\f, \\v) and not
       {" \t\n\r\f\v", ""},
       {" a b ", "a b"},
       {"\f\v5\r\n", "5"},
-      {"\xc2\xa0x\xc2\xa0", "\xc2\xa0x\xc2\xa0"},  // NO-BREAK SPACE is not ASCII white space
+      {"\xc2\xa0x\xc2\xa0", "\xc2\xa0x\xc2\xa0"},                // NO-BREAK SPACE is not ASCII white space
       {std::string_view("\0x", 2), std::string_view("\0x", 2)},  // nor is NUL
   };
   for (const Case& c : cases) {

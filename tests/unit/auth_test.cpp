@@ -20,11 +20,11 @@ const HeaderCase kHeaderCases[] = {
     {"Bearer abc123", true, nullptr, "abc123"},
     {"bearer abc123", true, nullptr, "abc123"},
     {"Bearer   spaced  ", true, nullptr, "spaced"},
-    {"Basic YWRtaW46c2VjcmV0", true, "admin", "secret"},          // admin:secret
-    {"basic YWRtaW46c2VjIHJldA==", true, "admin", "secret"},      // admin:sec ret (spaces dropped)
-    {"Basic YWRtaW46", true, "admin", ""},                        // admin:
-    {"Basic OnNlY3JldA==", false, nullptr, nullptr},              // :secret (no login)
-    {"Basic YWRtaW4=", false, nullptr, nullptr},                  // admin (no colon)
+    {"Basic YWRtaW46c2VjcmV0", true, "admin", "secret"},      // admin:secret
+    {"basic YWRtaW46c2VjIHJldA==", true, "admin", "secret"},  // admin:sec ret (spaces dropped)
+    {"Basic YWRtaW46", true, "admin", ""},                    // admin:
+    {"Basic OnNlY3JldA==", false, nullptr, nullptr},          // :secret (no login)
+    {"Basic YWRtaW4=", false, nullptr, nullptr},              // admin (no colon)
     {"Basic !!!", false, nullptr, nullptr},
     {"Bearer", false, nullptr, nullptr},
     {"Bearer ", false, nullptr, nullptr},

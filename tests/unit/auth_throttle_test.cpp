@@ -52,22 +52,33 @@ std::vector<Step> join(std::initializer_list<std::vector<Step>> parts) {
 const cal::AuthThrottleLimits kSmall{3, 5, seconds(60), 100};
 
 const Scenario kScenarios[] = {
-    {"ten failures of one login pass, the eleventh waits for the first to leave the window", {},
+    {"ten failures of one login pass, the eleventh waits for the first to leave the window",
+     {},
      join({repeat(10, 0, 1, "10.0.0.1", "alice", 0), {{10, "10.0.0.1", "alice", 50}}})},
-    {"the login limit holds from any address", {},
+    {"the login limit holds from any address",
+     {},
      join({repeat(10, 0, 0, "10.0.0.1", "alice", 0), {{5, "10.9.9.9", "alice", 55}}})},
-    {"another login from the same address is not throttled by the first", {},
-     join({repeat(10, 0, 0, "10.0.0.1", "alice", 0), {{1, "10.0.0.1", "alice", 59}, {1, "10.0.0.1", "bob", 0}}})},
+    {"another login from the same address is not throttled by the first",
+     {},
+     join({repeat(10, 0, 0, "10.0.0.1", "alice", 0),
+           {{1, "10.0.0.1", "alice", 59}, {1, "10.0.0.1", "bob", 0}}})},
     {"a throttled failure counts, so a client that keeps failing stays throttled", kSmall,
-     join({repeat(3, 0, 0, "a", "u", 0), {{30, "a", "u", 30}, {59, "a", "u", 1}, {60, "a", "u", 0},
-                                          {61, "a", "u", 29}}})},
+     join({repeat(3, 0, 0, "a", "u", 0),
+           {{30, "a", "u", 30}, {59, "a", "u", 1}, {60, "a", "u", 0}, {61, "a", "u", 29}}})},
     {"after the window the login may fail again", kSmall,
      join({repeat(3, 0, 0, "a", "u", 0), {{60, "a", "u", 0}, {60, "a", "u", 0}, {60, "a", "u", 0}}})},
     {"the address limit counts failures without a login (Bearer)", kSmall,
      join({repeat(5, 0, 0, "10.0.0.2", "", 0), {{0, "10.0.0.2", "", 60}, {0, "10.0.0.3", "", 0}}})},
-    {"the address limit counts failures of every login", kSmall,
-     {{0, "b", "l1", 0}, {0, "b", "l2", 0}, {0, "b", "l3", 0}, {0, "b", "l4", 0}, {0, "b", "", 0}, {10, "b", "l5", 50}}},
-    {"the default address limit is one hundred", {},
+    {"the address limit counts failures of every login",
+     kSmall,
+     {{0, "b", "l1", 0},
+      {0, "b", "l2", 0},
+      {0, "b", "l3", 0},
+      {0, "b", "l4", 0},
+      {0, "b", "", 0},
+      {10, "b", "l5", 50}}},
+    {"the default address limit is one hundred",
+     {},
      join({repeat(100, 0, 0, "10.0.0.4", "", 0), {{0, "10.0.0.4", "", 60}}})},
     {"Retry-After rounds up to whole seconds and is at least one", kSmall,
      join({repeat(3, 0, 0, "c", "w", 0), {{59, "c", "w", 1}}})},
@@ -113,7 +124,8 @@ TEST_CASE("the throttle is safe under concurrent use") {
   for (int t = 0; t < 8; ++t) {
     threads.emplace_back([&, t] {
       for (int i = 0; i < 500; ++i)
-        if (throttle.record_failure("10.2.0." + std::to_string(t), i % 2 ? "shared" : "own" + std::to_string(t)) > 0)
+        if (throttle.record_failure("10.2.0." + std::to_string(t),
+                                    i % 2 ? "shared" : "own" + std::to_string(t)) > 0)
           ++throttled;
     });
   }

@@ -60,7 +60,12 @@ TEST_CASE("parse_cost and display_cost") {
       {"Adults 12,50 €, kids 5 €", "5€ – 12.50€", "€", "EUR", "postfix", {"5", "12.50"}},
       {"$1,000 - $2,500.75", "$1000 – $2500.75", "$", "USD", "prefix", {"1000", "2500.75"}},
       {"US$ 5 - 8", "US$5 – US$8", "US$", "USD", "prefix", {"5", "8"}},
-      {"100000000000000000000 or 99", "99 – 100000000000000000000", "", "", "", {"99", "100000000000000000000"}},
+      {"100000000000000000000 or 99",
+       "99 – 100000000000000000000",
+       "",
+       "",
+       "",
+       {"99", "100000000000000000000"}},
       // No numbers: the text unchanged.
       {"Donation", "Donation", "", "", "", {}},
       {"  TBA  ", "TBA", "", "", "", {}},
@@ -86,7 +91,9 @@ TEST_CASE("parse_cost survives hostile input") {
       std::string(50000, ','),
       std::string("1,") + std::string(3000, '0'),
       std::string(20000, '.') + "5",
-      std::string("\0$\0" "5", 4),
+      std::string("\0$\0"
+                  "5",
+                  4),
   };
   for (const auto& input : kInputs) {
     CAPTURE(input.size());

@@ -1,6 +1,6 @@
 // The pure inputs of `calendarctl demo` (cal/store/demo_data.h): scale, zone tables, names, cities.
-#include "cal/core/dates/dates.h"
 #include "cal/store/demo_data.h"
+#include "cal/core/dates/dates.h"
 
 #include <doctest/doctest.h>
 
@@ -63,8 +63,8 @@ TEST_CASE("demo term names: a two-level tree and tags, names and slugs unique") 
     } else {
       (t.parent < 0 ? parents : children) += 1;
       if (t.parent >= 0) {
-        CHECK(t.parent < static_cast<int>(i));       // parents come first
-        CHECK(names[t.parent].parent == -1);          // two levels
+        CHECK(t.parent < static_cast<int>(i));  // parents come first
+        CHECK(names[t.parent].parent == -1);    // two levels
       }
       CHECK(category_keys.insert(std::to_string(t.parent) + "/" + t.name).second);
       CHECK(category_slugs.insert(t.slug).second);

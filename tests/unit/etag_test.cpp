@@ -21,13 +21,8 @@ TEST_CASE("If-None-Match matches lists, wildcards and weak forms") {
     bool match;
   };
   const Case cases[] = {
-      {tag, true},
-      {"\"other\", " + tag, true},
-      {"W/" + tag, true},
-      {"*", true},
-      {"\"other\"", false},
-      {"", false},
-      {tag.substr(1), false},
+      {tag, true}, {"\"other\", " + tag, true}, {"W/" + tag, true}, {"*", true}, {"\"other\"", false},
+      {"", false}, {tag.substr(1), false},
   };
   for (const auto& c : cases) {
     CAPTURE(c.header);

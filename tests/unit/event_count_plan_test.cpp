@@ -36,7 +36,8 @@ bool in(const ClosedRange& r, long long v) { return r.lo <= v && v <= r.hi; }
 long long floor_day(long long s) { return s >= 0 ? s / 86400 : -((-s + 86399) / 86400); }
 
 // The count as the store computes it from a plan: rollup days + scans - corrections.
-long long planned_count(const std::vector<Ev>& events, const EventDateWindow& w, long long min_d, long long max_d) {
+long long planned_count(const std::vector<Ev>& events, const EventDateWindow& w, long long min_d,
+                        long long max_d) {
   const cal::WindowCountPlan plan = cal::plan_window_count(w, min_d, max_d);
   if (plan.empty) return 0;
   long long n = 0;
@@ -55,7 +56,7 @@ long long planned_count(const std::vector<Ev>& events, const EventDateWindow& w,
 TEST_CASE("plan_window_count: whole days from the rollup, partial days and end bounds scanned") {
   EventDateWindow w;
   const long long day = 86400, d0 = 20000 * day;
-  w.start_min = at(d0 + 3600);          // 01:00 of day 20000
+  w.start_min = at(d0 + 3600);           // 01:00 of day 20000
   w.end_max = at(d0 + 10 * day + 7199);  // 01:59:59 of day 20010
   const auto plan = cal::plan_window_count(w, 0, 2 * day);
   REQUIRE_FALSE(plan.empty);
@@ -94,7 +95,9 @@ TEST_CASE("plan_window_count: an end-only window starts at most the longest dura
 TEST_CASE("plan_window_count gives the brute-force count for random windows and events") {
   std::mt19937_64 rng(14);
   const long long day = 86400;
-  auto pick = [&](long long lo, long long hi) { return std::uniform_int_distribution<long long>(lo, hi)(rng); };
+  auto pick = [&](long long lo, long long hi) {
+    return std::uniform_int_distribution<long long>(lo, hi)(rng);
+  };
   for (int round = 0; round < 300; ++round) {
     // Durations bounded as event_duration_hours bounds them: sometimes negative, sometimes long.
     const long long min_d = pick(0, 3) == 0 ? -pick(0, 7200) : pick(0, 3600);

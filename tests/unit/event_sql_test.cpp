@@ -75,8 +75,9 @@ TEST_CASE("date window: one bound per filter, as UTC text") {
   CHECK(c.sql ==
         " AND d.start_utc >= ? AND d.start_utc > ? AND d.start_utc < ?"
         " AND d.end_utc <= ? AND d.end_utc > ? AND d.end_utc < ?");
-  const std::vector<std::string> expected = {"2025-06-01 00:00:00", "2025-06-02 23:59:59", "2025-06-20 00:00:00",
-                                             "2025-06-30 23:59:59", "2025-06-03 23:59:59", "2025-06-25 00:00:00"};
+  const std::vector<std::string> expected = {"2025-06-01 00:00:00", "2025-06-02 23:59:59",
+                                             "2025-06-20 00:00:00", "2025-06-30 23:59:59",
+                                             "2025-06-03 23:59:59", "2025-06-25 00:00:00"};
   REQUIRE(c.args.size() == expected.size());
   for (size_t i = 0; i < expected.size(); ++i) {
     CAPTURE(i);

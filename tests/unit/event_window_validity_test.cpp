@@ -37,24 +37,38 @@ TEST_CASE("an event list window holds until the clock moves what it was computed
       {"defaults: the next midnight", "UTC", "2025-05-14 10:20:30", {}, "2025-05-15 00:00:00"},
       {"default end only", "UTC", "2025-05-14 10:20:30", with([](auto& f) { f.start_date = "2025-01-01"; }),
        "2025-05-15 00:00:00"},
-      {"default start only", "UTC", "2025-05-14 10:20:30", with([](auto& f) { f.end_date = "2026-01-01 12:00"; }),
-       "2025-05-15 00:00:00"},
+      {"default start only", "UTC", "2025-05-14 10:20:30",
+       with([](auto& f) { f.end_date = "2026-01-01 12:00"; }), "2025-05-15 00:00:00"},
       {"site-local midnight", "America/New_York", "2025-05-14 03:00:00", {}, "2025-05-14 04:00:00"},
       {"month and year roll over", "UTC", "2025-12-31 23:59:59", {}, "2026-01-01 00:00:00"},
-      {"absolute start and end", "UTC", "2025-05-14 10:20:30",
-       with([](auto& f) { f.start_date = "2025-01-01"; f.end_date = "2025-12-31T10:00:00Z"; }), "never"},
+      {"absolute start and end", "UTC", "2025-05-14 10:20:30", with([](auto& f) {
+         f.start_date = "2025-01-01";
+         f.end_date = "2025-12-31T10:00:00Z";
+       }),
+       "never"},
       {"a relative filter drops the defaults", "UTC", "2025-05-14 10:20:30",
        with([](auto& f) { f.starts_after = "2025-01-01"; }), "never"},
-      {"include drops every filter", "UTC", "2025-05-14 10:20:30",
-       with([](auto& f) { f.include = true; f.start_date = "now"; }), "never"},
-      {"now", "UTC", "2025-05-14 10:20:30", with([](auto& f) { f.start_date = "now"; }), "2025-05-14 10:20:31"},
-      {"today", "UTC", "2025-05-14 10:20:30",
-       with([](auto& f) { f.start_date = "today"; f.end_date = "2026-01-01"; }), "2025-05-14 10:20:31"},
-      {"+1 month", "UTC", "2025-05-14 10:20:30",
-       with([](auto& f) { f.start_date = "2025-01-01"; f.end_date = "+1 month"; }), "2025-05-14 10:20:31"},
+      {"include drops every filter", "UTC", "2025-05-14 10:20:30", with([](auto& f) {
+         f.include = true;
+         f.start_date = "now";
+       }),
+       "never"},
+      {"now", "UTC", "2025-05-14 10:20:30", with([](auto& f) { f.start_date = "now"; }),
+       "2025-05-14 10:20:31"},
+      {"today", "UTC", "2025-05-14 10:20:30", with([](auto& f) {
+         f.start_date = "today";
+         f.end_date = "2026-01-01";
+       }),
+       "2025-05-14 10:20:31"},
+      {"+1 month", "UTC", "2025-05-14 10:20:30", with([](auto& f) {
+         f.start_date = "2025-01-01";
+         f.end_date = "+1 month";
+       }),
+       "2025-05-14 10:20:31"},
       {"next monday", "UTC", "2025-05-14 10:20:30", with([](auto& f) { f.ends_before = "next monday"; }),
        "2025-05-14 10:20:31"},
-      {"a Unix timestamp", "UTC", "2025-05-14 10:20:30", with([](auto& f) { f.ends_after = "1700000000"; }), "never"},
+      {"a Unix timestamp", "UTC", "2025-05-14 10:20:30", with([](auto& f) { f.ends_after = "1700000000"; }),
+       "never"},
   };
   for (const Case& c : cases) {
     const std::string captured = c.name;

@@ -31,22 +31,27 @@ TEST_CASE("sanitize_html") {
       {"<h2>Title</h2><p><em>a</em> <b>b</b> <i>c</i> <u>d</u> <s>e</s></p>",
        "<h2>Title</h2><p><em>a</em> <b>b</b> <i>c</i> <u>d</u> <s>e</s></p>"},
       {"<a href=\"https://example.com/?a=1&amp;b=2\" title=\"Site\" target=\"_blank\" rel=\"noopener\">x</a>",
-       "<a href=\"https://example.com/?a=1&amp;b=2\" title=\"Site\" target=\"_blank\" rel=\"noopener\">x</a>"},
+       "<a href=\"https://example.com/?a=1&amp;b=2\" title=\"Site\" target=\"_blank\" "
+       "rel=\"noopener\">x</a>"},
       {"<a href=\"/events/42\">rel</a> <a href=\"#top\">top</a> <a href=\"mailto:a@b.org\">m</a>",
        "<a href=\"/events/42\">rel</a> <a href=\"#top\">top</a> <a href=\"mailto:a@b.org\">m</a>"},
       {"<img src=\"https://example.com/a.jpg\" alt=\"A &quot;cat&quot;\" width=\"100\" height=\"50%\">",
        "<img src=\"https://example.com/a.jpg\" alt=\"A &quot;cat&quot;\" width=\"100\" height=\"50%\">"},
       {"<ul class=\"list\"><li>one</li><li>two</li></ul><ol><li>x</li></ol>",
        "<ul class=\"list\"><li>one</li><li>two</li></ul><ol><li>x</li></ol>"},
-      {"<table><thead><tr><th colspan=\"2\">h</th></tr></thead><tbody><tr><td rowspan=\"1\">a</td></tr></tbody></table>",
-       "<table><thead><tr><th colspan=\"2\">h</th></tr></thead><tbody><tr><td rowspan=\"1\">a</td></tr></tbody></table>"},
+      {"<table><thead><tr><th colspan=\"2\">h</th></tr></thead><tbody><tr><td "
+       "rowspan=\"1\">a</td></tr></tbody></table>",
+       "<table><thead><tr><th colspan=\"2\">h</th></tr></thead><tbody><tr><td "
+       "rowspan=\"1\">a</td></tr></tbody></table>"},
       {"<blockquote><p>q</p><cite>c</cite></blockquote><pre><code>x &lt; y</code></pre>",
        "<blockquote><p>q</p><cite>c</cite></blockquote><pre><code>x &lt; y</code></pre>"},
       {"<figure><img src=\"a.png\"><figcaption>Cap</figcaption></figure>",
        "<figure><img src=\"a.png\"><figcaption>Cap</figcaption></figure>"},
       {"a<br>b<br/>c<hr>", "a<br>b<br>c<hr>"},
-      {"<abbr title=\"HyperText\">HTML</abbr> H<sub>2</sub>O x<sup>2</sup> <del>old</del> <q>q</q> <strike>s</strike> <span class=\"x\">y</span> <div>d</div>",
-       "<abbr title=\"HyperText\">HTML</abbr> H<sub>2</sub>O x<sup>2</sup> <del>old</del> <q>q</q> <strike>s</strike> <span class=\"x\">y</span> <div>d</div>"},
+      {"<abbr title=\"HyperText\">HTML</abbr> H<sub>2</sub>O x<sup>2</sup> <del>old</del> <q>q</q> "
+       "<strike>s</strike> <span class=\"x\">y</span> <div>d</div>",
+       "<abbr title=\"HyperText\">HTML</abbr> H<sub>2</sub>O x<sup>2</sup> <del>old</del> <q>q</q> "
+       "<strike>s</strike> <span class=\"x\">y</span> <div>d</div>"},
       {"<pre>\n\nindented</pre>", "<pre>\n\nindented</pre>"},
       // Parser normalization: unclosed and misnested tags, upper-case names, unquoted values.
       {"<p>one<p>two", "<p>one</p><p>two</p>"},
@@ -87,7 +92,8 @@ TEST_CASE("sanitize_html") {
       {"<a href=\"javascript:alert(1)\">x</a>", "<a>x</a>"},
       {"<a href=\" JaVa&#x09;script:alert(1)\">x</a>", "<a>x</a>"},
       {"<a href=\"&#106;avascript:alert(1)\">x</a>", "<a>x</a>"},
-      {"<a href=\"&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1)\">x</a>", "<a>x</a>"},
+      {"<a href=\"&#x6A;&#x61;&#x76;&#x61;&#x73;&#x63;&#x72;&#x69;&#x70;&#x74;&#x3A;alert(1)\">x</a>",
+       "<a>x</a>"},
       {"<a href=\"java\nscript:alert(1)\">x</a>", "<a>x</a>"},
       {"<a href=\"javascript&colon;alert(1)\">x</a>", "<a>x</a>"},
       {"<a href=\"\x01javascript:alert(1)\">x</a>", "<a>x</a>"},
@@ -109,7 +115,9 @@ TEST_CASE("sanitize_html") {
       {"x\x01y", "x\xef\xbf\xbdy"},
       {"&#x110000; &#xD800;", "\xef\xbf\xbd \xef\xbf\xbd"},
       // libgumbo decodes an overflowing numeric reference to a stray byte: repaired to U+FFFD.
-      {"a&#x1AAAAAAAAAAAAAAAA0;b", "a\xef\xbf\xbd" "b"},
+      {"a&#x1AAAAAAAAAAAAAAAA0;b",
+       "a\xef\xbf\xbd"
+       "b"},
   };
   for (const auto& test : kCases) {
     CAPTURE(test.input);

@@ -27,7 +27,8 @@ const std::set<std::string> kSameInTranslation = {};
 fs::path repo_root() {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec && fs::exists(exe.parent_path().parent_path() / "po" / "catalogs.sh")) return exe.parent_path().parent_path();
+  if (!ec && fs::exists(exe.parent_path().parent_path() / "po" / "catalogs.sh"))
+    return exe.parent_path().parent_path();
   return fs::current_path();
 }
 
@@ -64,7 +65,8 @@ std::vector<std::string> translations() {
 std::vector<std::string> extracted_msgids() {
   const fs::path root = repo_root();
   const fs::path pot = fs::temp_directory_path() / ("calendar-test-" + std::to_string(::getpid()) + ".pot");
-  const std::string command = "'" + (root / "po" / "catalogs.sh").string() + "' pot '" + pot.string() + "' 2>&1";
+  const std::string command =
+      "'" + (root / "po" / "catalogs.sh").string() + "' pot '" + pot.string() + "' 2>&1";
   std::string output;
   FILE* pipe = ::popen(command.c_str(), "r");
   REQUIRE(pipe != nullptr);
@@ -75,7 +77,8 @@ std::vector<std::string> extracted_msgids() {
   std::vector<std::string> ids;
   std::ifstream in(pot);
   for (std::string line; std::getline(in, line);) {
-    if (line.rfind("msgid \"", 0) == 0 && line.size() > 8) ids.push_back(unescape(line.substr(7, line.size() - 8)));
+    if (line.rfind("msgid \"", 0) == 0 && line.size() > 8)
+      ids.push_back(unescape(line.substr(7, line.size() - 8)));
   }
   fs::remove(pot);
   return ids;
@@ -84,8 +87,10 @@ std::vector<std::string> extracted_msgids() {
 size_t placeholders(const std::string& s) {
   size_t n = 0;
   for (size_t i = 0; i + 1 < s.size(); ++i)
-    if (s[i] == '%' && s[i + 1] != '%') ++n;
-    else if (s[i] == '%') ++i;
+    if (s[i] == '%' && s[i + 1] != '%')
+      ++n;
+    else if (s[i] == '%')
+      ++i;
   return n;
 }
 
@@ -142,13 +147,28 @@ TEST_CASE("translate and format_message look up the request's language") {
   } cases[] = {
       {"de_DE", "The city.", {}, "Der Ort."},
       {"fr_FR", "%s must not be empty.", {"title"}, "title ne doit pas être vide."},
-      {"es_ES", "%s must be between %s and %s.", {"geoloc_lat", "-90", "90"}, "geoloc_lat debe estar entre -90 y 90."},
+      {"es_ES",
+       "%s must be between %s and %s.",
+       {"geoloc_lat", "-90", "90"},
+       "geoloc_lat debe estar entre -90 y 90."},
       // The message as formatted wins where a catalog has it (word kinds with gender).
-      {"de_DE", "The requested %s was not found.", {"event"}, "Die angeforderte Veranstaltung wurde nicht gefunden."},
-      {"de_DE", "The requested %s was not found.", {"venue"}, "Der angeforderte Veranstaltungsort wurde nicht gefunden."},
-      {"fr_FR", "The %s has already been trashed.", {"organizer"}, "L’organisateur est déjà dans la corbeille."},
+      {"de_DE",
+       "The requested %s was not found.",
+       {"event"},
+       "Die angeforderte Veranstaltung wurde nicht gefunden."},
+      {"de_DE",
+       "The requested %s was not found.",
+       {"venue"},
+       "Der angeforderte Veranstaltungsort wurde nicht gefunden."},
+      {"fr_FR",
+       "The %s has already been trashed.",
+       {"organizer"},
+       "L’organisateur est déjà dans la corbeille."},
       // Else the pattern's translation.
-      {"de_DE", "The requested %s was not found.", {"thing"}, "Der angeforderte Datensatz (thing) wurde nicht gefunden."},
+      {"de_DE",
+       "The requested %s was not found.",
+       {"thing"},
+       "Der angeforderte Datensatz (thing) wurde nicht gefunden."},
       {"en_US", "The requested %s was not found.", {"event"}, "The requested event was not found."},
       // No translation: the English text itself.
       {"de_DE", "Not a message of the service.", {}, "Not a message of the service."},

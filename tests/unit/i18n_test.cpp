@@ -16,16 +16,16 @@ struct LocaleCase {
 };
 
 const LocaleCase kLocaleCases[] = {
-    {"de_DE", "fr_FR", "es", "en_US", "de_DE"},       // the web server's variant wins
-    {"", "fr_FR", "es", "en_US", "fr_FR"},            // then _locale
-    {"xx_XX", "fr-fr", "", "en_US", "fr_FR"},         // unknown variant falls through; case folded
-    {"", "", "es-ES,de;q=0.5", "en_US", "es_ES"},     // then Accept-Language
-    {"", "", "de;q=0.5, fr;q=0.9", "en_US", "fr_FR"}, // q-values honoured
-    {"", "", "ja, it", "en_US", "en_US"},             // nothing shipped: the default
-    {"", "pt_BR", "", "de_DE", "de_DE"},              // configured default
+    {"de_DE", "fr_FR", "es", "en_US", "de_DE"},        // the web server's variant wins
+    {"", "fr_FR", "es", "en_US", "fr_FR"},             // then _locale
+    {"xx_XX", "fr-fr", "", "en_US", "fr_FR"},          // unknown variant falls through; case folded
+    {"", "", "es-ES,de;q=0.5", "en_US", "es_ES"},      // then Accept-Language
+    {"", "", "de;q=0.5, fr;q=0.9", "en_US", "fr_FR"},  // q-values honoured
+    {"", "", "ja, it", "en_US", "en_US"},              // nothing shipped: the default
+    {"", "pt_BR", "", "de_DE", "de_DE"},               // configured default
     {"", "", "", "", "en_US"},                         // nothing at all
-    {"", "", "de-AT", "en_US", "en_US"},              // region not shipped
-    {"", "", "de", "en_US", "de_DE"},                 // bare language picks the shipped region
+    {"", "", "de-AT", "en_US", "en_US"},               // region not shipped
+    {"", "", "de", "en_US", "de_DE"},                  // bare language picks the shipped region
 };
 
 }  // namespace

@@ -1,9 +1,9 @@
 // Venue and organizer detail fields (cal/api/linked/linked_fields.h) and their schema.org data
 // (cal/api/linked/linked_records.h): stateprovince derivation, truthy flags, geolocation storage only
 // with the extension on, validation, the dedupe comparison, and json_ld.
-#include "cal/api/pipeline/error.h"
 #include "cal/api/linked/linked_fields.h"
 #include "cal/api/linked/linked_records.h"
+#include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/routes.h"
 #include "cal/http/input.h"
 
@@ -75,7 +75,8 @@ const VenueCase kVenueCases[] = {
     {R"({"venue":"v"})", false, "", true, true, false},
     {R"({"venue":"v","country":"US","state":"NY","province":"P"})", false, "NY", true, true, false},
     {R"({"venue":"v","country":"France","state":"S","province":"IDF"})", false, "IDF", true, true, false},
-    {R"({"venue":"v","country":"France","province":"IDF","stateprovince":"Paris"})", false, "Paris", true, true, false},
+    {R"({"venue":"v","country":"France","province":"IDF","stateprovince":"Paris"})", false, "Paris", true,
+     true, false},
     {R"({"venue":"v","show_map":"yes","show_map_link":"off"})", false, "", true, false, false},
     {R"({"venue":"v","show_map":false,"show_map_link":"ON"})", false, "", false, true, false},
     {R"({"venue":"v","show_map":"nonsense","show_map_link":"1"})", false, "", false, true, false},
@@ -126,8 +127,12 @@ struct InvalidCase {
 const InvalidCase kInvalidCases[] = {
     {"/venues", R"({"venue":"v","website":"example.org"})", {"website"}},
     {"/venues", R"({"venue":"v","website":"ftp://example.org/"})", {"website"}},
-    {"/venues", R"({"venue":"v","zip":"12345678901234567890123456789012345678901234567890123456789012345"})", {"zip"}},
-    {"/venues", R"({"venue":"v","website":"x","zip":"12345678901234567890123456789012345678901234567890123456789012345"})", {"website", "zip"}},
+    {"/venues",
+     R"({"venue":"v","zip":"12345678901234567890123456789012345678901234567890123456789012345"})",
+     {"zip"}},
+    {"/venues",
+     R"({"venue":"v","website":"x","zip":"12345678901234567890123456789012345678901234567890123456789012345"})",
+     {"website", "zip"}},
     {"/organizers", R"({"organizer":"o","email":"nope"})", {"email"}},
     {"/organizers", R"({"organizer":"o","website":"/relative"})", {"website"}},
     {"/organizers", R"({"organizer":"o","website":"/relative","email":"nope"})", {"website", "email"}},
@@ -154,7 +159,8 @@ TEST_CASE("invalid detail fields are one 400 naming each") {
 }
 
 TEST_CASE("empty detail fields clear, valid ones are kept as sent") {
-  Body body("/organizers", R"j({"organizer":"o","email":"","website":"https://x.example.org/a?b=c","phone":"+1 (555)"})j");
+  Body body("/organizers",
+            R"j({"organizer":"o","email":"","website":"https://x.example.org/a?b=c","phone":"+1 (555)"})j");
   cal::OrganizerDetails d{"old", "https://old.example.org/", "old@example.org"};
   cal::apply_organizer_params(body.params, d);
   CHECK(d.email == "");
@@ -193,7 +199,8 @@ TEST_CASE("the dedupe comparison looks only at the fields sent") {
   cal::OrganizerDetails wanted;
   cal::apply_organizer_params(org.params, wanted);
   CHECK(cal::organizer_params_match(org.params, wanted, cal::OrganizerDetails{"1", "", "a@example.org"}));
-  CHECK_FALSE(cal::organizer_params_match(org.params, wanted, cal::OrganizerDetails{"1", "", "b@example.org"}));
+  CHECK_FALSE(
+      cal::organizer_params_match(org.params, wanted, cal::OrganizerDetails{"1", "", "b@example.org"}));
 }
 
 // A context good enough for the writers (no database use).
@@ -204,7 +211,8 @@ struct WriterContext {
   cal::Db db{cal::DatabaseConfig{}};
   cal::Config config;
   cal::Locale locale;
-  cal::RequestContext ctx{request, params, caller, db, config, locale, "https://site.example", "https://site.example/api"};
+  cal::RequestContext ctx{
+      request, params, caller, db, config, locale, "https://site.example", "https://site.example/api"};
 };
 
 std::string written(const std::function<void(cal::JsonWriter&)>& write) {
@@ -227,11 +235,12 @@ TEST_CASE("a venue's json_ld is a Place with a PostalAddress and, with coordinat
   v.details.geo_lat = 1.5;
   v.details.geo_lng = -2.5;
   const std::string json = written([&](cal::JsonWriter& w) { cal::write_venue_json_ld(w, wc.ctx, v, {}); });
-  CHECK(json ==
-        R"({"@context":"http://schema.org","@type":"Place","name":"Hall","description":"Big hall",)"
-        R"("url":"https://site.example/venue/hall/","address":{"@type":"PostalAddress","streetAddress":"1 Main St",)"
-        R"("addressLocality":"Springfield","addressRegion":"IL"},"geo":{"@type":"GeoCoordinates","latitude":1.5,)"
-        R"("longitude":-2.5},"telephone":"555"})");
+  CHECK(
+      json ==
+      R"({"@context":"http://schema.org","@type":"Place","name":"Hall","description":"Big hall",)"
+      R"("url":"https://site.example/venue/hall/","address":{"@type":"PostalAddress","streetAddress":"1 Main St",)"
+      R"("addressLocality":"Springfield","addressRegion":"IL"},"geo":{"@type":"GeoCoordinates","latitude":1.5,)"
+      R"("longitude":-2.5},"telephone":"555"})");
 }
 
 TEST_CASE("an organizer's json_ld is an Organization with email, telephone and url") {
@@ -243,12 +252,15 @@ TEST_CASE("an organizer's json_ld is an Organization with email, telephone and u
   o.details = {"555", "https://org.example/", "a@org.example"};
   const std::vector<cal::Image> images = {{9, "https://img.example/o.png"}};
   std::string json = written([&](cal::JsonWriter& w) { cal::write_organizer_json_ld(w, wc.ctx, o, images); });
-  CHECK(json ==
-        R"({"@context":"http://schema.org","@type":"Organization","name":"Org","image":"https://img.example/o.png",)"
-        R"("url":"https://org.example/","telephone":"555","email":"a@org.example","sameAs":"https://org.example/"})");
+  CHECK(
+      json ==
+      R"({"@context":"http://schema.org","@type":"Organization","name":"Org","image":"https://img.example/o.png",)"
+      R"("url":"https://org.example/","telephone":"555","email":"a@org.example","sameAs":"https://org.example/"})");
   o.details = {};
   json = written([&](cal::JsonWriter& w) { cal::write_organizer_json_ld(w, wc.ctx, o, {}); });
-  CHECK(json == R"({"@context":"http://schema.org","@type":"Organization","name":"Org","url":"https://site.example/organizer/org/"})");
+  CHECK(
+      json ==
+      R"({"@context":"http://schema.org","@type":"Organization","name":"Org","url":"https://site.example/organizer/org/"})");
 }
 
 }  // namespace

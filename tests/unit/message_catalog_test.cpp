@@ -42,11 +42,11 @@ std::string make_mo(const Entries& entries, bool big_endian = false, std::uint32
 }
 
 const Entries kEntries = {
-    {"", "Content-Type: text/plain; charset=UTF-8\n"},         // header: skipped
+    {"", "Content-Type: text/plain; charset=UTF-8\n"},  // header: skipped
     {"The city.", "Der Ort."},
     {"%s must not be empty.", "%s darf nicht leer sein."},
-    {"Untranslated.", ""},                                       // empty msgstr: skipped
-    {std::string("menu\x04Open."), "Öffnen."},                   // with msgctxt: skipped
+    {"Untranslated.", ""},                      // empty msgstr: skipped
+    {std::string("menu\x04Open."), "Öffnen."},  // with msgctxt: skipped
     {std::string("One file.\0%s files.", 19), std::string("Eine Datei.\0%s Dateien.", 23)},
 };
 

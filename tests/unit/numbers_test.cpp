@@ -21,7 +21,7 @@ const Case kCases[] = {
     {"42", 42, 42},
     {"007", 7, 7},
     {"9223372036854775807", kMax, kMax},
-    {"9223372036854775808", std::nullopt, std::nullopt},    // one past the range
+    {"9223372036854775808", std::nullopt, std::nullopt},      // one past the range
     {"99999999999999999999999", std::nullopt, std::nullopt},  // overflow is refused, not truncated
     {"+5", std::nullopt, 5},
     {"-5", std::nullopt, -5},

@@ -27,8 +27,8 @@ TEST_CASE("every parameter name constant is declared by a route, and only consta
 }
 
 TEST_CASE("reading the value of a parameter the endpoint does not declare throws; asking does not") {
-  const std::vector<cal::ParamSpec> specs = {{.name = cal::param::kPage, .type = cal::ParamType::kInteger,
-                                              .default_value = "1"}};
+  const std::vector<cal::ParamSpec> specs = {
+      {.name = cal::param::kPage, .type = cal::ParamType::kInteger, .default_value = "1"}};
   const cal::Params params = cal::validate_params(specs, cal::ParamSources{}, cal::Locale{});
   CHECK(params.integer(cal::param::kPage) == 1);
   CHECK_THROWS_AS(params.text(cal::param::kSearch), std::logic_error);

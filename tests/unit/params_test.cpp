@@ -1,6 +1,6 @@
 // Parameter coercion and validation of SPEC §1 (types, required, defaults, gathering errors).
-#include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/params.h"
+#include "cal/api/pipeline/error.h"
 #include "cal/http/input.h"
 
 #include <doctest/doctest.h>
@@ -123,14 +123,16 @@ TEST_CASE("positive integers, enums, non-empty strings and ranges are enforced")
   CHECK(check_query(page, "p=0") == "rest_invalid_param");
   CHECK(check_query(page, "p=-1") == "rest_invalid_param");
   CHECK(check_query(page, "p=1") == "");
-  const ParamSpec order{.name = cal::ParamName("p"), .type = ParamType::kString, .enum_values = {"asc", "desc"}};
+  const ParamSpec order{
+      .name = cal::ParamName("p"), .type = ParamType::kString, .enum_values = {"asc", "desc"}};
   cal::ParamValue v;
   CHECK(check_query(order, "p=DESC", &v) == "");
   CHECK(v.text == "desc");
   CHECK(check_query(order, "p=up") == "rest_invalid_param");
   const ParamSpec search{.name = cal::ParamName("p"), .type = ParamType::kString, .non_empty = true};
   CHECK(check_query(search, "p=") == "rest_invalid_param");
-  const ParamSpec lat{.name = cal::ParamName("p"), .type = ParamType::kNumber, .minimum = -90.0, .maximum = 90.0};
+  const ParamSpec lat{
+      .name = cal::ParamName("p"), .type = ParamType::kNumber, .minimum = -90.0, .maximum = 90.0};
   CHECK(check_query(lat, "p=91") == "rest_invalid_param");
   CHECK(check_query(lat, "p=-90") == "");
 }

@@ -19,7 +19,8 @@ constexpr long long kOther = 8;
 struct CapabilityCase {
   const char* who;
   std::optional<Role> role;
-  bool edit_posts, manage_categories, manage_tags, force_delete, edit_others, unfiltered_html, others_unpublished;
+  bool edit_posts, manage_categories, manage_tags, force_delete, edit_others, unfiltered_html,
+      others_unpublished;
 };
 
 const CapabilityCase kCapabilityCases[] = {

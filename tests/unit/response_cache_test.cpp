@@ -25,12 +25,14 @@ cal::Request get(std::string path, std::string query = "") {
 }
 
 cal::CachedResponse answer(std::string body) {
-  return cal::CachedResponse{{{"Content-Type", "application/json"}, {"ETag", "\"tag\""}}, std::move(body), "\"tag\""};
+  return cal::CachedResponse{
+      {{"Content-Type", "application/json"}, {"ETag", "\"tag\""}}, std::move(body), "\"tag\""};
 }
 
 cal::Seconds at(long long unix_seconds) { return cal::Seconds{std::chrono::seconds(unix_seconds)}; }
 
-cal::DataVersion version(long long v, long long db_now, long long next_change = cal::DataVersion{}.next_change) {
+cal::DataVersion version(long long v, long long db_now,
+                         long long next_change = cal::DataVersion{}.next_change) {
   cal::DataVersion d;
   d.version = v;
   d.db_now = db_now;
@@ -38,7 +40,8 @@ cal::DataVersion version(long long v, long long db_now, long long next_change = 
   return d;
 }
 
-bool found(cal::ResponseCache& cache, const std::string& key, const cal::DataVersion& v, long long local_now) {
+bool found(cal::ResponseCache& cache, const std::string& key, const cal::DataVersion& v,
+           long long local_now) {
   cal::CachedResponse out;
   cal::ResponseCache::Claim claim;
   return cache.find(key, v, at(local_now), out, claim);
@@ -59,7 +62,8 @@ TEST_CASE("the cache key covers what a visitor's GET depends on, and only visito
       {"HEAD shares GET's entry", [](cal::Request& r) { r.method = "HEAD"; }, true, true},
       {"lower-case method", [](cal::Request& r) { r.method = "get"; }, true, true},
       {"a header nothing reads", [](cal::Request& r) { r.headers["user-agent"] = "x"; }, true, true},
-      {"If-None-Match is answered per request", [](cal::Request& r) { r.headers["if-none-match"] = "\"t\""; }, true, true},
+      {"If-None-Match is answered per request", [](cal::Request& r) { r.headers["if-none-match"] = "\"t\""; },
+       true, true},
       {"POST", [](cal::Request& r) { r.method = "POST"; }, false, false},
       {"DELETE", [](cal::Request& r) { r.method = "DELETE"; }, false, false},
       {"credentials", [](cal::Request& r) { r.headers["authorization"] = "Bearer x"; }, false, false},
@@ -72,7 +76,12 @@ TEST_CASE("the cache key covers what a visitor's GET depends on, and only visito
       {"Accept-Language", [](cal::Request& r) { r.headers["accept-language"] = "fr"; }, true, false},
       {"X-Forwarded-Host", [](cal::Request& r) { r.headers["x-forwarded-host"] = "proxy.org"; }, true, false},
       {"X-Forwarded-Proto", [](cal::Request& r) { r.headers["x-forwarded-proto"] = "https"; }, true, false},
-      {"query and path do not run together", [](cal::Request& r) { r.path += "page=2"; r.query_string.clear(); }, true, false},
+      {"query and path do not run together",
+       [](cal::Request& r) {
+         r.path += "page=2";
+         r.query_string.clear();
+       },
+       true, false},
   };
   for (const Case& c : cases) {
     const std::string captured = c.what;
@@ -126,8 +135,8 @@ TEST_CASE("an answer computed before a write is not stored, and a new version em
   const std::string b = cal::ResponseCache::key_of(get("/b"));
   CHECK(!found(cache, a, version(1, 10), 10));
   cache.store(a, {version(1, 10), {}}, answer("a1"));
-  CHECK(!found(cache, b, version(2, 11), 11));  // a write happened: version 2
-  cache.store(b, {version(1, 10), {}}, answer("b1"));       // computed at version 1: dropped
+  CHECK(!found(cache, b, version(2, 11), 11));         // a write happened: version 2
+  cache.store(b, {version(1, 10), {}}, answer("b1"));  // computed at version 1: dropped
   CHECK(!found(cache, b, version(2, 11), 11));
   CHECK(!found(cache, a, version(2, 11), 11));  // emptied when version 2 was seen
   CHECK(cache.stats().entries == 0);
@@ -240,4 +249,3 @@ TEST_CASE("bodies are kept compressed once a dictionary is trained, and come bac
   REQUIRE(cache.find("s3", v.version, at(10), out, claim));
   CHECK(out.body == record(3));
 }
-

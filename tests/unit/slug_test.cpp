@@ -44,10 +44,12 @@ TEST_CASE("slugify") {
       {"", ""},
       {"---", ""},
       {"日本語", ""},
-      {"a\xff\xfe" "b", "a-b"},           // invalid UTF-8 bytes separate words
-      {"caf\xc3", "caf"},                 // truncated sequence at the end
+      {"a\xff\xfe"
+       "b",
+       "a-b"},             // invalid UTF-8 bytes separate words
+      {"caf\xc3", "caf"},  // truncated sequence at the end
       {"\xc3\xa9t\xc3\xa9", "ete"},
-      {"\xc0\xa9x", "x"},                 // overlong encoding is not a letter
+      {"\xc0\xa9x", "x"},  // overlong encoding is not a letter
       {"UPPER lower MiXeD 123", "upper-lower-mixed-123"},
       {"under_score.dot/slash", "under-score-dot-slash"},
   };
@@ -74,7 +76,7 @@ TEST_CASE("slugify handles embedded NUL and respects the length limit") {
       {many_words, expected_words},
       {std::string(400, 'x'), std::string(190, 'x')},  // no '-' to cut at
       {exact, exact},
-      {exact + " b", exact},                           // cut exactly at the boundary
+      {exact + " b", exact},  // cut exactly at the boundary
       {std::string(189, 'a') + " bc", std::string(189, 'a')},
       {std::string(100000, '!') + "ok", "ok"},
       {std::string(300, 'e') + "\xc3\xa9", std::string(190, 'e')},
@@ -89,15 +91,11 @@ TEST_CASE("slugify handles embedded NUL and respects the length limit") {
 
 TEST_CASE("slug_with_suffix") {
   const std::string long_base(200, 'a');
-  const std::string dashed_base = std::string(190, 'a') + "-bbbbbbbbb";  // 200 bytes
+  const std::string dashed_base = std::string(190, 'a') + "-bbbbbbbbb";      // 200 bytes
   const std::string utf8_base = std::string(195, 'a') + "\xc3\xa9\xc3\xa9";  // 199 bytes
   static const SuffixCase kCases[] = {
-      {"party", 1, "party"},
-      {"party", 0, "party"},
-      {"party", -5, "party"},
-      {"party", 2, "party-2"},
-      {"party", 17, "party-17"},
-      {"party", 2147483647, "party-2147483647"},
+      {"party", 1, "party"},   {"party", 0, "party"},     {"party", -5, "party"},
+      {"party", 2, "party-2"}, {"party", 17, "party-17"}, {"party", 2147483647, "party-2147483647"},
       {"", 3, "-3"},
   };
   for (const auto& test : kCases) {
@@ -118,7 +116,7 @@ TEST_CASE("slug_with_suffix") {
       {long_base, 1000, std::string(195, 'a') + "-1000"},
       {dashed_base, 12345678, std::string(190, 'a') + "-12345678"},  // "-" stripped after cut
       {utf8_base, 2, std::string(195, 'a') + "\xc3\xa9-2"},          // whole character kept
-      {utf8_base, 10, std::string(195, 'a') + "\xc3\xa9-10"},          // exactly 200 bytes
+      {utf8_base, 10, std::string(195, 'a') + "\xc3\xa9-10"},        // exactly 200 bytes
       {utf8_base, 100, std::string(195, 'a') + "-100"},              // never mid-character
   };
   for (const auto& test : kLongCases) {
@@ -135,27 +133,27 @@ TEST_CASE("is_valid_utf8") {
       {"", true},
       {"plain ascii", true},
       {"caf\xc3\xa9", true},
-      {"\xe2\x82\xac", true},                 // U+20AC euro sign
-      {"\xf0\x9f\x8e\x89", true},             // U+1F389
-      {"\xf4\x8f\xbf\xbf", true},             // U+10FFFF, the maximum
-      {"\xef\xbf\xbf", true},                 // U+FFFF noncharacter is still well-formed
-      {"\xed\x9f\xbf", true},                 // U+D7FF, just below the surrogates
-      {"\xc3", false},                        // truncated 2-byte sequence
-      {"\xe2\x82", false},                    // truncated 3-byte sequence
-      {"\xf0\x9f\x8e", false},                // truncated 4-byte sequence
-      {"\x80", false},                        // stray continuation byte
-      {"\xc0\xaf", false},                    // overlong '/'
-      {"\xc1\xbf", false},                    // overlong
-      {"\xe0\x80\xaf", false},                // overlong 3-byte
-      {"\xf0\x80\x80\xaf", false},            // overlong 4-byte
-      {"\xed\xa0\x80", false},                // U+D800 surrogate
-      {"\xed\xbf\xbf", false},                // U+DFFF surrogate
-      {"\xf4\x90\x80\x80", false},            // U+110000
-      {"\xf5\x80\x80\x80", false},            // lead byte beyond U+10FFFF
+      {"\xe2\x82\xac", true},       // U+20AC euro sign
+      {"\xf0\x9f\x8e\x89", true},   // U+1F389
+      {"\xf4\x8f\xbf\xbf", true},   // U+10FFFF, the maximum
+      {"\xef\xbf\xbf", true},       // U+FFFF noncharacter is still well-formed
+      {"\xed\x9f\xbf", true},       // U+D7FF, just below the surrogates
+      {"\xc3", false},              // truncated 2-byte sequence
+      {"\xe2\x82", false},          // truncated 3-byte sequence
+      {"\xf0\x9f\x8e", false},      // truncated 4-byte sequence
+      {"\x80", false},              // stray continuation byte
+      {"\xc0\xaf", false},          // overlong '/'
+      {"\xc1\xbf", false},          // overlong
+      {"\xe0\x80\xaf", false},      // overlong 3-byte
+      {"\xf0\x80\x80\xaf", false},  // overlong 4-byte
+      {"\xed\xa0\x80", false},      // U+D800 surrogate
+      {"\xed\xbf\xbf", false},      // U+DFFF surrogate
+      {"\xf4\x90\x80\x80", false},  // U+110000
+      {"\xf5\x80\x80\x80", false},  // lead byte beyond U+10FFFF
       {"\xff", false},
       {"\xfe", false},
-      {"a\xc3\xa9\xc3", false},               // valid prefix, truncated end
-      {"\xc3\x28", false},                    // continuation byte missing
+      {"a\xc3\xa9\xc3", false},  // valid prefix, truncated end
+      {"\xc3\x28", false},       // continuation byte missing
   };
   for (const auto& test : kCases) {
     CAPTURE(test.input);

@@ -14,9 +14,9 @@ namespace {
 using cal::TermInputItem;
 
 struct SplitCase {
-  const char* json;                   // the value of {"v": ...}
+  const char* json;  // the value of {"v": ...}
   bool ok;
-  std::vector<TermInputItem> items;   // when ok
+  std::vector<TermInputItem> items;  // when ok
 };
 
 const SplitCase kSplitCases[] = {

@@ -169,10 +169,10 @@ TEST_CASE("is_valid_email") {
   };
   const LengthCase kLengthCases[] = {
       {longest, true},
-      {"a" + longest, false},                            // 255 bytes and a 65-byte local part
-      {max_local + "a@example.com", false},              // local part of 65 bytes
+      {"a" + longest, false},                // 255 bytes and a 65-byte local part
+      {max_local + "a@example.com", false},  // local part of 65 bytes
       {"u@" + label63 + ".com", true},
-      {"u@" + label63 + "b.com", false},                 // 64-byte label
+      {"u@" + label63 + "b.com", false},  // 64-byte label
   };
   REQUIRE(longest.size() == 254);
   for (const auto& test : kLengthCases) {

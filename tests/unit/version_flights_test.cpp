@@ -44,7 +44,8 @@ TEST_CASE("a failed or throwing read lands its flight: waiters get nullopt and n
   cal::VersionFlights flights;
   using Previous = const std::optional<cal::DataVersion>&;
   CHECK(!flights.get([](Previous) { return std::optional<cal::DataVersion>(); }).has_value());
-  CHECK_THROWS(flights.get([](Previous) -> std::optional<cal::DataVersion> { throw std::runtime_error("gone"); }));
+  CHECK_THROWS(
+      flights.get([](Previous) -> std::optional<cal::DataVersion> { throw std::runtime_error("gone"); }));
   cal::DataVersion v;
   v.version = 7;
   const auto after = flights.get([&](Previous) { return std::optional<cal::DataVersion>(v); });

@@ -90,7 +90,8 @@ class ResponseCache {
   // (at a million events a list costs seconds). A miss sets `claim` when this request is now the
   // one computing the key; after a wait that brought no answer (an error, say), it is not set and
   // the waiters compute side by side.
-  bool find(const std::string& key, const DataVersion& now, Seconds local_now, CachedResponse& out, Claim& claim);
+  bool find(const std::string& key, const DataVersion& now, Seconds local_now, CachedResponse& out,
+            Claim& claim);
 
   // Stores an answer computed under `validity`; dropped when the data version has moved on
   // since (a concurrent write), or when the answer alone exceeds a quarter of the budget.
@@ -136,9 +137,9 @@ class ResponseCache {
   std::shared_ptr<const Headers> last_headers_;  // the most recent set, for sharing
   Lru lru_;
   std::unordered_map<std::string_view, Lru::iterator> index_;  // views into Entry::key
-  long long version_ = -1;  // the data version every entry was computed at
+  long long version_ = -1;                                     // the data version every entry was computed at
   std::unordered_map<std::string, std::shared_ptr<Claim::Flight>> computing_;  // claimed keys
-  std::condition_variable computed_;  // a claim was released
+  std::condition_variable computed_;                                           // a claim was released
   std::size_t bytes_ = 0;
   std::size_t compressed_ = 0;
   unsigned long long hits_ = 0, misses_ = 0;

@@ -35,8 +35,8 @@ class VersionFlights {
 
   std::mutex mutex_;
   std::condition_variable landed_;
-  std::uint64_t started_ = 0;  // flights begun, numbered 1..started_
-  std::uint64_t done_ = 0;     // flights landed, numbered 1..done_
+  std::uint64_t started_ = 0;          // flights begun, numbered 1..started_
+  std::uint64_t done_ = 0;             // flights landed, numbered 1..done_
   std::optional<DataVersion> result_;  // of flight done_
 };
 

@@ -9,7 +9,7 @@
 namespace cal {
 
 struct DatabaseConfig {
-  std::string socket;            // unix socket path; when set, host/port are not used
+  std::string socket;  // unix socket path; when set, host/port are not used
   std::string host = "127.0.0.1";
   int port = 3306;
   std::string user = "root";
@@ -22,19 +22,19 @@ struct SiteConfig {
   std::string rest_url;          // REST root URL; empty = derived like url
   std::string timezone = "UTC";  // IANA id or UTC±H[:MM]
   std::string locale = "en_US";
-  std::string locale_dir;        // compiled catalogs (<lang>/LC_MESSAGES/calendar.mo); empty = <binary dir>/locale
+  std::string locale_dir;  // compiled catalogs (<lang>/LC_MESSAGES/calendar.mo); empty = <binary dir>/locale
   int per_page = 10;
   int per_page_max = 50;
-  bool trust_proxy = false;      // honour X-Forwarded-Proto/-Host
+  bool trust_proxy = false;  // honour X-Forwarded-Proto/-Host
 };
 
 struct ServerConfig {
-  std::string socket;            // "unix:PATH" or "HOST:PORT"; empty = socket handed over / CGI
-  int threads = 0;               // 0 = 2 x cores
-  long max_body = 1024 * 1024;   // bytes
+  std::string socket;                   // "unix:PATH" or "HOST:PORT"; empty = socket handed over / CGI
+  int threads = 0;                      // 0 = 2 x cores
+  long max_body = 1024 * 1024;          // bytes
   bool statement_count_header = false;  // X-Cal-Statements on every response (tests, profiling)
-  bool response_cache = true;    // FastCGI: keep visitors' GET answers in memory (cal/cache/response_cache.h)
-  int response_cache_mb = 12;    // its budget in MiB
+  bool response_cache = true;  // FastCGI: keep visitors' GET answers in memory (cal/cache/response_cache.h)
+  int response_cache_mb = 12;  // its budget in MiB
 };
 
 struct GeolocConfig {

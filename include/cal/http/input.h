@@ -15,8 +15,7 @@ namespace cal {
 // the last value, `b[]` appends, `c[k]` sets a key) into members of `out`, which must be an
 // object. Names whose value is not valid UTF-8 (or has a broken %-escape) are appended to
 // `invalid_names` and stored as "". Pairs with an empty name are skipped.
-void parse_form(std::string_view text, rapidjson::Document& out,
-                std::vector<std::string>& invalid_names);
+void parse_form(std::string_view text, rapidjson::Document& out, std::vector<std::string>& invalid_names);
 
 enum class JsonBodyError { kNone, kMalformed, kInvalidUtf8, kNotAnObject };
 

@@ -16,12 +16,12 @@ struct Request {
   std::string query_string;  // raw, still percent-encoded
   std::string content_type;
   std::string body;
-  bool body_too_large = false;               // the body exceeded server.max_body (read and discarded)
+  bool body_too_large = false;                 // the body exceeded server.max_body (read and discarded)
   std::map<std::string, std::string> headers;  // lower-case names: "authorization", "host", ...
-  std::string scheme = "http";               // "https" when HTTPS=on
-  std::string host;                          // Host header, with port if any
+  std::string scheme = "http";                 // "https" when HTTPS=on
+  std::string host;                            // Host header, with port if any
   std::string remote_addr;
-  std::string site_locale;                   // CAL_LOCALE passed by the web server, if any
+  std::string site_locale;  // CAL_LOCALE passed by the web server, if any
 
   // The header's value, or "" when absent. `name` must be lower-case.
   const std::string& header(const std::string& name) const;

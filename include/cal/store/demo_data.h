@@ -14,10 +14,10 @@
 namespace cal {
 
 struct DemoOptions {
-  long long events = 0;          // 1 .. kDemoMaxEvents
+  long long events = 0;  // 1 .. kDemoMaxEvents
   long long seed = 1;
-  std::string site_timezone;     // [site] timezone: the zone of publication dates (posts.date_local)
-  std::string today_utc;         // "YYYY-MM-DD": day 0 of every date offset
+  std::string site_timezone;  // [site] timezone: the zone of publication dates (posts.date_local)
+  std::string today_utc;      // "YYYY-MM-DD": day 0 of every date offset
 };
 
 // What one run added.
@@ -67,13 +67,13 @@ const std::vector<DemoTermName>& demo_term_names();
 struct DemoCity {
   const char* name;
   const char* country;
-  const char* code;      // ISO 3166 alpha-2, decides address, zip and phone formats
-  const char* region;    // state (US) or province
-  const char* zone;      // IANA time zone
+  const char* code;    // ISO 3166 alpha-2, decides address, zip and phone formats
+  const char* region;  // state (US) or province
+  const char* zone;    // IANA time zone
   double lat, lng;
-  const char* zip;       // zip base: digits (numeric formats) or the outward code
-  const char* phone;     // country and area code
-  const char* streets;   // three street names separated by '|'
+  const char* zip;      // zip base: digits (numeric formats) or the outward code
+  const char* phone;    // country and area code
+  const char* streets;  // three street names separated by '|'
 };
 const std::vector<DemoCity>& demo_cities();
 

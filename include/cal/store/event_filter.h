@@ -48,10 +48,10 @@ struct EventFilter {
   std::vector<long long> venues;      // at one of these venues (when non-empty)
   std::vector<long long> organizers;  // with one of these organizers (when non-empty)
   std::optional<bool> featured;
-  std::optional<long long> parent;    // post_parent
-  bool with_coordinates = false;      // the venue has both coordinates
+  std::optional<long long> parent;  // post_parent
+  bool with_coordinates = false;    // the venue has both coordinates
   std::optional<GeoFence> fence;
-  bool matches_nothing = false;       // e.g. ticketed=true: the service sells no tickets
+  bool matches_nothing = false;  // e.g. ticketed=true: the service sells no tickets
 };
 
 }  // namespace cal

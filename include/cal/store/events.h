@@ -19,10 +19,10 @@ struct EventDetails {
   std::string end_local;
   std::string start_utc;
   std::string end_utc;
-  std::string timezone;     // IANA id or "UTC+H[:MM]"
+  std::string timezone;  // IANA id or "UTC+H[:MM]"
   bool all_day = false;
-  std::string cost;         // cost text as entered
-  std::string website;      // "" = none
+  std::string cost;     // cost text as entered
+  std::string website;  // "" = none
   bool show_map = true;
   bool show_map_link = true;
   bool hide_from_listings = false;
@@ -56,7 +56,8 @@ void set_event_organizers(Db& db, long long event_id, const std::vector<long lon
 
 // (event id, organizer id) links of the given events, ordered by event id then link position.
 // One statement.
-std::vector<std::pair<long long, long long>> find_event_organizer_links(Db& db, const std::vector<long long>& event_ids);
+std::vector<std::pair<long long, long long>> find_event_organizer_links(
+    Db& db, const std::vector<long long>& event_ids);
 
 // One page of a list: the events in list order (UTC start, then id) and the total matching.
 struct EventPage {

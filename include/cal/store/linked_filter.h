@@ -20,7 +20,7 @@ struct LinkedFilter {
   // type's searched detail fields (venues: address, city, province, state, stateprovince, zip,
   // phone; organizers: phone, email, website).
   std::vector<std::string> search_words;
-  std::optional<long long> event;   // linked to this event
+  std::optional<long long> event;  // linked to this event
   // true: linked to at least one event that is not draft, pending or trash; false: to none.
   std::optional<bool> has_events;
   // Linked to an event that `upcoming_readers` may read and that ends after this instant.

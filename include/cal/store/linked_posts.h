@@ -21,6 +21,7 @@ struct LinkedPage {
 };
 
 // The page of `limit` records of `kind` from `offset` that `filter` keeps. Two statements.
-LinkedPage find_linked_page(Db& db, LinkedKind kind, const LinkedFilter& filter, long long limit, long long offset);
+LinkedPage find_linked_page(Db& db, LinkedKind kind, const LinkedFilter& filter, long long limit,
+                            long long offset);
 
 }  // namespace cal

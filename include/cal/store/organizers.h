@@ -21,7 +21,8 @@ struct Organizer {
 // Organizers of the given ids (any order, missing ones skipped), in one statement. An organizer
 // without a details row gets empty details. With `images`, the images the organizers show are
 // appended to it, read by the same statement.
-std::vector<Organizer> find_organizers(Db& db, const std::vector<long long>& ids, std::vector<Image>* images = nullptr);
+std::vector<Organizer> find_organizers(Db& db, const std::vector<long long>& ids,
+                                       std::vector<Image>* images = nullptr);
 
 // Stores the details of organizer `organizer_id`, inserting or replacing its row.
 void save_organizer_details(Db& db, long long organizer_id, const OrganizerDetails& details);

@@ -16,7 +16,7 @@ enum class ReadScope {
 
 struct PostVisibility {
   ReadScope scope = ReadScope::kPublished;
-  long long user_id = 0;              // the caller, for kPublishedAndOwn
+  long long user_id = 0;  // the caller, for kPublishedAndOwn
   // Statuses asked for (as read: a due `future` post is `publish`); empty: every status but trash.
   std::vector<std::string> statuses;
 };

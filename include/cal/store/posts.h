@@ -28,8 +28,8 @@ struct PostRow {
   std::string slug;
   std::string password;
   long long parent = 0;
-  long long image_id = 0;        // 0 = no image
-  std::string date_local;        // "YYYY-MM-DD HH:MM:SS"
+  long long image_id = 0;  // 0 = no image
+  std::string date_local;  // "YYYY-MM-DD HH:MM:SS"
   std::string date_utc;
   std::string modified_local;
   std::string modified_utc;

@@ -80,13 +80,13 @@ enum class TermOrder { kId, kName, kSlug, kCount, kParent, kDescription };
 // One page of a term list: the filters of SPEC §4.4 already validated.
 struct TermQuery {
   Taxonomy taxonomy = Taxonomy::kCategory;
-  bool hide_empty = true;                 // leave out terms whose count is 0
-  std::vector<long long> include;         // only these ids (when non-empty)
-  std::vector<long long> exclude;         // never these ids
-  std::optional<long long> parent;        // only children of this id (0: top level)
-  std::optional<long long> event_id;      // only terms this event carries
-  std::string search;                     // substring of name or slug ("" = none)
-  std::string slug;                       // exact slug ("" = none)
+  bool hide_empty = true;             // leave out terms whose count is 0
+  std::vector<long long> include;     // only these ids (when non-empty)
+  std::vector<long long> exclude;     // never these ids
+  std::optional<long long> parent;    // only children of this id (0: top level)
+  std::optional<long long> event_id;  // only terms this event carries
+  std::string search;                 // substring of name or slug ("" = none)
+  std::string slug;                   // exact slug ("" = none)
   TermOrder order_by = TermOrder::kName;
   bool descending = false;
   long long limit = 10;

@@ -26,7 +26,8 @@ struct Venue {
 // Venues of the given ids (any order, missing ones skipped), posts and details in one statement.
 // A venue without a details row gets the defaults. With `images`, the images the venues show are
 // appended to it, read by the same statement.
-std::vector<Venue> find_venues(Db& db, const std::vector<long long>& ids, std::vector<Image>* images = nullptr);
+std::vector<Venue> find_venues(Db& db, const std::vector<long long>& ids,
+                               std::vector<Image>* images = nullptr);
 
 // Stores the details of venue `venue_id`, inserting or replacing its row (inside a transaction).
 void save_venue_details(Db& db, long long venue_id, const VenueDetails& details);

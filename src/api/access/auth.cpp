@@ -8,14 +8,14 @@
 
 #include <sodium.h>
 
-
 namespace cal {
 namespace {
 
 using ascii::trim;
 
 bool starts_with_scheme(std::string_view header, std::string_view scheme) {
-  return header.size() > scheme.size() && ascii::starts_with_ignoring_case(header, scheme) && header[scheme.size()] == ' ';
+  return header.size() > scheme.size() && ascii::starts_with_ignoring_case(header, scheme) &&
+         header[scheme.size()] == ' ';
 }
 
 std::optional<std::string> decode_base64(std::string_view text) {

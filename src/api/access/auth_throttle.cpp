@@ -17,7 +17,8 @@ std::string key_of(std::string_view text) { return std::string(text.substr(0, kM
 
 }  // namespace
 
-AuthThrottle::AuthThrottle(AuthThrottleLimits limits, Clock clock) : limits_(limits), clock_(std::move(clock)) {}
+AuthThrottle::AuthThrottle(AuthThrottleLimits limits, Clock clock)
+    : limits_(limits), clock_(std::move(clock)) {}
 
 int AuthThrottle::wait_seconds(const Table& table, const std::string& key, int limit, TimePoint now) const {
   const auto it = table.find(key);
@@ -35,8 +36,10 @@ void AuthThrottle::add(Table& table, const std::string& key, int limit, TimePoin
     if (table.size() >= limits_.max_keys) {
       // Drop every key whose newest failure left the window; if none did, the stalest key.
       for (auto i = table.begin(); i != table.end();) {
-        if (i->second.back() + limits_.window <= now) i = table.erase(i);
-        else ++i;
+        if (i->second.back() + limits_.window <= now)
+          i = table.erase(i);
+        else
+          ++i;
       }
       if (table.size() >= limits_.max_keys) {
         const auto stalest = std::min_element(table.begin(), table.end(), [](const auto& a, const auto& b) {
@@ -58,7 +61,8 @@ int AuthThrottle::record_failure(std::string_view address, std::string_view logi
   const std::string login_key = key_of(login);
   std::lock_guard<std::mutex> lock(mutex_);
   int wait = wait_seconds(by_address_, address_key, limits_.failures_per_address, now);
-  if (!login.empty()) wait = std::max(wait, wait_seconds(by_login_, login_key, limits_.failures_per_login, now));
+  if (!login.empty())
+    wait = std::max(wait, wait_seconds(by_login_, login_key, limits_.failures_per_login, now));
   add(by_address_, address_key, limits_.failures_per_address, now);
   if (!login.empty()) add(by_login_, login_key, limits_.failures_per_login, now);
   return wait;

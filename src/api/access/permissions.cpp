@@ -15,10 +15,14 @@ bool owns(const Caller& caller, long long owner) { return caller.user && caller.
 
 bool has_capability(const Caller& caller, Capability capability) {
   switch (capability) {
-    case Capability::kNone: return true;
-    case Capability::kEditPosts: return at_least(caller, Role::kContributor);
-    case Capability::kManageCategories: return at_least(caller, Role::kAuthor);
-    case Capability::kManageTags: return at_least(caller, Role::kEditor);
+    case Capability::kNone:
+      return true;
+    case Capability::kEditPosts:
+      return at_least(caller, Role::kContributor);
+    case Capability::kManageCategories:
+      return at_least(caller, Role::kAuthor);
+    case Capability::kManageTags:
+      return at_least(caller, Role::kEditor);
   }
   return false;
 }

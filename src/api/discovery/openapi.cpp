@@ -16,8 +16,10 @@ Response get_openapi_document(RequestContext& ctx) {
   write_key(w, "info");
   w.StartObject();
   write_member(w, "title", translate(ctx.locale, "Calendar events API"));
-  write_member(w, "description",
-               translate(ctx.locale, "Events, venues, organizers, event categories and event tags of this site's calendar."));
+  write_member(
+      w, "description",
+      translate(ctx.locale,
+                "Events, venues, organizers, event categories and event tags of this site's calendar."));
   write_member(w, "version", "1.0.0");
   w.EndObject();
   write_key(w, "servers");

@@ -99,11 +99,11 @@ void write_index_schemas(JsonWriter& w) {
   w.EndObject();
   write_key(w, "Route");
   write_object_schema(w, {
-      {"namespace", Kind::kString},
-      {"methods", Kind::kStringList},
-      {"endpoints", Kind::kRefList, "Endpoint"},
-      {"_links", Kind::kObject, {}, {}, false},
-  });
+                             {"namespace", Kind::kString},
+                             {"methods", Kind::kStringList},
+                             {"endpoints", Kind::kRefList, "Endpoint"},
+                             {"_links", Kind::kObject, {}, {}, false},
+                         });
   write_key(w, "Routes");
   w.StartObject();
   write_schema_type(w, "object");
@@ -111,28 +111,48 @@ void write_index_schemas(JsonWriter& w) {
   write_schema_ref(w, "Route");
   w.EndObject();
   write_key(w, "NamespaceIndex");
-  write_object_schema(w, {{"namespace", Kind::kString}, {"routes", Kind::kRef, "Routes"}, {"_links", Kind::kObject}});
+  write_object_schema(
+      w, {{"namespace", Kind::kString}, {"routes", Kind::kRef, "Routes"}, {"_links", Kind::kObject}});
 }
 
 constexpr std::array<std::pair<int, std::string_view>, 11> kErrorResponses = {{
-    {400, "BadRequest"},  {401, "Unauthorized"},     {403, "Forbidden"},           {404, "NotFound"},
-    {405, "MethodNotAllowed"}, {409, "Conflict"},    {410, "Gone"},                {413, "PayloadTooLarge"},
-    {415, "UnsupportedMediaType"}, {500, "InternalError"}, {503, "Unavailable"},
+    {400, "BadRequest"},
+    {401, "Unauthorized"},
+    {403, "Forbidden"},
+    {404, "NotFound"},
+    {405, "MethodNotAllowed"},
+    {409, "Conflict"},
+    {410, "Gone"},
+    {413, "PayloadTooLarge"},
+    {415, "UnsupportedMediaType"},
+    {500, "InternalError"},
+    {503, "Unavailable"},
 }};
 
 std::string_view error_description(int status) {
   switch (status) {
-    case 400: return "Invalid or missing parameters, or a malformed body.";
-    case 401: return "Invalid credentials, or the route needs an authenticated user.";
-    case 403: return "The caller may not do this, or may not read this record.";
-    case 404: return "No such route, record or page.";
-    case 405: return "Method not allowed for this route.";
-    case 409: return "A term with this name or slug already exists.";
-    case 410: return "The record is already in the trash.";
-    case 413: return "The request body is too large.";
-    case 415: return "The body is neither JSON nor form data.";
-    case 503: return "The database is unavailable; try again shortly.";
-    default: return "An internal error occurred.";
+    case 400:
+      return "Invalid or missing parameters, or a malformed body.";
+    case 401:
+      return "Invalid credentials, or the route needs an authenticated user.";
+    case 403:
+      return "The caller may not do this, or may not read this record.";
+    case 404:
+      return "No such route, record or page.";
+    case 405:
+      return "Method not allowed for this route.";
+    case 409:
+      return "A term with this name or slug already exists.";
+    case 410:
+      return "The record is already in the trash.";
+    case 413:
+      return "The request body is too large.";
+    case 415:
+      return "The body is neither JSON nor form data.";
+    case 503:
+      return "The database is unavailable; try again shortly.";
+    default:
+      return "An internal error occurred.";
   }
 }
 

@@ -15,7 +15,9 @@
 namespace cal {
 namespace {
 
-bool is_body_method(std::string_view method) { return method == "POST" || method == "PUT" || method == "PATCH"; }
+bool is_body_method(std::string_view method) {
+  return method == "POST" || method == "PUT" || method == "PATCH";
+}
 
 bool in_path(std::string_view pattern, std::string_view name) {
   return pattern.find("{" + std::string(name) + "}") != std::string_view::npos;
@@ -88,7 +90,8 @@ void write_param_schema(JsonWriter& w, const ParamSpec& spec, std::string_view d
   w.EndObject();
 }
 
-void write_parameter(JsonWriter& w, const ParamSpec& spec, std::string_view where, const RequestContext& ctx) {
+void write_parameter(JsonWriter& w, const ParamSpec& spec, std::string_view where,
+                     const RequestContext& ctx) {
   w.StartObject();
   write_member(w, "name", spec.name);
   write_member(w, "in", where);
@@ -151,7 +154,8 @@ struct Header {
   std::string_view description;  // msgid
 };
 
-const Header kContentLanguage{"Content-Language", "string", "The language of the texts in the response (BCP 47)."};
+const Header kContentLanguage{"Content-Language", "string",
+                              "The language of the texts in the response (BCP 47)."};
 const Header kETag{"ETag", "string", "Entity tag of the body, for If-None-Match."};
 const Header kLocation{"Location", "string", "The URL of the created record."};
 const std::vector<Header> kListHeaders = {
@@ -230,28 +234,35 @@ void write_responses(JsonWriter& w, std::string_view method, const Route& route,
   w.StartObject();
   if (!r) {
     const bool index = route.pattern.empty();
-    write_success(w, 200, index ? "The namespace index." : "The OpenAPI document.", index ? "NamespaceIndex" : "",
-                  {kETag}, ctx);
-    write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag}, ctx);
+    write_success(w, 200, index ? "The namespace index." : "The OpenAPI document.",
+                  index ? "NamespaceIndex" : "", {kETag}, ctx);
+    write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag},
+                  ctx);
     write_errors(w, {index ? 400 : 0, 401, index ? 404 : 0, 500, 503});
   } else if (get && collection) {
     std::vector<Header> headers = kListHeaders;
     headers.push_back(kETag);
     write_success(w, 200, "A page of records.", r->list, headers, ctx);
-    write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag}, ctx);
+    write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag},
+                  ctx);
     write_errors(w, {400, 401, 404, 500, 503});
   } else if (get) {
     write_success(w, 200, "The record.", r->record, {kETag}, ctx);
-    write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag}, ctx);
+    write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag},
+                  ctx);
     write_errors(w, {400, 401, term ? 0 : 403, 404, 500, 503});
   } else if (collection) {  // create
     if (r->collection == "venues" || r->collection == "organizers")
-      write_success(w, 200, "An existing record with the same fields; nothing was created.", r->record, {}, ctx);
+      write_success(w, 200, "An existing record with the same fields; nothing was created.", r->record, {},
+                    ctx);
     write_success(w, 201, "The created record.", r->record, {kLocation}, ctx);
     write_errors(w, {400, 401, 403, 405, term ? 409 : 0, 413, 415, 500, 503});
   } else if (method == "DELETE") {
-    if (term) write_success(w, 200, "The deleted term as it was.", r->record, {}, ctx);
-    else write_success(w, 200, "The trashed record, or with force the deleted one.", r->record, {}, ctx, r->deleted);
+    if (term)
+      write_success(w, 200, "The deleted term as it was.", r->record, {}, ctx);
+    else
+      write_success(w, 200, "The trashed record, or with force the deleted one.", r->record, {}, ctx,
+                    r->deleted);
     write_errors(w, {400, 401, 403, 404, term ? 0 : 410, 413, 415, 500, 503});
   } else {  // update
     write_success(w, 200, "The updated record.", r->record, {}, ctx);
@@ -291,8 +302,10 @@ void write_operation(JsonWriter& w, std::string_view method, const Route& route,
   write_key(w, "parameters");
   w.StartArray();
   for (const ParamSpec& p : e.params) {
-    if (in_path(route.pattern, p.name)) write_parameter(w, p, "path", ctx);
-    else if (!is_body_method(method)) write_parameter(w, p, "query", ctx);
+    if (in_path(route.pattern, p.name))
+      write_parameter(w, p, "path", ctx);
+    else if (!is_body_method(method))
+      write_parameter(w, p, "query", ctx);
   }
   w.EndArray();
   if (is_body_method(method)) {

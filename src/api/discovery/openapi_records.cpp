@@ -24,12 +24,22 @@ Fields concat(Fields a, const Fields& b) {
 // The keys every event, venue and organizer starts with (SPEC §3.1, §3.2); `name` is the name key.
 Fields post_head(std::string_view name) {
   return {
-      {"id", Kind::kInteger},         {"global_id", Kind::kString},   {"global_id_lineage", Kind::kStringList},
-      {"author", Kind::kInteger},     {"status", Kind::kEnum, {}, kStatuses},
-      {"date", Kind::kDateTime},      {"date_utc", Kind::kDateTime},  {"modified", Kind::kDateTime},
-      {"modified_utc", Kind::kDateTime}, {"url", Kind::kString},      {"rest_url", Kind::kString},
-      {name, Kind::kString},          {"description", Kind::kString}, {"excerpt", Kind::kString},
-      {"slug", Kind::kString},        {"image", Kind::kImageOrFalse},
+      {"id", Kind::kInteger},
+      {"global_id", Kind::kString},
+      {"global_id_lineage", Kind::kStringList},
+      {"author", Kind::kInteger},
+      {"status", Kind::kEnum, {}, kStatuses},
+      {"date", Kind::kDateTime},
+      {"date_utc", Kind::kDateTime},
+      {"modified", Kind::kDateTime},
+      {"modified_utc", Kind::kDateTime},
+      {"url", Kind::kString},
+      {"rest_url", Kind::kString},
+      {name, Kind::kString},
+      {"description", Kind::kString},
+      {"excerpt", Kind::kString},
+      {"slug", Kind::kString},
+      {"image", Kind::kImageOrFalse},
   };
 }
 
@@ -48,41 +58,59 @@ Fields event_fields() {
     f.push_back({details, Kind::kRef, "DateDetails"});
   }
   return concat(f, {
-      {"timezone", Kind::kString},         {"timezone_abbr", Kind::kString},
-      {"cost", Kind::kString},             {"cost_details", Kind::kRef, "CostDetails"},
-      {"website", Kind::kString},          {"show_map", Kind::kMaskedBoolean},
-      {"show_map_link", Kind::kMaskedBoolean}, {"hide_from_listings", Kind::kMaskedBoolean},
-      {"sticky", Kind::kMaskedBoolean},    {"featured", Kind::kMaskedBoolean},
-      {"categories", Kind::kRefList, "Term"}, {"tags", Kind::kRefList, "Term"},
-      {"venue", Kind::kVenueOrEmpty},      {"organizer", Kind::kRefList, "Organizer"},
-      {"json_ld", Kind::kObject, {}, {}, false},
-  });
+                       {"timezone", Kind::kString},
+                       {"timezone_abbr", Kind::kString},
+                       {"cost", Kind::kString},
+                       {"cost_details", Kind::kRef, "CostDetails"},
+                       {"website", Kind::kString},
+                       {"show_map", Kind::kMaskedBoolean},
+                       {"show_map_link", Kind::kMaskedBoolean},
+                       {"hide_from_listings", Kind::kMaskedBoolean},
+                       {"sticky", Kind::kMaskedBoolean},
+                       {"featured", Kind::kMaskedBoolean},
+                       {"categories", Kind::kRefList, "Term"},
+                       {"tags", Kind::kRefList, "Term"},
+                       {"venue", Kind::kVenueOrEmpty},
+                       {"organizer", Kind::kRefList, "Organizer"},
+                       {"json_ld", Kind::kObject, {}, {}, false},
+                   });
 }
 
 Fields venue_fields() {
   return concat(post_head("venue"), {
-      {"address", Kind::kString},  {"city", Kind::kString},          {"country", Kind::kString},
-      {"province", Kind::kString}, {"state", Kind::kString},         {"zip", Kind::kString},
-      {"phone", Kind::kString},    {"website", Kind::kString},       {"stateprovince", Kind::kString},
-      {"show_map", Kind::kBoolean}, {"show_map_link", Kind::kBoolean},
-      {"geo_lat", Kind::kNumberOrNull}, {"geo_lng", Kind::kNumberOrNull},
-      {"json_ld", Kind::kObject, {}, {}, false},
-  });
+                                        {"address", Kind::kString},
+                                        {"city", Kind::kString},
+                                        {"country", Kind::kString},
+                                        {"province", Kind::kString},
+                                        {"state", Kind::kString},
+                                        {"zip", Kind::kString},
+                                        {"phone", Kind::kString},
+                                        {"website", Kind::kString},
+                                        {"stateprovince", Kind::kString},
+                                        {"show_map", Kind::kBoolean},
+                                        {"show_map_link", Kind::kBoolean},
+                                        {"geo_lat", Kind::kNumberOrNull},
+                                        {"geo_lng", Kind::kNumberOrNull},
+                                        {"json_ld", Kind::kObject, {}, {}, false},
+                                    });
 }
 
 Fields organizer_fields() {
   return concat(post_head("organizer"), {
-      {"phone", Kind::kString}, {"website", Kind::kString}, {"email", Kind::kString},
-      {"json_ld", Kind::kObject, {}, {}, false},
-  });
+                                            {"phone", Kind::kString},
+                                            {"website", Kind::kString},
+                                            {"email", Kind::kString},
+                                            {"json_ld", Kind::kObject, {}, {}, false},
+                                        });
 }
 
 Fields term_fields() {
   return {
-      {"id", Kind::kInteger},      {"name", Kind::kString},    {"slug", Kind::kString},
-      {"taxonomy", Kind::kEnum, {}, {"cal_events_cat", "post_tag"}},
-      {"description", Kind::kString}, {"parent", Kind::kInteger}, {"count", Kind::kInteger},
-      {"url", Kind::kString},      {"urls", Kind::kRef, "TermUrls"},
+      {"id", Kind::kInteger},           {"name", Kind::kString},
+      {"slug", Kind::kString},          {"taxonomy", Kind::kEnum, {}, {"cal_events_cat", "post_tag"}},
+      {"description", Kind::kString},   {"parent", Kind::kInteger},
+      {"count", Kind::kInteger},        {"url", Kind::kString},
+      {"urls", Kind::kRef, "TermUrls"},
   };
 }
 
@@ -111,13 +139,13 @@ void write_details_schema(JsonWriter& w) {
 // {"<key>": [record...], rest_url, next_rest_url?, previous_rest_url?, total, total_pages}
 void write_list_schema(JsonWriter& w, const OpenApiResource& r) {
   write_object_schema(w, {
-      {r.collection, Kind::kRefList, r.record},
-      {"rest_url", Kind::kString},
-      {"next_rest_url", Kind::kString, {}, {}, false},
-      {"previous_rest_url", Kind::kString, {}, {}, false},
-      {"total", Kind::kInteger},
-      {"total_pages", Kind::kInteger},
-  });
+                             {r.collection, Kind::kRefList, r.record},
+                             {"rest_url", Kind::kString},
+                             {"next_rest_url", Kind::kString, {}, {}, false},
+                             {"previous_rest_url", Kind::kString, {}, {}, false},
+                             {"total", Kind::kInteger},
+                             {"total_pages", Kind::kInteger},
+                         });
 }
 
 const std::array<OpenApiResource, 5> kResources = {{
@@ -148,18 +176,19 @@ void write_record_schemas(JsonWriter& w) {
   write_key(w, "Term");
   write_object_schema(w, term_fields());
   write_key(w, "TermUrls");
-  write_object_schema(w, {{"self", Kind::kString}, {"collection", Kind::kString}, {"up", Kind::kString, {}, {}, false}});
+  write_object_schema(
+      w, {{"self", Kind::kString}, {"collection", Kind::kString}, {"up", Kind::kString, {}, {}, false}});
   write_key(w, "Image");
   write_object_schema(w, {{"url", Kind::kString}, {"id", Kind::kInteger}, {"extension", Kind::kString}});
   write_key(w, "DateDetails");
   write_details_schema(w);
   write_key(w, "CostDetails");
   write_object_schema(w, {
-      {"currency_symbol", Kind::kString},
-      {"currency_code", Kind::kString},
-      {"currency_position", Kind::kEnum, {}, {"prefix", "postfix", ""}},
-      {"values", Kind::kStringList},
-  });
+                             {"currency_symbol", Kind::kString},
+                             {"currency_code", Kind::kString},
+                             {"currency_position", Kind::kEnum, {}, {"prefix", "postfix", ""}},
+                             {"values", Kind::kStringList},
+                         });
   for (const OpenApiResource& r : kResources) {
     write_key(w, r.list);
     write_list_schema(w, r);

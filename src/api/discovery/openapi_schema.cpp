@@ -18,13 +18,19 @@ void write_schema_ref(JsonWriter& w, std::string_view name) {
 void write_field_schema(JsonWriter& w, const SchemaField& f) {
   w.StartObject();
   switch (f.kind) {
-    case SchemaKind::kInteger: write_schema_type(w, "integer"); break;
-    case SchemaKind::kString: write_schema_type(w, "string"); break;
+    case SchemaKind::kInteger:
+      write_schema_type(w, "integer");
+      break;
+    case SchemaKind::kString:
+      write_schema_type(w, "string");
+      break;
     case SchemaKind::kDateTime:
       write_schema_type(w, "string");
       write_member(w, "pattern", "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$");
       break;
-    case SchemaKind::kBoolean: write_schema_type(w, "boolean"); break;
+    case SchemaKind::kBoolean:
+      write_schema_type(w, "boolean");
+      break;
     case SchemaKind::kMaskedBoolean:
     case SchemaKind::kNumberOrNull:
       write_schema_type(w, f.kind == SchemaKind::kMaskedBoolean ? "boolean" : "number");
@@ -45,7 +51,9 @@ void write_field_schema(JsonWriter& w, const SchemaField& f) {
       write_schema_type(w, "string");
       w.EndObject();
       break;
-    case SchemaKind::kRef: write_member(w, "$ref", schema_ref(f.ref)); break;
+    case SchemaKind::kRef:
+      write_member(w, "$ref", schema_ref(f.ref));
+      break;
     case SchemaKind::kRefList:
       write_schema_type(w, "array");
       write_key(w, "items");
@@ -71,7 +79,9 @@ void write_field_schema(JsonWriter& w, const SchemaField& f) {
       w.EndObject();
       w.EndArray();
       break;
-    case SchemaKind::kObject: write_schema_type(w, "object"); break;
+    case SchemaKind::kObject:
+      write_schema_type(w, "object");
+      break;
   }
   w.EndObject();
 }

@@ -43,10 +43,18 @@ void write_args(JsonWriter& w, const Endpoint& endpoint, const RequestContext& c
 void write_param_default(JsonWriter& w, const ParamSpec& spec) {
   const std::string_view d = spec.default_value;
   switch (spec.type) {
-    case ParamType::kInteger: w.Int64(parse_integer(d).value()); return;  // the table's own literal
-    case ParamType::kNumber: w.Double(std::stod(std::string(d))); return;
-    case ParamType::kBoolean: w.Bool(d == "true" || d == "1"); return;
-    default: write_string(w, d); return;
+    case ParamType::kInteger:
+      w.Int64(parse_integer(d).value());
+      return;  // the table's own literal
+    case ParamType::kNumber:
+      w.Double(std::stod(std::string(d)));
+      return;
+    case ParamType::kBoolean:
+      w.Bool(d == "true" || d == "1");
+      return;
+    default:
+      write_string(w, d);
+      return;
   }
 }
 
@@ -86,7 +94,8 @@ void write_route_description(JsonWriter& w, const Route& route, const RequestCon
 
 Response get_namespace_index(RequestContext& ctx) {
   if (ctx.params.text(param::kNamespace) != kNamespace)
-    throw ApiError{404, "rest_invalid_namespace", translate(ctx.locale, "The specified namespace could not be found.")};
+    throw ApiError{404, "rest_invalid_namespace",
+                   translate(ctx.locale, "The specified namespace could not be found.")};
   JsonBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();

@@ -18,7 +18,8 @@ namespace {
 // The event zone: the `timezone` parameter, else the stored one (update), else the site zone.
 TimeZone event_zone(RequestContext& ctx, const Event& event, bool create) {
   // The validator checked the id (check_time_zone).
-  if (ctx.params.given(param::kTimezone)) return TimeZone::find(ctx.params.text(param::kTimezone)).value_or(site_zone(ctx));
+  if (ctx.params.given(param::kTimezone))
+    return TimeZone::find(ctx.params.text(param::kTimezone)).value_or(site_zone(ctx));
   if (!create)
     if (const auto zone = TimeZone::find(event.details.timezone)) return *zone;
   return site_zone(ctx);
@@ -37,7 +38,8 @@ void apply_times(RequestContext& ctx, Event& event, bool create, const TimeZone&
   in.all_day = d.all_day;
   const EventTimesResult r = resolve_event_times(in, zone, now_seconds());
   switch (r.error) {
-    case EventTimesError::kNone: break;
+    case EventTimesError::kNone:
+      break;
     case EventTimesError::kMissingStart:
     case EventTimesError::kBadStart:
       throw invalid_param(ctx, "start_date", translate(ctx.locale, "start_date is not a valid date."));
@@ -82,19 +84,24 @@ std::optional<std::string> cost_input_text(const rapidjson::Value& raw) {
   if (!raw.IsArray()) return std::nullopt;
   std::vector<std::string> values;
   for (const auto& v : raw.GetArray()) {
-    if (v.IsString()) values.emplace_back(v.GetString(), v.GetStringLength());
-    else if (is_cost_number(v)) values.push_back(number_text(v));
-    else return std::nullopt;
+    if (v.IsString())
+      values.emplace_back(v.GetString(), v.GetStringLength());
+    else if (is_cost_number(v))
+      values.push_back(number_text(v));
+    else
+      return std::nullopt;
   }
   return join_cost_values(values);
 }
 
 void apply_event_fields(RequestContext& ctx, Event& event, bool create) {
   EventDetails& d = event.details;
-  const bool reschedule = create || ctx.params.given(param::kStartDate) || ctx.params.given(param::kEndDate) ||
-                          ctx.params.given(param::kTimezone) || ctx.params.given(param::kAllDay);
+  const bool reschedule = create || ctx.params.given(param::kStartDate) ||
+                          ctx.params.given(param::kEndDate) || ctx.params.given(param::kTimezone) ||
+                          ctx.params.given(param::kAllDay);
   if (reschedule) apply_times(ctx, event, create, event_zone(ctx, event, create));
-  if (ctx.params.given(param::kCost)) d.cost = cost_input_text(*ctx.params.find(param::kCost)->raw).value_or("");  // check_cost
+  if (ctx.params.given(param::kCost))
+    d.cost = cost_input_text(*ctx.params.find(param::kCost)->raw).value_or("");  // check_cost
   if (ctx.params.given(param::kWebsite)) d.website = website_input(ctx);
   apply_flag(ctx, param::kShowMap, d.show_map);
   apply_flag(ctx, param::kShowMapLink, d.show_map_link);
@@ -106,12 +113,15 @@ void apply_event_fields(RequestContext& ctx, Event& event, bool create) {
 }
 
 void apply_event_links(RequestContext& ctx, long long event_id) {
-  if (ctx.params.given(param::kVenue)) set_event_venue(ctx.db, event_id, resolve_venue_input(ctx, *ctx.params.find(param::kVenue)->raw));
+  if (ctx.params.given(param::kVenue))
+    set_event_venue(ctx.db, event_id, resolve_venue_input(ctx, *ctx.params.find(param::kVenue)->raw));
   if (ctx.params.given(param::kOrganizer))
-    set_event_organizers(ctx.db, event_id, resolve_organizer_input(ctx, *ctx.params.find(param::kOrganizer)->raw));
+    set_event_organizers(ctx.db, event_id,
+                         resolve_organizer_input(ctx, *ctx.params.find(param::kOrganizer)->raw));
   if (ctx.params.given(param::kCategories)) {
     set_event_terms(ctx.db, event_id, Taxonomy::kCategory,
-                    resolve_terms_input(ctx, Taxonomy::kCategory, *ctx.params.find(param::kCategories)->raw, "categories"));
+                    resolve_terms_input(ctx, Taxonomy::kCategory, *ctx.params.find(param::kCategories)->raw,
+                                        "categories"));
   }
   if (ctx.params.given(param::kTags)) {
     set_event_terms(ctx.db, event_id, Taxonomy::kTag,

@@ -41,7 +41,8 @@ EventDateWindow date_window(RequestContext& ctx, bool include) {
   const EventWindowResult r = compute_event_window(f, zone, now);
   if (const auto until = event_window_valid_until(f, zone, now)) note_valid_until(*until);
   if (!r.invalid_param.empty())
-    throw invalid_param(ctx, r.invalid_param, format_message(ctx.locale, "%s is not a valid date.", {r.invalid_param}));
+    throw invalid_param(ctx, r.invalid_param,
+                        format_message(ctx.locale, "%s is not a valid date.", {r.invalid_param}));
   return r.window;
 }
 
@@ -63,13 +64,15 @@ void add_geolocation(RequestContext& ctx, EventFilter& f) {
     for (const ParamName name : {param::kGeoloc, param::kGeolocLat, param::kGeolocLng}) {
       const bool filtering = name == param::kGeoloc ? wants_geo : ctx.params.given(name);
       if (filtering)
-        throw invalid_param(ctx, std::string(name.text()), translate(ctx.locale, "The geolocation extension is not enabled."));
+        throw invalid_param(ctx, std::string(name.text()),
+                            translate(ctx.locale, "The geolocation extension is not enabled."));
     }
     return;
   }
   if (has_lat != has_lng) {
     const std::string missing = has_lat ? "geoloc_lng" : "geoloc_lat";
-    throw invalid_param(ctx, missing, translate(ctx.locale, "geoloc_lat and geoloc_lng must be given together."));
+    throw invalid_param(ctx, missing,
+                        translate(ctx.locale, "geoloc_lat and geoloc_lng must be given together."));
   }
   f.with_coordinates = wants_geo;
   if (has_lat)
@@ -82,8 +85,10 @@ void add_geolocation(RequestContext& ctx, EventFilter& f) {
 SearchWords parse_search_words(std::string_view text) {
   SearchWords words;
   for (std::string& word : ascii::words(text)) {
-    if (word[0] != '-') words.required.push_back(std::move(word));
-    else if (word.size() > 1) words.excluded.push_back(word.substr(1));
+    if (word[0] != '-')
+      words.required.push_back(std::move(word));
+    else if (word.size() > 1)
+      words.excluded.push_back(word.substr(1));
   }
   return words;
 }

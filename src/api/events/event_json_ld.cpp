@@ -19,7 +19,8 @@ const Image* image_of(const std::vector<Image>& images, long long id) {
   return nullptr;
 }
 
-void write_offers(JsonWriter& w, const std::string& event_url, const std::string& cost_text, const CostDetails& cost) {
+void write_offers(JsonWriter& w, const std::string& event_url, const std::string& cost_text,
+                  const CostDetails& cost) {
   w.StartObject();
   if (cost.values.size() > 1) {
     write_member(w, "@type", "AggregateOffer");
@@ -36,8 +37,8 @@ void write_offers(JsonWriter& w, const std::string& event_url, const std::string
 
 }  // namespace
 
-void write_event_json_ld(JsonWriter& w, const RequestContext& ctx, const Event& event, const EventRelations& rel,
-                         const CostDetails& cost) {
+void write_event_json_ld(JsonWriter& w, const RequestContext& ctx, const Event& event,
+                         const EventRelations& rel, const CostDetails& cost) {
   const EventDetails& d = event.details;
   const TimeZone zone = TimeZone::find(d.timezone).value_or(TimeZone::utc());
   const auto instant = [](const std::string& utc) {

@@ -13,7 +13,8 @@ Response list_events(RequestContext& ctx) {
   const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
   check_page_exists(paging, page.total, "event", ctx.locale);
   const EventRelations relations = load_event_relations(ctx.db, page.events);
-  const ListEnvelope envelope{"events", ctx.ns_url() + "/events", effective_query(ctx, paging), paging, page.total};
+  const ListEnvelope envelope{"events", ctx.ns_url() + "/events", effective_query(ctx, paging), paging,
+                              page.total};
   return list_response(envelope, [&](JsonWriter& w) {
     // Lists never show a protected event's content (SPEC §3.5).
     for (const Event& e : page.events) write_event(w, ctx, e, relations, EventView::kMasked, false);

@@ -16,14 +16,16 @@ const std::vector<Term> kNoTerms;
 const std::vector<long long> kNoIds;
 
 template <typename Map>
-const typename Map::mapped_type& value_or(const Map& map, long long key, const typename Map::mapped_type& fallback) {
+const typename Map::mapped_type& value_or(const Map& map, long long key,
+                                          const typename Map::mapped_type& fallback) {
   const auto it = map.find(key);
   return it == map.end() ? fallback : it->second;
 }
 
 std::string padded(int value, int width) {
   std::string s = std::to_string(value);
-  return s.size() >= static_cast<size_t>(width) ? s : std::string(static_cast<size_t>(width) - s.size(), '0') + s;
+  return s.size() >= static_cast<size_t>(width) ? s
+                                                : std::string(static_cast<size_t>(width) - s.size(), '0') + s;
 }
 
 // {"year":"2025","month":"05","day":"02","hour":"09","minutes":"00","seconds":"00"}
@@ -60,8 +62,10 @@ void write_cost_details(JsonWriter& w, const CostDetails* cost) {
 
 void write_flag(JsonWriter& w, std::string_view key, bool value, bool masked) {
   write_key(w, key);
-  if (masked) w.Null();
-  else w.Bool(value);
+  if (masked)
+    w.Null();
+  else
+    w.Bool(value);
 }
 
 void write_terms(JsonWriter& w, const RequestContext& ctx, const std::vector<Term>& terms, bool masked) {
@@ -74,7 +78,8 @@ void write_terms(JsonWriter& w, const RequestContext& ctx, const std::vector<Ter
 // The relations as the writer looks them up.
 EventRelations keyed_relations(EventRelationRows rows) {
   EventRelations rel;
-  for (const auto& [event_id, organizer_id] : rows.organizer_links) rel.organizer_ids[event_id].push_back(organizer_id);
+  for (const auto& [event_id, organizer_id] : rows.organizer_links)
+    rel.organizer_ids[event_id].push_back(organizer_id);
   for (Venue& v : rows.venues) rel.venues.emplace(v.post.id, std::move(v));
   for (Organizer& o : rows.organizers) rel.organizers.emplace(o.post.id, std::move(o));
   for (auto& [event_id, term] : rows.terms) {
@@ -106,8 +111,8 @@ bool event_unlocked(const RequestContext& ctx, const PostRow& row) {
   return ctx.params.text(param::kContext) == "edit" && can_edit_post(ctx.caller, row.author, row.status);
 }
 
-void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, const EventRelations& rel, EventView view,
-                 bool single) {
+void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, const EventRelations& rel,
+                 EventView view, bool single) {
   const bool masked = view == EventView::kMasked && !event.post.password.empty();
   const EventDetails& d = event.details;
   w.StartObject();
@@ -133,7 +138,10 @@ void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, c
   write_member(w, "cost", masked ? "" : display_cost(d.cost));
   write_key(w, "cost_details");
   write_cost_details(w, masked ? nullptr : &cost);
-  write_member(w, "website", masked ? "" : d.website.empty() ? public_url(ctx, kEventKind, event.post.slug) : d.website);
+  write_member(w, "website",
+               masked              ? ""
+               : d.website.empty() ? public_url(ctx, kEventKind, event.post.slug)
+                                   : d.website);
   write_flag(w, "show_map", d.show_map, masked);
   write_flag(w, "show_map_link", d.show_map_link, masked);
   write_flag(w, "hide_from_listings", d.hide_from_listings, masked);
@@ -155,7 +163,8 @@ void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, c
   w.StartArray();
   if (!masked)
     for (long long id : value_or(rel.organizer_ids, event.post.id, kNoIds))
-      if (const auto o = rel.organizers.find(id); o != rel.organizers.end()) write_organizer(w, ctx, o->second, rel.images, false);
+      if (const auto o = rel.organizers.find(id); o != rel.organizers.end())
+        write_organizer(w, ctx, o->second, rel.images, false);
   w.EndArray();
   if (single && !masked) {
     write_key(w, "json_ld");

@@ -10,8 +10,9 @@ struct Side {
 };
 
 // The side from its text, or its stored wall clock; nullopt (with `error` set) when neither works.
-std::optional<Side> resolve_side(const std::optional<std::string>& text, const std::optional<LocalDateTime>& current,
-                                 const TimeZone& zone, Seconds now, EventTimesError missing, EventTimesError bad,
+std::optional<Side> resolve_side(const std::optional<std::string>& text,
+                                 const std::optional<LocalDateTime>& current, const TimeZone& zone,
+                                 Seconds now, EventTimesError missing, EventTimesError bad,
                                  EventTimesError& error) {
   if (text) {
     const auto parsed = parse_date(*text, zone, now);

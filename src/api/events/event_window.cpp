@@ -28,7 +28,8 @@ EventWindowResult compute_event_window(const EventDateFilters& f, const TimeZone
 
   // Each filter: parse, then widen to the whole day unless strict.
   enum class Edge { kDayStart, kDayEnd };
-  auto bound = [&](const std::optional<std::string>& text, const char* name, Edge edge) -> std::optional<Seconds> {
+  auto bound = [&](const std::optional<std::string>& text, const char* name,
+                   Edge edge) -> std::optional<Seconds> {
     if (!text || !result.invalid_param.empty()) return std::nullopt;
     const auto parsed = parse_date(*text, zone, now);
     if (!parsed) {
@@ -36,7 +37,8 @@ EventWindowResult compute_event_window(const EventDateFilters& f, const TimeZone
       return std::nullopt;
     }
     if (f.strict) return parsed->instant;
-    return edge == Edge::kDayStart ? start_of_local_day(parsed->instant, zone) : end_of_local_day(parsed->instant, zone);
+    return edge == Edge::kDayStart ? start_of_local_day(parsed->instant, zone)
+                                   : end_of_local_day(parsed->instant, zone);
   };
   w.start_min = bound(f.start_date, "start_date", Edge::kDayStart);
   w.end_max = bound(f.end_date, "end_date", Edge::kDayEnd);
@@ -66,13 +68,15 @@ EventWindowResult compute_event_window(const EventDateFilters& f, const TimeZone
   return result;
 }
 
-std::optional<Seconds> event_window_valid_until(const EventDateFilters& f, const TimeZone& zone, Seconds now) {
+std::optional<Seconds> event_window_valid_until(const EventDateFilters& f, const TimeZone& zone,
+                                                Seconds now) {
   if (f.include) return std::nullopt;
   // A text is relative when it reads differently at another time; the probe is far and odd
   // enough (400 days, 3 hours, 7 seconds later) to move every relative form.
   const Seconds later = now + std::chrono::hours(24 * 400 + 3) + std::chrono::seconds(7);
   bool relative_text = false;
-  for (const auto* text : {&f.start_date, &f.end_date, &f.starts_before, &f.starts_after, &f.ends_before, &f.ends_after}) {
+  for (const auto* text :
+       {&f.start_date, &f.end_date, &f.starts_before, &f.starts_after, &f.ends_before, &f.ends_after}) {
     if (!*text) continue;
     const auto a = parse_date(**text, zone, now);
     const auto b = parse_date(**text, zone, later);

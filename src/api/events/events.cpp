@@ -1,8 +1,8 @@
 // GET and DELETE of one event, by id or by slug (SPEC §2, §3.5, §5). The list is in
 // event_list.cpp, create and update in event_writes.cpp.
 #include "cal/api/events/event_record.h"
-#include "cal/api/pipeline/handlers.h"
 #include "cal/api/pipeline/error.h"
+#include "cal/api/pipeline/handlers.h"
 #include "cal/api/posts/post_access.h"
 #include "cal/api/posts/post_delete.h"
 

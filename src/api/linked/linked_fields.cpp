@@ -44,7 +44,8 @@ const TextField<OrganizerDetails> kOrganizerFields[] = {
 };
 
 std::size_t utf8_length(std::string_view s) {
-  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  return static_cast<std::size_t>(std::count_if(
+      s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 // The problem with `value` for `field`, or "" when it is acceptable ("" always is: it clears).
@@ -53,7 +54,8 @@ std::string field_problem(const TextField<Details>& field, const std::string& va
   const std::string name(field.name);
   if (value.empty()) return "";
   if (utf8_length(value) > field.max_chars)
-    return format_message(locale, "%s must be at most %s characters long.", {name, std::to_string(field.max_chars)});
+    return format_message(locale, "%s must be at most %s characters long.",
+                          {name, std::to_string(field.max_chars)});
   if (field.check == Check::kUrl && !is_absolute_http_url(value))
     return format_message(locale, "%s must be an absolute http(s) URL.", {name});
   if (field.check == Check::kEmail && !is_valid_email(value))
@@ -69,7 +71,8 @@ void apply_text_fields(const TextField<Details> (&fields)[N], const Params& para
 }
 
 template <typename Details, std::size_t N>
-bool text_fields_match(const TextField<Details> (&fields)[N], const Params& params, const Details& wanted, const Details& stored) {
+bool text_fields_match(const TextField<Details> (&fields)[N], const Params& params, const Details& wanted,
+                       const Details& stored) {
   for (const auto& field : fields)
     if (params.given(field.name) && wanted.*field.member != stored.*field.member) return false;
   return true;
@@ -90,7 +93,8 @@ std::string linked_field_problem(std::string_view name, const std::string& value
   return "";
 }
 
-std::string derive_stateprovince(std::string_view country, std::string_view state, std::string_view province) {
+std::string derive_stateprovince(std::string_view country, std::string_view state,
+                                 std::string_view province) {
   const std::string c = ascii::lower(ascii::trim(country));
   const bool united_states = c.empty() || c == "us" || c == "united states";
   return std::string(united_states ? state : province);
@@ -99,7 +103,8 @@ std::string derive_stateprovince(std::string_view country, std::string_view stat
 void apply_venue_params(const Params& params, bool geoloc, VenueDetails& details) {
   VenueDetails next = details;
   apply_text_fields(kVenueFields, params, next);
-  if (!params.given(param::kStateprovince)) next.stateprovince = derive_stateprovince(next.country, next.state, next.province);
+  if (!params.given(param::kStateprovince))
+    next.stateprovince = derive_stateprovince(next.country, next.state, next.province);
   if (params.given(param::kShowMap)) next.show_map = params.boolean(param::kShowMap);
   if (params.given(param::kShowMapLink)) next.show_map_link = params.boolean(param::kShowMapLink);
   if (geoloc && params.given(param::kGeoLat)) next.geo_lat = params.find(param::kGeoLat)->number;
@@ -107,7 +112,8 @@ void apply_venue_params(const Params& params, bool geoloc, VenueDetails& details
   details = std::move(next);
 }
 
-bool venue_params_match(const Params& params, bool geoloc, const VenueDetails& wanted, const VenueDetails& stored) {
+bool venue_params_match(const Params& params, bool geoloc, const VenueDetails& wanted,
+                        const VenueDetails& stored) {
   if (!text_fields_match(kVenueFields, params, wanted, stored)) return false;
   if (params.given(param::kShowMap) && wanted.show_map != stored.show_map) return false;
   if (params.given(param::kShowMapLink) && wanted.show_map_link != stored.show_map_link) return false;
@@ -120,7 +126,8 @@ void apply_organizer_params(const Params& params, OrganizerDetails& details) {
   apply_text_fields(kOrganizerFields, params, details);
 }
 
-bool organizer_params_match(const Params& params, const OrganizerDetails& wanted, const OrganizerDetails& stored) {
+bool organizer_params_match(const Params& params, const OrganizerDetails& wanted,
+                            const OrganizerDetails& stored) {
   return text_fields_match(kOrganizerFields, params, wanted, stored);
 }
 

@@ -1,9 +1,9 @@
 // An event's `venue` and `organizer` inputs (SPEC §5; see cal/api/linked/linked_records.h): ids,
 // {"id": N} objects, or record data that creates a record or reuses its twin through the same
 // code as POST /venues and POST /organizers.
-#include "cal/api/pipeline/error.h"
 #include "cal/api/linked/linked_records.h"
 #include "cal/api/linked/linked_resource.h"
+#include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/routes.h"
 #include "cal/core/text/ascii.h"
 #include "cal/core/text/numbers.h"
@@ -38,18 +38,22 @@ std::optional<long long> item_id(const rapidjson::Value& v) {
 
 bool is_empty_input(const rapidjson::Value& v) {
   return v.IsNull() || (v.IsBool() && !v.GetBool()) || (v.IsInt64() && v.GetInt64() == 0) ||
-         (v.IsString() && (v.GetStringLength() == 0 || std::string_view(v.GetString(), v.GetStringLength()) == "0")) ||
+         (v.IsString() &&
+          (v.GetStringLength() == 0 || std::string_view(v.GetString(), v.GetStringLength()) == "0")) ||
          (v.IsArray() && v.Empty());
 }
 
 // Creates or reuses a record from inline data (validated like a POST to its collection by
 // data_problem() in the validation stage). What only the writer checks (HTML size for authors)
 // is reported under the event's parameter `param`.
-long long create_from_data(RequestContext& ctx, const LinkedType& type, const rapidjson::Value& data, std::string_view param) {
+long long create_from_data(RequestContext& ctx, const LinkedType& type, const rapidjson::Value& data,
+                           std::string_view param) {
   ParamSources sources;
   sources.body = &data;
-  const Params params = validate_params(create_specs("/" + std::string(type.kind.collection)), sources, ctx.locale);
-  RequestContext inner{ctx.request, params, ctx.caller, ctx.db, ctx.config, ctx.locale, ctx.site_url, ctx.rest_root};
+  const Params params =
+      validate_params(create_specs("/" + std::string(type.kind.collection)), sources, ctx.locale);
+  RequestContext inner{ctx.request, params,     ctx.caller,   ctx.db,
+                       ctx.config,  ctx.locale, ctx.site_url, ctx.rest_root};
   try {
     return create_or_reuse(inner, type).id;
   } catch (const ApiError& e) {
@@ -79,8 +83,8 @@ std::string data_problem(std::string_view collection, const rapidjson::Value& da
 }
 
 // The problem with ids that must name live records of `kind` ("" when they all do).
-std::string missing_posts_problem(const PostKind& kind, const std::vector<long long>& ids, std::string_view param,
-                                  const Locale& locale, const CheckContext& context) {
+std::string missing_posts_problem(const PostKind& kind, const std::vector<long long>& ids,
+                                  std::string_view param, const Locale& locale, const CheckContext& context) {
   if (ids.empty() || !context.db) return "";
   const std::vector<PostRow> rows = find_posts(*context.db, kind.type, ids);
   for (long long id : ids) {
@@ -124,13 +128,13 @@ OrganizerItems organizer_items(const rapidjson::Value& raw) {
 void check_usable(RequestContext& ctx, const PostKind& kind, const std::vector<long long>& ids) {
   if (ids.empty()) return;
   for (const PostRow& row : find_posts(ctx.db, kind.type, ids))
-    if (!can_read_post(ctx.caller, row.author, row.status))
-      throw forbidden(ctx);
+    if (!can_read_post(ctx.caller, row.author, row.status)) throw forbidden(ctx);
 }
 
 }  // namespace
 
-std::string venue_input_problem(const rapidjson::Value& raw, const Locale& locale, const CheckContext& context) {
+std::string venue_input_problem(const rapidjson::Value& raw, const Locale& locale,
+                                const CheckContext& context) {
   const rapidjson::Value* v = &raw;
   if (v->IsArray()) {
     if (v->Empty()) return "";
@@ -144,7 +148,8 @@ std::string venue_input_problem(const rapidjson::Value& raw, const Locale& local
   return missing_posts_problem(kVenueKind, {*id}, "venue", locale, context);
 }
 
-std::string organizer_input_problem(const rapidjson::Value& raw, const Locale& locale, const CheckContext& context) {
+std::string organizer_input_problem(const rapidjson::Value& raw, const Locale& locale,
+                                    const CheckContext& context) {
   if (is_empty_input(raw)) return "";
   const std::string shape = translate(locale, "organizer must list organizer ids or organizer data.");
   const OrganizerItems items = organizer_items(raw);
@@ -156,7 +161,8 @@ std::string organizer_input_problem(const rapidjson::Value& raw, const Locale& l
   for (const rapidjson::Value* item : items.values) {
     const std::optional<long long> id = item_id(*item);
     if (!id) {
-      if (std::string problem = data_problem("/organizers", *item, locale, context); !problem.empty()) return problem;
+      if (std::string problem = data_problem("/organizers", *item, locale, context); !problem.empty())
+        return problem;
     } else if (*id <= 0) {
       return shape;
     } else {

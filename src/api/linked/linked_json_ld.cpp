@@ -46,7 +46,8 @@ const Image* image_of(const PostRow& row, const std::vector<Image>& images) {
 }
 
 // The keys every schema.org thing here starts with: @context, @type, name, description, image.
-void write_thing_head(JsonWriter& w, std::string_view type, const PostRow& row, const std::vector<Image>& images) {
+void write_thing_head(JsonWriter& w, std::string_view type, const PostRow& row,
+                      const std::vector<Image>& images) {
   write_member(w, "@context", "http://schema.org");
   write_member(w, "@type", type);
   write_member(w, "name", row.title);
@@ -56,7 +57,8 @@ void write_thing_head(JsonWriter& w, std::string_view type, const PostRow& row, 
 
 }  // namespace
 
-void write_venue_json_ld(JsonWriter& w, const RequestContext& ctx, const Venue& venue, const std::vector<Image>& images) {
+void write_venue_json_ld(JsonWriter& w, const RequestContext& ctx, const Venue& venue,
+                         const std::vector<Image>& images) {
   const VenueDetails& d = venue.details;
   w.StartObject();
   write_thing_head(w, "Place", venue.post, images);
@@ -90,7 +92,8 @@ void write_organizer_json_ld(JsonWriter& w, const RequestContext& ctx, const Org
   const OrganizerDetails& d = organizer.details;
   w.StartObject();
   write_thing_head(w, "Organization", organizer.post, images);
-  write_member(w, "url", d.website.empty() ? public_url(ctx, kOrganizerKind, organizer.post.slug) : d.website);
+  write_member(w, "url",
+               d.website.empty() ? public_url(ctx, kOrganizerKind, organizer.post.slug) : d.website);
   write_if_set(w, "telephone", d.phone);
   write_if_set(w, "email", d.email);
   write_if_set(w, "sameAs", d.website);

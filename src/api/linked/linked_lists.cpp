@@ -16,7 +16,8 @@ LinkedFilter build_filter(RequestContext& ctx) {
   LinkedFilter f;
   f.visibility = list_visibility(ctx);
   if (ctx.params.given(param::kSearch)) f.search_words = ascii::words(ctx.params.text(param::kSearch));
-  if (ctx.params.given(param::kEvent)) f.event = ctx.params.integer(param::kEvent);  // it exists: check_event_id
+  if (ctx.params.given(param::kEvent))
+    f.event = ctx.params.integer(param::kEvent);  // it exists: check_event_id
   if (ctx.params.given(param::kHasEvents)) f.has_events = ctx.params.boolean(param::kHasEvents);
   if (ctx.params.boolean(param::kOnlyWithUpcoming)) {
     // "Ends after now": the answer holds for this second only (the response cache keeps it no longer).
@@ -30,7 +31,8 @@ LinkedFilter build_filter(RequestContext& ctx) {
 
 Response list_linked(RequestContext& ctx, const LinkedType& type) {
   const Paging paging = read_paging(ctx);
-  const LinkedPage page = find_linked_page(ctx.db, type.stored_as, build_filter(ctx), paging.per_page, paging.offset());
+  const LinkedPage page =
+      find_linked_page(ctx.db, type.stored_as, build_filter(ctx), paging.per_page, paging.offset());
   check_page_exists(paging, page.total, type.kind.kind, ctx.locale);
   ListEnvelope envelope{type.kind.collection, ctx.ns_url() + "/" + std::string(type.kind.collection),
                         effective_query(ctx, paging), paging, page.total};

@@ -15,19 +15,22 @@ namespace {
 
 // Whether `existing` holds what the create in `wanted` (as apply_post_fields made it) would store
 // in every common field the request sent. The name was matched by the query.
-bool post_fields_match(const RequestContext& ctx, const PostKind& kind, const PostRow& wanted, const PostRow& existing) {
+bool post_fields_match(const RequestContext& ctx, const PostKind& kind, const PostRow& wanted,
+                       const PostRow& existing) {
   const Params& p = ctx.params;
   if (p.given(param::kDescription) && wanted.content != existing.content) return false;
   if (p.given(param::kExcerpt) && wanted.excerpt != existing.excerpt) return false;
   if (p.given(param::kStatus) && wanted.status != existing.status) return false;
   if (p.given(param::kAuthor) && wanted.author != existing.author) return false;
-  if ((p.given(param::kDate) || p.given(param::kDateUtc)) && wanted.date_utc != existing.date_utc) return false;
+  if ((p.given(param::kDate) || p.given(param::kDateUtc)) && wanted.date_utc != existing.date_utc)
+    return false;
   if (p.given(param::kSlug) && wanted_slug(kind, p.text(param::kSlug)) != existing.slug) return false;
   if (p.given(param::kImage) && wanted.image_id != existing.image_id) return false;
   return true;
 }
 
-Response record_response(const RequestContext& ctx, const LinkedType& type, long long id, int status, bool single) {
+Response record_response(const RequestContext& ctx, const LinkedType& type, long long id, int status,
+                         bool single) {
   JsonBuffer buffer;
   JsonWriter w(buffer);
   type.write_records(w, ctx, {id}, single);
@@ -43,7 +46,8 @@ CreateOutcome create_or_reuse(RequestContext& ctx, const LinkedType& type) {
   apply_post_fields(ctx, type.kind, row, true);
   std::vector<long long> candidates;
   for (const PostRow& existing : find_live_posts_named(ctx.db, type.kind.type, row.title))
-    if (can_read_post(ctx.caller, existing.author, existing.status) && post_fields_match(ctx, type.kind, row, existing))
+    if (can_read_post(ctx.caller, existing.author, existing.status) &&
+        post_fields_match(ctx, type.kind, row, existing))
       candidates.push_back(existing.id);
   if (!candidates.empty()) {
     const std::vector<long long> twins = draft->matching(ctx, candidates);

@@ -16,7 +16,8 @@ class OrganizerDraft final : public DetailsDraft {
     if (!found.empty()) details_ = found.front().details;
   }
   void apply(const RequestContext& ctx) override { apply_organizer_params(ctx.params, details_); }
-  std::vector<long long> matching(const RequestContext& ctx, const std::vector<long long>& candidates) override {
+  std::vector<long long> matching(const RequestContext& ctx,
+                                  const std::vector<long long>& candidates) override {
     std::vector<long long> out;
     for (const Organizer& o : find_organizers(ctx.db, candidates))
       if (organizer_params_match(ctx.params, details_, o.details)) out.push_back(o.post.id);
@@ -28,10 +29,12 @@ class OrganizerDraft final : public DetailsDraft {
   OrganizerDetails details_;
 };
 
-void write_organizer_records(JsonWriter& w, const RequestContext& ctx, const std::vector<long long>& ids, bool single) {
+void write_organizer_records(JsonWriter& w, const RequestContext& ctx, const std::vector<long long>& ids,
+                             bool single) {
   if (ids.empty()) return;
   std::vector<Image> images;
-  const std::vector<Organizer> organizers = find_organizers(ctx.db, ids, &images);  // records and images: one statement
+  const std::vector<Organizer> organizers =
+      find_organizers(ctx.db, ids, &images);  // records and images: one statement
   for (long long id : ids)
     for (const Organizer& o : organizers)
       if (o.post.id == id) write_organizer(w, ctx, o, images, single);
@@ -42,11 +45,8 @@ std::unique_ptr<DetailsDraft> new_organizer_draft() { return std::make_unique<Or
 }  // namespace
 
 const LinkedType kOrganizerType{
-    kOrganizerKind,
-    LinkedKind::kOrganizer,
-    write_organizer_records,
-    new_organizer_draft,
-    unlink_organizer_from_events,
+    kOrganizerKind,      LinkedKind::kOrganizer,       write_organizer_records,
+    new_organizer_draft, unlink_organizer_from_events,
 };
 
 void write_organizer(JsonWriter& w, const RequestContext& ctx, const Organizer& organizer,

@@ -10,8 +10,10 @@ namespace {
 
 void write_optional_number(JsonWriter& w, std::string_view key, const std::optional<double>& value) {
   write_key(w, key);
-  if (value) w.Double(*value);
-  else w.Null();
+  if (value)
+    w.Double(*value);
+  else
+    w.Null();
 }
 
 class VenueDraft final : public DetailsDraft {
@@ -23,10 +25,12 @@ class VenueDraft final : public DetailsDraft {
   void apply(const RequestContext& ctx) override {
     apply_venue_params(ctx.params, ctx.config.geoloc.enabled, details_);
   }
-  std::vector<long long> matching(const RequestContext& ctx, const std::vector<long long>& candidates) override {
+  std::vector<long long> matching(const RequestContext& ctx,
+                                  const std::vector<long long>& candidates) override {
     std::vector<long long> out;
     for (const Venue& v : find_venues(ctx.db, candidates))
-      if (venue_params_match(ctx.params, ctx.config.geoloc.enabled, details_, v.details)) out.push_back(v.post.id);
+      if (venue_params_match(ctx.params, ctx.config.geoloc.enabled, details_, v.details))
+        out.push_back(v.post.id);
     return out;
   }
   void save(Db& db, long long id) const override { save_venue_details(db, id, details_); }
@@ -35,7 +39,8 @@ class VenueDraft final : public DetailsDraft {
   VenueDetails details_;
 };
 
-void write_venue_records(JsonWriter& w, const RequestContext& ctx, const std::vector<long long>& ids, bool single) {
+void write_venue_records(JsonWriter& w, const RequestContext& ctx, const std::vector<long long>& ids,
+                         bool single) {
   if (ids.empty()) return;
   std::vector<Image> images;
   const std::vector<Venue> venues = find_venues(ctx.db, ids, &images);  // records and images: one statement
@@ -49,15 +54,11 @@ std::unique_ptr<DetailsDraft> new_venue_draft() { return std::make_unique<VenueD
 }  // namespace
 
 const LinkedType kVenueType{
-    kVenueKind,
-    LinkedKind::kVenue,
-    write_venue_records,
-    new_venue_draft,
-    unlink_venue_from_events,
+    kVenueKind, LinkedKind::kVenue, write_venue_records, new_venue_draft, unlink_venue_from_events,
 };
 
-void write_venue(JsonWriter& w, const RequestContext& ctx, const Venue& venue, const std::vector<Image>& images,
-                 bool single) {
+void write_venue(JsonWriter& w, const RequestContext& ctx, const Venue& venue,
+                 const std::vector<Image>& images, bool single) {
   const VenueDetails& d = venue.details;
   w.StartObject();
   write_post_head(w, ctx, kVenueKind, venue.post, images);

@@ -9,7 +9,9 @@
 namespace cal {
 namespace {
 
-long long total_pages(long long total, long long per_page) { return total == 0 ? 0 : (total + per_page - 1) / per_page; }
+long long total_pages(long long total, long long per_page) {
+  return total == 0 ? 0 : (total + per_page - 1) / per_page;
+}
 
 QueryPairs with_page(QueryPairs query, long long page) {
   for (auto& [name, value] : query)
@@ -22,7 +24,8 @@ QueryPairs with_page(QueryPairs query, long long page) {
 Paging read_paging(const RequestContext& ctx) {
   Paging p;
   p.page = ctx.params.integer(param::kPage, 1);
-  p.per_page = ctx.params.given(param::kPerPage) ? ctx.params.integer(param::kPerPage) : ctx.config.site.per_page;
+  p.per_page =
+      ctx.params.given(param::kPerPage) ? ctx.params.integer(param::kPerPage) : ctx.config.site.per_page;
   p.per_page = std::min<long long>(p.per_page, ctx.config.site.per_page_max);
   return p;
 }
@@ -36,9 +39,12 @@ void check_page_exists(const Paging& paging, long long total, std::string_view k
 QueryPairs effective_query(const RequestContext& ctx, const Paging& paging) {
   QueryPairs query;
   for (const auto& [name, value] : ctx.params.all()) {
-    if (name == "page") query.emplace_back(name, std::to_string(paging.page));
-    else if (name == "per_page") query.emplace_back(name, std::to_string(paging.per_page));
-    else if (value.given) query.emplace_back(name, value.text);
+    if (name == "page")
+      query.emplace_back(name, std::to_string(paging.page));
+    else if (name == "per_page")
+      query.emplace_back(name, std::to_string(paging.per_page));
+    else if (value.given)
+      query.emplace_back(name, value.text);
   }
   return query;
 }
@@ -59,8 +65,10 @@ Response list_response(const ListEnvelope& envelope, const std::function<void(Js
   const long long page = envelope.paging.page;
   const bool has_next = page < pages;
   const bool has_prev = page > 1;
-  const std::string next_url = has_next ? url_with_query(envelope.collection_url, with_page(envelope.query, page + 1)) : "";
-  const std::string prev_url = has_prev ? url_with_query(envelope.collection_url, with_page(envelope.query, page - 1)) : "";
+  const std::string next_url =
+      has_next ? url_with_query(envelope.collection_url, with_page(envelope.query, page + 1)) : "";
+  const std::string prev_url =
+      has_prev ? url_with_query(envelope.collection_url, with_page(envelope.query, page - 1)) : "";
 
   JsonBuffer buffer;
   JsonWriter w(buffer);

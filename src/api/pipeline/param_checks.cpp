@@ -2,10 +2,10 @@
 // the handlers used when they checked these fields themselves.
 #include "cal/api/pipeline/param_checks.h"
 
+#include "cal/api/access/permissions.h"
 #include "cal/api/events/event_fields.h"
 #include "cal/api/linked/linked_fields.h"
 #include "cal/api/linked/linked_records.h"
-#include "cal/api/access/permissions.h"
 #include "cal/api/posts/post_image.h"
 #include "cal/api/terms/term_input.h"
 #include "cal/core/dates/dates.h"
@@ -26,7 +26,9 @@ namespace {
 
 std::string name_of(const ParamSpec& spec) { return std::string(spec.name); }
 
-Taxonomy taxonomy_of(const ParamSpec& spec) { return spec.name == "tags" ? Taxonomy::kTag : Taxonomy::kCategory; }
+Taxonomy taxonomy_of(const ParamSpec& spec) {
+  return spec.name == "tags" ? Taxonomy::kTag : Taxonomy::kCategory;
+}
 
 using ascii::trim;
 
@@ -58,12 +60,14 @@ std::string post_ids_problem(const ParamSpec& spec, const ParamValue& value, con
 
 }  // namespace
 
-std::string check_time_zone(const ParamSpec&, const ParamValue& value, const Locale& locale, const CheckContext&) {
+std::string check_time_zone(const ParamSpec&, const ParamValue& value, const Locale& locale,
+                            const CheckContext&) {
   if (TimeZone::find(value.text)) return "";
   return translate(locale, "timezone must be an IANA time zone or UTC+H[:MM].");
 }
 
-std::string check_event_website(const ParamSpec&, const ParamValue& value, const Locale& locale, const CheckContext&) {
+std::string check_event_website(const ParamSpec&, const ParamValue& value, const Locale& locale,
+                                const CheckContext&) {
   constexpr std::size_t kMaxWebsiteLength = 2048;  // event_details.website
   const rapidjson::Value& raw = *value.raw;
   if (raw.IsNull() || (raw.IsString() && raw.GetStringLength() == 0)) return "";
@@ -74,7 +78,8 @@ std::string check_event_website(const ParamSpec&, const ParamValue& value, const
   return translate(locale, "website must be empty or an absolute URL.");
 }
 
-std::string check_linked_text(const ParamSpec& spec, const ParamValue& value, const Locale& locale, const CheckContext&) {
+std::string check_linked_text(const ParamSpec& spec, const ParamValue& value, const Locale& locale,
+                              const CheckContext&) {
   return linked_field_problem(spec.name, value.text, locale);
 }
 
@@ -85,11 +90,13 @@ std::string check_cost(const ParamSpec&, const ParamValue& value, const Locale& 
   return "";
 }
 
-std::string check_image(const ParamSpec&, const ParamValue& value, const Locale& locale, const CheckContext& context) {
+std::string check_image(const ParamSpec&, const ParamValue& value, const Locale& locale,
+                        const CheckContext& context) {
   return image_problem(*value.raw, locale, context.db);
 }
 
-std::string check_author(const ParamSpec&, const ParamValue& value, const Locale& locale, const CheckContext& context) {
+std::string check_author(const ParamSpec&, const ParamValue& value, const Locale& locale,
+                         const CheckContext& context) {
   if (!context.db || user_exists(*context.db, value.integer)) return "";
   return translate(locale, "author names no user.");
 }
@@ -100,9 +107,11 @@ std::string check_event_terms(const ParamSpec& spec, const ParamValue& value, co
   if (!items) return format_message(locale, "%s must be term ids or names.", {name_of(spec)});
   std::vector<long long> ids;
   for (const auto& item : *items) {
-    if (item.id > 0) ids.push_back(item.id);
+    if (item.id > 0)
+      ids.push_back(item.id);
     else if (!normalized_term_name(item.name))
-      return format_message(locale, "%s must be a non-blank text of at most 200 characters.", {name_of(spec)});
+      return format_message(locale, "%s must be a non-blank text of at most 200 characters.",
+                            {name_of(spec)});
   }
   if (!context.db) return "";
   const std::string missing = missing_term(*context.db, taxonomy_of(spec), ids);
@@ -110,7 +119,8 @@ std::string check_event_terms(const ParamSpec& spec, const ParamValue& value, co
   return format_message(locale, "%s names no existing term: %s.", {name_of(spec), missing});
 }
 
-std::string check_event_venue(const ParamSpec&, const ParamValue& value, const Locale& locale, const CheckContext& context) {
+std::string check_event_venue(const ParamSpec&, const ParamValue& value, const Locale& locale,
+                              const CheckContext& context) {
   return venue_input_problem(*value.raw, locale, context);
 }
 
@@ -140,7 +150,8 @@ std::string check_term_filter(const ParamSpec& spec, const ParamValue& value, co
   return "";
 }
 
-std::string check_venue_ids(const ParamSpec& spec, const ParamValue& value, const Locale& locale, const CheckContext& context) {
+std::string check_venue_ids(const ParamSpec& spec, const ParamValue& value, const Locale& locale,
+                            const CheckContext& context) {
   return post_ids_problem(spec, value, locale, context, PostType::kVenue, "venue");
 }
 
@@ -149,7 +160,8 @@ std::string check_organizer_ids(const ParamSpec& spec, const ParamValue& value, 
   return post_ids_problem(spec, value, locale, context, PostType::kOrganizer, "organizer");
 }
 
-std::string check_event_id(const ParamSpec& spec, const ParamValue& value, const Locale& locale, const CheckContext& context) {
+std::string check_event_id(const ParamSpec& spec, const ParamValue& value, const Locale& locale,
+                           const CheckContext& context) {
   if (!context.db || event_exists(*context.db, value.integer)) return "";
   return format_message(locale, "%s names no existing %s.", {name_of(spec), "event"});
 }
@@ -167,14 +179,16 @@ std::string check_category_ids(const ParamSpec& spec, const ParamValue& value, c
   return term_ids_problem(spec, value, locale, context, Taxonomy::kCategory);
 }
 
-std::string check_tag_ids(const ParamSpec& spec, const ParamValue& value, const Locale& locale, const CheckContext& context) {
+std::string check_tag_ids(const ParamSpec& spec, const ParamValue& value, const Locale& locale,
+                          const CheckContext& context) {
   return term_ids_problem(spec, value, locale, context, Taxonomy::kTag);
 }
 
 std::string check_category_parent(const ParamSpec&, const ParamValue& value, const Locale& locale,
                                   const CheckContext& context) {
   if (value.integer == 0) return "";
-  if (value.integer > 0 && (!context.db || find_term(*context.db, Taxonomy::kCategory, value.integer))) return "";
+  if (value.integer > 0 && (!context.db || find_term(*context.db, Taxonomy::kCategory, value.integer)))
+    return "";
   return translate(locale, "parent must be 0 or an existing category id.");
 }
 
@@ -182,12 +196,14 @@ std::string check_no_parent(const ParamSpec&, const ParamValue&, const Locale& l
   return translate(locale, "Tags have no parent.");
 }
 
-std::string check_term_name(const ParamSpec& spec, const ParamValue& value, const Locale& locale, const CheckContext&) {
+std::string check_term_name(const ParamSpec& spec, const ParamValue& value, const Locale& locale,
+                            const CheckContext&) {
   if (normalized_term_name(value.text)) return "";
   return format_message(locale, "%s must be a non-blank text of at most 200 characters.", {name_of(spec)});
 }
 
-std::string check_term_slug(const ParamSpec&, const ParamValue& value, const Locale& locale, const CheckContext&) {
+std::string check_term_slug(const ParamSpec&, const ParamValue& value, const Locale& locale,
+                            const CheckContext&) {
   if (!slugify(value.text).empty()) return "";
   return translate(locale, "slug must contain letters or digits.");
 }

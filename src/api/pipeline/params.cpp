@@ -37,7 +37,8 @@ std::vector<std::string> split_commas(std::string_view s) {
   size_t pos = 0;
   while (true) {
     const size_t comma = s.find(',', pos);
-    items.emplace_back(trim(s.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos)));
+    items.emplace_back(
+        trim(s.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos)));
     if (comma == std::string_view::npos) break;
     pos = comma + 1;
   }
@@ -77,7 +78,8 @@ struct Checker {
     for (std::string_view allowed : spec.enum_values)
       if (allowed == value) return true;
     std::string list;
-    for (std::string_view allowed : spec.enum_values) list += (list.empty() ? "" : ", ") + std::string(allowed);
+    for (std::string_view allowed : spec.enum_values)
+      list += (list.empty() ? "" : ", ") + std::string(allowed);
     fail(spec, "%s is not one of %s.", {list});
     return false;
   }
@@ -88,7 +90,9 @@ struct Checker {
     switch (spec.type) {
       case ParamType::kInteger: {
         const auto i = coerce_integer(v);
-        if (!i) return fail(spec, spec.positive ? "%s must be a positive integer." : "%s is not of type integer."), std::nullopt;
+        if (!i)
+          return fail(spec, spec.positive ? "%s must be a positive integer." : "%s is not of type integer."),
+                 std::nullopt;
         if (spec.positive && *i < 1) return fail(spec, "%s must be a positive integer."), std::nullopt;
         out.integer = *i;
         out.text = std::to_string(*i);
@@ -96,8 +100,10 @@ struct Checker {
       }
       case ParamType::kNumber: {
         std::optional<double> d;
-        if (v.IsNumber()) d = v.GetDouble();
-        else if (v.IsString()) d = parse_number_text(as_view(v));
+        if (v.IsNumber())
+          d = v.GetDouble();
+        else if (v.IsString())
+          d = parse_number_text(as_view(v));
         if (!d) return fail(spec, "%s is not of type number."), std::nullopt;
         if ((spec.minimum && *d < *spec.minimum) || (spec.maximum && *d > *spec.maximum)) {
           return fail(spec, "%s must be between %s and %s.",
@@ -117,7 +123,8 @@ struct Checker {
         return out;
       }
       case ParamType::kTruthy:
-        if (!v.IsString() && !v.IsBool() && !v.IsNumber()) return fail(spec, "%s is not of type string."), std::nullopt;
+        if (!v.IsString() && !v.IsBool() && !v.IsNumber())
+          return fail(spec, "%s is not of type string."), std::nullopt;
         out.boolean = is_truthy(v);
         out.text = out.boolean ? "true" : "false";
         return out;
@@ -135,7 +142,8 @@ struct Checker {
           // Only checked here: the handler resolves the date and, with now_seconds() or
           // event_window_valid_until(), tells the response cache how long the answer holds.
           const auto now = unmarked_now();
-          if (!parse_date(out.text, TimeZone::utc(), now)) return fail(spec, "%s is not a valid date."), std::nullopt;
+          if (!parse_date(out.text, TimeZone::utc(), now))
+            return fail(spec, "%s is not a valid date."), std::nullopt;
         } else if (!spec.enum_values.empty()) {
           out.text = lower(out.text);
           if (!check_enum(spec, out.text)) return std::nullopt;
@@ -145,7 +153,8 @@ struct Checker {
       case ParamType::kIntegerList: {
         std::vector<const Value*> elements;
         std::vector<std::string> pieces;
-        if (!list_items(v, elements, pieces)) return fail(spec, "%s must be a list of integers."), std::nullopt;
+        if (!list_items(v, elements, pieces))
+          return fail(spec, "%s must be a list of integers."), std::nullopt;
         for (const Value* e : elements) {
           const auto i = coerce_integer(*e);
           if (!i) return fail(spec, "%s must be a list of integers."), std::nullopt;
@@ -156,7 +165,8 @@ struct Checker {
           if (!i) return fail(spec, "%s must be a list of integers."), std::nullopt;
           out.integers.push_back(*i);
         }
-        if (spec.positive && std::any_of(out.integers.begin(), out.integers.end(), [](long long i) { return i < 1; }))
+        if (spec.positive &&
+            std::any_of(out.integers.begin(), out.integers.end(), [](long long i) { return i < 1; }))
           return fail(spec, "%s must be a list of positive integers."), std::nullopt;
         for (long long i : out.integers) out.text += (out.text.empty() ? "" : ",") + std::to_string(i);
         return out;
@@ -164,11 +174,15 @@ struct Checker {
       case ParamType::kStringList: {
         std::vector<const Value*> elements;
         std::vector<std::string> pieces;
-        if (!list_items(v, elements, pieces)) return fail(spec, "%s must be a list of strings."), std::nullopt;
+        if (!list_items(v, elements, pieces))
+          return fail(spec, "%s must be a list of strings."), std::nullopt;
         for (const Value* e : elements) {
-          if (e->IsString()) pieces.emplace_back(as_view(*e));
-          else if (e->IsInt64()) pieces.push_back(std::to_string(e->GetInt64()));
-          else return fail(spec, "%s must be a list of strings."), std::nullopt;
+          if (e->IsString())
+            pieces.emplace_back(as_view(*e));
+          else if (e->IsInt64())
+            pieces.push_back(std::to_string(e->GetInt64()));
+          else
+            return fail(spec, "%s must be a list of strings."), std::nullopt;
         }
         for (const auto& p : pieces) {
           if (!check_enum(spec, spec.enum_values.empty() ? p : lower(p))) return std::nullopt;
@@ -198,15 +212,21 @@ const Value* find_in(const Value* obj, std::string_view name) {
 std::string_view declared_type(const ParamSpec& spec) {
   if (!spec.declared_type.empty()) return spec.declared_type;
   switch (spec.type) {
-    case ParamType::kInteger: return "integer";
-    case ParamType::kNumber: return "number";
-    case ParamType::kBoolean: return "boolean";
+    case ParamType::kInteger:
+      return "integer";
+    case ParamType::kNumber:
+      return "number";
+    case ParamType::kBoolean:
+      return "boolean";
     case ParamType::kString:
     case ParamType::kDateTime:
-    case ParamType::kTruthy: return "string";
+    case ParamType::kTruthy:
+      return "string";
     case ParamType::kIntegerList:
-    case ParamType::kStringList: return "array";
-    case ParamType::kAny: return "";
+    case ParamType::kStringList:
+      return "array";
+    case ParamType::kAny:
+      return "";
   }
   return "";
 }
@@ -247,8 +267,8 @@ bool is_truthy(const Value& v) {
   return s == "1" || s == "true" || s == "yes" || s == "on";
 }
 
-Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& sources,
-                       const Locale& locale, const CheckContext& context) {
+Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& sources, const Locale& locale,
+                       const CheckContext& context) {
   Params params;
   std::vector<std::string_view> declared;
   for (const ParamSpec& spec : specs) declared.push_back(spec.name.text());
@@ -265,12 +285,15 @@ Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& 
     bool given = true;
     for (const auto& [name, text] : sources.path) {
       if (name == spec.name) {
-        scratch.PushBack(Value(text.c_str(), static_cast<rapidjson::SizeType>(text.size()), scratch.GetAllocator()), scratch.GetAllocator());
+        scratch.PushBack(
+            Value(text.c_str(), static_cast<rapidjson::SizeType>(text.size()), scratch.GetAllocator()),
+            scratch.GetAllocator());
         value = &scratch[scratch.Size() - 1];
       }
     }
     if (!value) value = find_in(sources.body, spec.name);
-    const bool bad_utf8 = !value && std::find(sources.invalid_utf8.begin(), sources.invalid_utf8.end(), spec.name) != sources.invalid_utf8.end();
+    const bool bad_utf8 = !value && std::find(sources.invalid_utf8.begin(), sources.invalid_utf8.end(),
+                                              spec.name) != sources.invalid_utf8.end();
     if (!value) value = find_in(sources.query, spec.name);
     if (bad_utf8) {
       checker.fail(spec, "%s is not valid UTF-8.");
@@ -281,7 +304,8 @@ Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& 
       continue;
     }
     if (!value && spec.default_value.data() != nullptr) {
-      scratch.PushBack(Value(rapidjson::StringRef(spec.default_value.data(), spec.default_value.size())), scratch.GetAllocator());
+      scratch.PushBack(Value(rapidjson::StringRef(spec.default_value.data(), spec.default_value.size())),
+                       scratch.GetAllocator());
       value = &scratch[scratch.Size() - 1];
       given = false;
     }
@@ -291,7 +315,8 @@ Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& 
       continue;
     }
     const bool is_list = spec.type == ParamType::kIntegerList || spec.type == ParamType::kStringList;
-    if (given && is_list && ((value->IsString() && trim(as_view(*value)).empty()) || (value->IsArray() && value->Empty()))) {
+    if (given && is_list &&
+        ((value->IsString() && trim(as_view(*value)).empty()) || (value->IsArray() && value->Empty()))) {
       checker.fail(spec, "%s must not be empty.");
       continue;
     }

@@ -4,7 +4,6 @@
 #include "cal/core/text/ascii.h"
 #include "cal/core/text/url.h"
 
-
 namespace cal {
 namespace {
 
@@ -74,7 +73,8 @@ std::optional<RouteMatch> match_route(const std::vector<Route>& routes, std::str
     if (expected.size() != actual.size()) continue;
     RouteMatch match{&route, {}};
     bool ok = true;
-    for (size_t i = 0; ok && i < expected.size(); ++i) ok = match_segment(expected[i], actual[i], match.path_params);
+    for (size_t i = 0; ok && i < expected.size(); ++i)
+      ok = match_segment(expected[i], actual[i], match.path_params);
     if (ok) return match;
   }
   return std::nullopt;
@@ -84,9 +84,12 @@ std::string route_regex(std::string_view pattern) {
   std::string out = "/cal/events/v1";
   for (std::string_view seg : split_path(pattern)) {
     out += '/';
-    if (seg == "{id}") out += "(?P<id>\\d+)";
-    else if (seg.size() > 2 && seg.front() == '{') out += "(?P<" + std::string(seg.substr(1, seg.size() - 2)) + ">[^/]+)";
-    else out += seg;
+    if (seg == "{id}")
+      out += "(?P<id>\\d+)";
+    else if (seg.size() > 2 && seg.front() == '{')
+      out += "(?P<" + std::string(seg.substr(1, seg.size() - 2)) + ">[^/]+)";
+    else
+      out += seg;
   }
   return out;
 }

@@ -48,7 +48,8 @@ void parse_body(const Request& request, ParsedInput& input, const Locale& locale
   type = ascii::lower(type);
   if (type == "application/json" || (type.size() > 5 && type.compare(type.size() - 5, 5, "+json") == 0)) {
     switch (parse_json_body(request.body, input.body)) {
-      case JsonBodyError::kNone: return;
+      case JsonBodyError::kNone:
+        return;
       case JsonBodyError::kInvalidUtf8:
         throw ApiError{400, "rest_invalid_json", translate(locale, "The JSON body is not valid UTF-8.")};
       case JsonBodyError::kNotAnObject:
@@ -61,8 +62,9 @@ void parse_body(const Request& request, ParsedInput& input, const Locale& locale
     parse_form(request.body, input.body, input.invalid_utf8);
     return;
   }
-  throw ApiError{415, "rest_unsupported_media_type",
-                 translate(locale, "Send the body as application/json or application/x-www-form-urlencoded.")};
+  throw ApiError{
+      415, "rest_unsupported_media_type",
+      translate(locale, "Send the body as application/json or application/x-www-form-urlencoded.")};
 }
 
 // The REST root and site URL: configured, or the request's scheme, host and mount point.
@@ -82,9 +84,8 @@ void fill_urls(const Request& request, const Config& config, RequestContext& ctx
   ctx.site_url = config.site.url.empty() ? origin : strip(config.site.url);
 }
 
-
-Response run_pipeline(const Request& request, Db& db, const Config& config, ParsedInput& input, Locale& locale,
-                      bool& authenticated) {
+Response run_pipeline(const Request& request, Db& db, const Config& config, ParsedInput& input,
+                      Locale& locale, bool& authenticated) {
   // 1. Method, with overrides on POST.
   std::string method = upper(request.method);
   if (method == "POST") {
@@ -96,7 +97,8 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   // 2. Routing.
   const auto match = match_route(route_table(), request.path);
   if (!match)
-    throw ApiError{404, "rest_no_route", translate(locale, "No route was found matching the URL and request method.")};
+    throw ApiError{404, "rest_no_route",
+                   translate(locale, "No route was found matching the URL and request method.")};
   const Route& route = *match->route;
   const std::vector<std::string> allow = route.allowed_methods();
   const Endpoint* endpoint = route.endpoint_for(method);
@@ -115,8 +117,7 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   // 3. Authentication, then the visitor check before the body is even looked at.
   const Caller caller = authenticate_throttled(request, db, locale);  // 429 after repeated failures
   authenticated = !caller.is_visitor();
-  if (endpoint->capability != Capability::kNone && caller.is_visitor())
-    throw forbidden(locale, 401);
+  if (endpoint->capability != Capability::kNone && caller.is_visitor()) throw forbidden(locale, 401);
   // 4. Body and parameters.
   if (is_body_method(method)) {
     if (request.body_too_large)
@@ -131,8 +132,7 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   // Per-field rules that look up ids run here too, so every failure comes in one 400 (SPEC §1.3).
   const Params params = validate_params(endpoint->params, sources, locale, CheckContext{&db, &caller});
   // 5. Capability of authenticated callers, after validation (SPEC §1.4).
-  if (!has_capability(caller, endpoint->capability))
-    throw forbidden(locale);
+  if (!has_capability(caller, endpoint->capability)) throw forbidden(locale);
   RequestContext ctx{request, params, caller, db, config, locale, "", ""};
   fill_urls(request, config, ctx);
   Response response = endpoint->handler(ctx);
@@ -157,7 +157,8 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   parse_form(request.query_string, input.query, input.invalid_utf8);
   std::string query_locale;
   if (const auto* l = member(input.query, "_locale"); l && l->IsString()) query_locale = l->GetString();
-  Locale locale = choose_locale(request.site_locale, query_locale, request.header("accept-language"), config.site.locale);
+  Locale locale =
+      choose_locale(request.site_locale, query_locale, request.header("accept-language"), config.site.locale);
 
   Response response;
   bool authenticated = false;
@@ -172,7 +173,8 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
       if (retry_lost_connection(db, attempt)) continue;
       std::cerr << "request " << request_id << ": database unavailable: " << e.detail << "\n";
       db.reset();
-      ApiError err{503, "rest_db_unavailable", translate(locale, "The database is unavailable; try again shortly.")};
+      ApiError err{503, "rest_db_unavailable",
+                   translate(locale, "The database is unavailable; try again shortly.")};
       err.retry_after = 5;
       response = error_response(err);
     } catch (const DatabaseConflict& e) {
@@ -180,17 +182,20 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
       if (db.in_transaction()) db.rollback();
       if (retry_conflict(attempt)) continue;
       std::cerr << "request " << request_id << ": database conflict: " << e.detail << "\n";
-      ApiError err{503, "rest_db_unavailable", translate(locale, "The database is unavailable; try again shortly.")};
+      ApiError err{503, "rest_db_unavailable",
+                   translate(locale, "The database is unavailable; try again shortly.")};
       err.retry_after = 1;
       response = error_response(err);
     } catch (const std::exception& e) {
       std::cerr << "request " << request_id << ": internal error: " << e.what() << "\n";
       if (db.in_transaction()) db.rollback();
-      response = error_response({500, "rest_internal_error", translate(locale, "An internal error occurred.")});
+      response =
+          error_response({500, "rest_internal_error", translate(locale, "An internal error occurred.")});
     } catch (const DuplicateKey& e) {
       std::cerr << "request " << request_id << ": unhandled duplicate key: " << e.detail << "\n";
       if (db.in_transaction()) db.rollback();
-      response = error_response({500, "rest_internal_error", translate(locale, "An internal error occurred.")});
+      response =
+          error_response({500, "rest_internal_error", translate(locale, "An internal error occurred.")});
     }
     break;
   }

@@ -24,8 +24,10 @@ std::size_t utf8_chars(std::string_view s) {
 void add_text_item(std::vector<TermInputItem>& items, std::string_view text) {
   const std::string_view t = trim(text);
   if (t.empty()) return;
-  if (const auto id = parse_id(t)) items.push_back({*id, {}});
-  else items.push_back({0, std::string(t)});
+  if (const auto id = parse_id(t))
+    items.push_back({*id, {}});
+  else
+    items.push_back({0, std::string(t)});
 }
 
 // Adds one value; false when it is neither a string nor a positive integer.
@@ -73,17 +75,18 @@ std::optional<std::string> normalized_term_name(std::string_view name) {
   return std::string(trimmed);
 }
 
-
 ApiError term_exists_error(const RequestContext& ctx, long long term_id) {
-  ApiError e{409, "term_exists", translate(ctx.locale, "A term with the name provided already exists with this parent.")};
+  ApiError e{409, "term_exists",
+             translate(ctx.locale, "A term with the name provided already exists with this parent.")};
   e.term_id = term_id;
   return e;
 }
 
 std::string checked_term_name(const RequestContext& ctx, std::string_view name, std::string_view param) {
   if (auto normalized = normalized_term_name(name)) return *normalized;
-  throw invalid_param(
-      ctx, std::string(param), format_message(ctx.locale, "%s must be a non-blank text of at most 200 characters.", {std::string(param)}));
+  throw invalid_param(ctx, std::string(param),
+                      format_message(ctx.locale, "%s must be a non-blank text of at most 200 characters.",
+                                     {std::string(param)}));
 }
 
 std::string term_slug_from(const TermKind& kind, std::string_view text) {
@@ -99,7 +102,8 @@ std::string checked_term_description(const RequestContext& ctx, const std::strin
 }
 
 bool can_manage_terms(const RequestContext& ctx, const TermKind& kind) {
-  return has_capability(ctx.caller, kind.hierarchical ? Capability::kManageCategories : Capability::kManageTags);
+  return has_capability(ctx.caller,
+                        kind.hierarchical ? Capability::kManageCategories : Capability::kManageTags);
 }
 
 }  // namespace cal

@@ -35,7 +35,6 @@ void apply_event_filter(RequestContext& ctx, TermQuery& query) {
   query.event_id = id;
   if (!event->password.empty() && !can_edit_post(ctx.caller, event->author, event->status))
     query.event_id = 0;  // no event has id 0: an empty list
-
 }
 
 }  // namespace
@@ -46,11 +45,13 @@ Response list_terms_response(RequestContext& ctx, const TermKind& kind) {
   query.taxonomy = kind.taxonomy;
   query.include = ctx.params.integers(param::kInclude);
   query.exclude = ctx.params.integers(param::kExclude);
-  if (kind.hierarchical && ctx.params.given(param::kParent)) query.parent = ctx.params.integer(param::kParent);  // check_category_parent
+  if (kind.hierarchical && ctx.params.given(param::kParent))
+    query.parent = ctx.params.integer(param::kParent);  // check_category_parent
   const bool by_event = ctx.params.given(param::kEvent) || ctx.params.given(param::kPost);
   if (by_event) apply_event_filter(ctx, query);
   // The terms of one event are shown whatever their count, unless hide_empty is sent.
-  query.hide_empty = by_event && !ctx.params.given(param::kHideEmpty) ? false : ctx.params.boolean(param::kHideEmpty, true);
+  query.hide_empty =
+      by_event && !ctx.params.given(param::kHideEmpty) ? false : ctx.params.boolean(param::kHideEmpty, true);
   query.search = ctx.params.text(param::kSearch);
   query.slug = ctx.params.text(param::kSlug);
   if (ctx.params.given(param::kOrderby))
@@ -62,7 +63,8 @@ Response list_terms_response(RequestContext& ctx, const TermKind& kind) {
 
   const TermPage page = list_terms(ctx.db, query);
   check_page_exists(paging, page.total, kind.archive_kind, ctx.locale);
-  ListEnvelope envelope{kind.collection, term_collection_url(ctx, kind), effective_query(ctx, paging), paging, page.total};
+  ListEnvelope envelope{kind.collection, term_collection_url(ctx, kind), effective_query(ctx, paging), paging,
+                        page.total};
   return list_response(envelope, [&](JsonWriter& w) {
     for (const Term& term : page.terms) write_term(w, ctx, term);
   });

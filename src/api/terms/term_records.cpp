@@ -44,8 +44,8 @@ void write_term(JsonWriter& w, const RequestContext& ctx, const Term& term) {
   w.EndObject();
 }
 
-std::vector<long long> resolve_terms_input(RequestContext& ctx, Taxonomy taxonomy, const rapidjson::Value& raw,
-                                           std::string_view param) {
+std::vector<long long> resolve_terms_input(RequestContext& ctx, Taxonomy taxonomy,
+                                           const rapidjson::Value& raw, std::string_view param) {
   const TermKind& kind = term_kind(taxonomy);
   // Shape, names and ids were checked by the validator (check_event_terms).
   const std::vector<TermInputItem> items = split_terms_input(raw).value_or(std::vector<TermInputItem>{});

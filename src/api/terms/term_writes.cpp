@@ -19,8 +19,9 @@ long long checked_parent(RequestContext& ctx, long long self) {
   const long long parent = ctx.params.integer(param::kParent);
   if (parent == 0) return 0;  // else an existing category: check_category_parent
   if (self != 0 && is_same_or_descendant(ctx.db, parent, self))
-    throw invalid_param(ctx, "parent",
-                        translate(ctx.locale, "parent must not be the category itself or one of its descendants."));
+    throw invalid_param(
+        ctx, "parent",
+        translate(ctx.locale, "parent must not be the category itself or one of its descendants."));
   return parent;
 }
 
@@ -39,7 +40,8 @@ Response create_term_response(RequestContext& ctx, const TermKind& kind) {
   term.name = checked_term_name(ctx, ctx.params.text(param::kName), "name");
   const bool explicit_slug = ctx.params.given(param::kSlug);
   term.slug = explicit_slug ? checked_slug(ctx) : term_slug_from(kind, term.name);
-  if (ctx.params.given(param::kDescription)) term.description = checked_term_description(ctx, ctx.params.text(param::kDescription));
+  if (ctx.params.given(param::kDescription))
+    term.description = checked_term_description(ctx, ctx.params.text(param::kDescription));
   Transaction tx(ctx.db);
   if (kind.hierarchical && ctx.params.given(param::kParent)) term.parent = checked_parent(ctx, 0);
   try {
@@ -56,9 +58,11 @@ Response create_term_response(RequestContext& ctx, const TermKind& kind) {
 Response update_term_response(RequestContext& ctx, const TermKind& kind) {
   Transaction tx(ctx.db);
   Term term = load_term(ctx, kind);
-  if (ctx.params.given(param::kName)) term.name = checked_term_name(ctx, ctx.params.text(param::kName), "name");
+  if (ctx.params.given(param::kName))
+    term.name = checked_term_name(ctx, ctx.params.text(param::kName), "name");
   if (ctx.params.given(param::kSlug)) term.slug = checked_slug(ctx);
-  if (ctx.params.given(param::kDescription)) term.description = checked_term_description(ctx, ctx.params.text(param::kDescription));
+  if (ctx.params.given(param::kDescription))
+    term.description = checked_term_description(ctx, ctx.params.text(param::kDescription));
   if (kind.hierarchical && ctx.params.given(param::kParent)) term.parent = checked_parent(ctx, term.id);
   try {
     update_term(ctx.db, term, false);
@@ -76,7 +80,8 @@ Response delete_term_response(RequestContext& ctx, const TermKind& kind) {
     delete_term(ctx.db, term);
   } catch (const TermExists& e) {
     ApiError error = term_exists_error(ctx, e.term_id);
-    error.message = translate(ctx.locale, "A child of this category has the same name as a category at its new level.");
+    error.message =
+        translate(ctx.locale, "A child of this category has the same name as a category at its new level.");
     throw error;
   }
   tx.commit();

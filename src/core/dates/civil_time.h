@@ -40,8 +40,7 @@ constexpr std::int64_t days_from_civil(std::int64_t year, std::int64_t month, st
   const std::int64_t era = floor_div(year, 400);
   const std::int64_t year_of_era = year - era * 400;
   const std::int64_t day_of_year = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
-  const std::int64_t day_of_era =
-      year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+  const std::int64_t day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
   return era * 146097 + day_of_era - 719468;
 }
 
@@ -57,8 +56,7 @@ constexpr CivilDate civil_from_days(std::int64_t days) {
   const std::int64_t day_of_era = days - era * 146097;
   const std::int64_t year_of_era =
       (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146096) / 365;
-  const std::int64_t day_of_year =
-      day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+  const std::int64_t day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
   const std::int64_t shifted_month = (5 * day_of_year + 2) / 153;
   const int day = static_cast<int>(day_of_year - (153 * shifted_month + 2) / 5 + 1);
   const int month = static_cast<int>(shifted_month < 10 ? shifted_month + 3 : shifted_month - 9);
@@ -66,9 +64,7 @@ constexpr CivilDate civil_from_days(std::int64_t days) {
 }
 
 // 0 = Sunday .. 6 = Saturday.
-constexpr int weekday_from_days(std::int64_t days) {
-  return static_cast<int>(floor_mod(days + 4, 7));
-}
+constexpr int weekday_from_days(std::int64_t days) { return static_cast<int>(floor_mod(days + 4, 7)); }
 
 constexpr bool is_leap_year(std::int64_t year) {
   return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
@@ -93,8 +89,8 @@ constexpr std::int64_t seconds_of_clock(const Clock& clock) {
 }
 
 constexpr std::int64_t epoch_seconds(const LocalDateTime& t) {
-  return days_from_fields(t.year, t.month, t.day) * kSecondsPerDay +
-         std::int64_t{t.hour} * 3600 + std::int64_t{t.minute} * 60 + t.second;
+  return days_from_fields(t.year, t.month, t.day) * kSecondsPerDay + std::int64_t{t.hour} * 3600 +
+         std::int64_t{t.minute} * 60 + t.second;
 }
 
 // The wall clock `seconds` after 1970-01-01T00:00:00 (seconds may be negative).
@@ -105,8 +101,7 @@ LocalDateTime make_date_time(const CivilDate& date, const Clock& clock);
 
 // The instants this module hands out: 0001-01-01T00:00:00Z .. 9999-12-31T23:59:59Z.
 inline constexpr std::int64_t kMinEpochSeconds = days_from_civil(kMinYear, 1, 1) * kSecondsPerDay;
-inline constexpr std::int64_t kMaxEpochSeconds =
-    days_from_civil(kMaxYear + 1, 1, 1) * kSecondsPerDay - 1;
+inline constexpr std::int64_t kMaxEpochSeconds = days_from_civil(kMaxYear + 1, 1, 1) * kSecondsPerDay - 1;
 
 // True when the instant (seconds since the epoch) is within kMinEpochSeconds..kMaxEpochSeconds.
 bool in_supported_range(std::int64_t epoch_seconds);

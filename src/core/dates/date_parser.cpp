@@ -281,9 +281,8 @@ std::optional<ParsedDate> make_result(Seconds instant, const TimeZone& zone, boo
 
 std::optional<ParsedDate> resolve_phrase(const Phrase& p, const TimeZone& zone, Seconds now) {
   const LocalDateTime now_local = zone.to_local(now);
-  const CivilDate base = p.base == Phrase::Base::kDate
-                             ? p.date
-                             : CivilDate{now_local.year, now_local.month, now_local.day};
+  const CivilDate base =
+      p.base == Phrase::Base::kDate ? p.date : CivilDate{now_local.year, now_local.month, now_local.day};
   Clock clock{now_local.hour, now_local.minute, now_local.second};
   if (p.resets_time()) clock = Clock{};
   if (p.time) clock = *p.time;
@@ -295,8 +294,8 @@ std::optional<ParsedDate> resolve_phrase(const Phrase& p, const TimeZone& zone, 
     day_shift = weekday_offset(today, p.weekday, p.weekday_mode);
   }
   const Relative& rel = p.relative;
-  const int64_t days = days_from_fields(base.year + rel.years, base.month + rel.months,
-                                        base.day + rel.days + day_shift);
+  const int64_t days =
+      days_from_fields(base.year + rel.years, base.month + rel.months, base.day + rel.days + day_shift);
   const int64_t wall = days * kSecondsPerDay + seconds_of_clock(clock);
   if (!in_supported_range(wall)) return std::nullopt;
   const Seconds instant =

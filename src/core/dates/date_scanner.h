@@ -4,8 +4,8 @@
 // and UTC offsets that the date forms are built from.
 #pragma once
 
-#include "cal/core/text/ascii.h"
 #include "core/dates/civil_time.h"
+#include "cal/core/text/ascii.h"
 
 #include <cstddef>
 #include <cstdint>

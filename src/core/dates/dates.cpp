@@ -28,8 +28,7 @@ using detail::Scanner;
 
 std::string format_fields(const char* format, const LocalDateTime& t) {
   std::array<char, 96> buffer{};
-  std::snprintf(buffer.data(), buffer.size(), format, t.year, t.month, t.day, t.hour, t.minute,
-                t.second);
+  std::snprintf(buffer.data(), buffer.size(), format, t.year, t.month, t.day, t.hour, t.minute, t.second);
   return buffer.data();
 }
 
@@ -66,17 +65,15 @@ LocalDateTime to_utc_date_time(Seconds instant) {
   return date_time_from_epoch_seconds(instant.time_since_epoch().count());
 }
 
-Seconds from_utc_date_time(const LocalDateTime& t) {
-  return Seconds{std::chrono::seconds{epoch_seconds(t)}};
-}
+Seconds from_utc_date_time(const LocalDateTime& t) { return Seconds{std::chrono::seconds{epoch_seconds(t)}}; }
 
 std::string format_iso8601(Seconds instant, const TimeZone& zone) {
   const int offset_minutes = zone.offset_seconds(instant) / 60;  // truncates LMT seconds
   const LocalDateTime local = to_utc_date_time(instant + std::chrono::minutes{offset_minutes});
   const int magnitude = offset_minutes < 0 ? -offset_minutes : offset_minutes;
   std::array<char, 112> buffer{};
-  std::snprintf(buffer.data(), buffer.size(), "%04d-%02d-%02dT%02d:%02d:%02d%c%02d:%02d",
-                local.year, local.month, local.day, local.hour, local.minute, local.second,
+  std::snprintf(buffer.data(), buffer.size(), "%04d-%02d-%02dT%02d:%02d:%02d%c%02d:%02d", local.year,
+                local.month, local.day, local.hour, local.minute, local.second,
                 offset_minutes < 0 ? '-' : '+', magnitude / 60, magnitude % 60);
   return buffer.data();
 }

@@ -133,8 +133,7 @@ int64_t transition_wall_seconds(const PosixTransition& t, int64_t year) {
 std::optional<std::string> read_tzif_footer(const std::string& zone_name) {
   std::ifstream in(kZoneInfoDir + zone_name, std::ios::binary);
   std::array<char, 5> magic{};
-  if (!in.read(magic.data(), magic.size()) || std::string_view(magic.data(), 4) != "TZif" ||
-      magic[4] < '2') {
+  if (!in.read(magic.data(), magic.size()) || std::string_view(magic.data(), 4) != "TZif" || magic[4] < '2') {
     return std::nullopt;
   }
   constexpr std::streamoff kTailBytes = 256;

@@ -36,8 +36,8 @@ struct Registry {
 
 // A catalog directory name: "de_DE" (two lower-case letters, '_', two upper-case letters).
 bool is_locale_name(std::string_view s) {
-  return s.size() == 5 && ascii::is_lower(s[0]) && ascii::is_lower(s[1]) && s[2] == '_' && ascii::is_upper(s[3]) &&
-         ascii::is_upper(s[4]);
+  return s.size() == 5 && ascii::is_lower(s[0]) && ascii::is_lower(s[1]) && s[2] == '_' &&
+         ascii::is_upper(s[3]) && ascii::is_upper(s[4]);
 }
 
 Registry read_registry(const std::string& dir) {
@@ -54,7 +54,8 @@ Registry read_registry(const std::string& dir) {
   r.names.emplace_back(kSourceLocale);
   for (const std::string& name : found) {
     std::string error;
-    auto catalog = MessageCatalog::read(dir + "/" + name + "/LC_MESSAGES/" + std::string(kDomain) + ".mo", &error);
+    auto catalog =
+        MessageCatalog::read(dir + "/" + name + "/LC_MESSAGES/" + std::string(kDomain) + ".mo", &error);
     if (!catalog) {
       std::cerr << "calendar: skipping language " << name << ": " << error << "\n";
       continue;
@@ -152,7 +153,8 @@ std::string substitute(std::string_view pattern, const std::vector<std::string>&
       ++i;
     } else if (ascii::is_digit(pattern[i + 1])) {
       size_t j = i + 1, n = 0;
-      while (j < pattern.size() && ascii::is_digit(pattern[j])) n = n * 10 + static_cast<size_t>(pattern[j++] - '0');
+      while (j < pattern.size() && ascii::is_digit(pattern[j]))
+        n = n * 10 + static_cast<size_t>(pattern[j++] - '0');
       if (j + 1 < pattern.size() && pattern[j] == '$' && pattern[j + 1] == 's') {
         if (n >= 1 && n <= args.size()) out += args[n - 1];
         i = j + 1;
@@ -210,7 +212,9 @@ std::string translate(const Locale& locale, std::string_view msgid) {
   return t ? *t : std::string(msgid);
 }
 
-bool has_translation(const Locale& locale, std::string_view msgid) { return lookup(locale, msgid) != nullptr; }
+bool has_translation(const Locale& locale, std::string_view msgid) {
+  return lookup(locale, msgid) != nullptr;
+}
 
 std::string format_message(const Locale& locale, std::string_view msgid,
                            const std::vector<std::string>& args) {

@@ -23,7 +23,8 @@ class WordReader {
     if (offset > bytes_.size() || bytes_.size() - offset < 4) return std::nullopt;
     std::uint32_t v = 0;
     for (int i = 0; i < 4; ++i) {
-      const auto byte = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes_[offset + static_cast<std::size_t>(i)]));
+      const auto byte = static_cast<std::uint32_t>(
+          static_cast<unsigned char>(bytes_[offset + static_cast<std::size_t>(i)]));
       v |= swapped_ ? byte << (8 * (3 - i)) : byte << (8 * i);
     }
     return v;
@@ -33,7 +34,8 @@ class WordReader {
   std::optional<std::string_view> string(std::size_t entry) const {
     const auto length = at(entry);
     const auto offset = at(entry + 4);
-    if (!length || !offset || *offset > bytes_.size() || bytes_.size() - *offset < *length) return std::nullopt;
+    if (!length || !offset || *offset > bytes_.size() || bytes_.size() - *offset < *length)
+      return std::nullopt;
     return bytes_.substr(*offset, *length);
   }
 
@@ -55,7 +57,8 @@ std::optional<MessageCatalog> MessageCatalog::parse(std::string_view bytes, std:
     return std::nullopt;
   };
   const auto magic = read_magic(bytes);
-  if (!magic || (*magic != kMagic && *magic != kMagicSwapped)) return fail("not a .mo file (bad magic number)");
+  if (!magic || (*magic != kMagic && *magic != kMagicSwapped))
+    return fail("not a .mo file (bad magic number)");
   const WordReader words(bytes, *magic == kMagicSwapped);
   const auto revision = words.at(4);
   const auto count = words.at(8);

@@ -25,31 +25,38 @@ struct CurrencySymbol {
 
 // Longer spellings before the shorter ones they contain ("US$" before "$").
 constexpr CurrencySymbol kCurrencySymbols[] = {
-    {"US$", "USD", true},  {"AU$", "AUD", true},  {"CA$", "CAD", true},
-    {"NZ$", "NZD", true},  {"HK$", "HKD", true},  {"MX$", "MXN", true},
-    {"A$", "AUD", true},   {"C$", "CAD", true},   {"S$", "SGD", true},
-    {"R$", "BRL", true},   {"z\xC5\x82", "PLN", true},  // zł
-    {"$", "USD", false},   {"\xE2\x82\xAC", "EUR", false},  // €
-    {"\xC2\xA3", "GBP", false},                             // £
-    {"\xC2\xA5", "JPY", false},                             // ¥
-    {"\xE2\x82\xB9", "INR", false},                         // ₹
-    {"\xE2\x82\xA9", "KRW", false},                         // ₩
-    {"\xE2\x82\xBD", "RUB", false},                         // ₽
-    {"\xE2\x82\xBA", "TRY", false},                         // ₺
-    {"\xE2\x82\xAA", "ILS", false},                         // ₪
-    {"\xE2\x82\xB4", "UAH", false},                         // ₴
-    {"\xE2\x82\xA6", "NGN", false},                         // ₦
-    {"\xE2\x82\xB1", "PHP", false},                         // ₱
-    {"\xE2\x82\xAB", "VND", false},                         // ₫
-    {"\xE0\xB8\xBF", "THB", false},                         // ฿
+    {"US$", "USD", true},
+    {"AU$", "AUD", true},
+    {"CA$", "CAD", true},
+    {"NZ$", "NZD", true},
+    {"HK$", "HKD", true},
+    {"MX$", "MXN", true},
+    {"A$", "AUD", true},
+    {"C$", "CAD", true},
+    {"S$", "SGD", true},
+    {"R$", "BRL", true},
+    {"z\xC5\x82", "PLN", true},  // zł
+    {"$", "USD", false},
+    {"\xE2\x82\xAC", "EUR", false},  // €
+    {"\xC2\xA3", "GBP", false},      // £
+    {"\xC2\xA5", "JPY", false},      // ¥
+    {"\xE2\x82\xB9", "INR", false},  // ₹
+    {"\xE2\x82\xA9", "KRW", false},  // ₩
+    {"\xE2\x82\xBD", "RUB", false},  // ₽
+    {"\xE2\x82\xBA", "TRY", false},  // ₺
+    {"\xE2\x82\xAA", "ILS", false},  // ₪
+    {"\xE2\x82\xB4", "UAH", false},  // ₴
+    {"\xE2\x82\xA6", "NGN", false},  // ₦
+    {"\xE2\x82\xB1", "PHP", false},  // ₱
+    {"\xE2\x82\xAB", "VND", false},  // ₫
+    {"\xE0\xB8\xBF", "THB", false},  // ฿
 };
 
 // ISO 4217 codes recognized when written in upper case as a separate word.
 constexpr std::string_view kIsoCodes[] = {
-    "AED", "ARS", "AUD", "BGN", "BRL", "CAD", "CHF", "CLP", "CNY", "COP", "CZK", "DKK",
-    "EGP", "EUR", "GBP", "HKD", "HUF", "IDR", "ILS", "INR", "ISK", "JPY", "KES", "KRW",
-    "MXN", "MYR", "NGN", "NOK", "NZD", "PEN", "PHP", "PLN", "RON", "RUB", "SAR", "SEK",
-    "SGD", "THB", "TRY", "TWD", "UAH", "USD", "VND", "ZAR",
+    "AED", "ARS", "AUD", "BGN", "BRL", "CAD", "CHF", "CLP", "CNY", "COP", "CZK", "DKK", "EGP", "EUR", "GBP",
+    "HKD", "HUF", "IDR", "ILS", "INR", "ISK", "JPY", "KES", "KRW", "MXN", "MYR", "NGN", "NOK", "NZD", "PEN",
+    "PHP", "PLN", "RON", "RUB", "SAR", "SEK", "SGD", "THB", "TRY", "TWD", "UAH", "USD", "VND", "ZAR",
 };
 
 // A currency mention found in the text, with its byte range.
@@ -209,16 +216,13 @@ std::string to_value_string(const Number& number) {
   return number.fraction.empty() ? number.integer : number.integer + "." + number.fraction;
 }
 
-bool is_zero_value(std::string_view value) {
-  return value.find_first_not_of("0.") == std::string_view::npos;
-}
+bool is_zero_value(std::string_view value) { return value.find_first_not_of("0.") == std::string_view::npos; }
 
 std::vector<std::string> sorted_unique_values(std::vector<Number> numbers) {
   std::stable_sort(numbers.begin(), numbers.end(),
                    [](const Number& a, const Number& b) { return compare_numbers(a, b) < 0; });
-  const auto last = std::unique(numbers.begin(), numbers.end(), [](const Number& a, const Number& b) {
-    return compare_numbers(a, b) == 0;
-  });
+  const auto last = std::unique(numbers.begin(), numbers.end(),
+                                [](const Number& a, const Number& b) { return compare_numbers(a, b) == 0; });
   std::vector<std::string> values;
   for (auto it = numbers.begin(); it != last; ++it) values.push_back(to_value_string(*it));
   return values;

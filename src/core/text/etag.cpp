@@ -7,7 +7,8 @@ namespace cal {
 
 std::string strong_etag(std::string_view body) {
   unsigned char hash[16];
-  crypto_generichash(hash, sizeof hash, reinterpret_cast<const unsigned char*>(body.data()), body.size(), nullptr, 0);
+  crypto_generichash(hash, sizeof hash, reinterpret_cast<const unsigned char*>(body.data()), body.size(),
+                     nullptr, 0);
   static const char kHex[] = "0123456789abcdef";
   std::string tag = "\"";
   for (unsigned char b : hash) {

@@ -16,17 +16,16 @@ namespace {
 
 // Elements re-serialized with their (filtered) attributes.
 constexpr std::string_view kAllowedElements[] = {
-    "a",    "abbr",   "b",          "blockquote", "br",     "cite",  "code", "del",
-    "div",  "em",     "figcaption", "figure",     "h1",     "h2",    "h3",   "h4",
-    "h5",   "h6",     "hr",         "i",          "img",    "li",    "ol",   "p",
-    "pre",  "q",      "s",          "span",       "strike", "strong", "sub", "sup",
-    "table", "tbody", "td",         "th",         "thead",  "tr",    "u",    "ul",
+    "a",          "abbr",   "b",     "blockquote", "br",  "cite", "code",  "del",  "div",    "em",
+    "figcaption", "figure", "h1",    "h2",         "h3",  "h4",   "h5",    "h6",   "hr",     "i",
+    "img",        "li",     "ol",    "p",          "pre", "q",    "s",     "span", "strike", "strong",
+    "sub",        "sup",    "table", "tbody",      "td",  "th",   "thead", "tr",   "u",      "ul",
 };
 
 // Elements removed together with everything inside them.
 constexpr std::string_view kDroppedWithContent[] = {
-    "script", "style",   "iframe",   "object", "embed",    "noscript", "template",
-    "svg",    "math",    "applet",   "noembed", "noframes", "frame",   "frameset",
+    "script", "style", "iframe", "object",  "embed",    "noscript", "template",
+    "svg",    "math",  "applet", "noembed", "noframes", "frame",    "frameset",
 };
 
 constexpr std::string_view kVoidElements[] = {"br", "hr", "img"};
@@ -42,20 +41,13 @@ struct AllowedAttribute {
 };
 
 constexpr AllowedAttribute kAllowedAttributes[] = {
-    {"", "class", AttributeKind::kText},
-    {"a", "href", AttributeKind::kLink},
-    {"a", "title", AttributeKind::kText},
-    {"a", "target", AttributeKind::kText},
-    {"a", "rel", AttributeKind::kText},
-    {"abbr", "title", AttributeKind::kText},
-    {"img", "src", AttributeKind::kImageSource},
-    {"img", "alt", AttributeKind::kText},
-    {"img", "title", AttributeKind::kText},
-    {"img", "width", AttributeKind::kDimension},
-    {"img", "height", AttributeKind::kDimension},
-    {"td", "colspan", AttributeKind::kCount},
-    {"td", "rowspan", AttributeKind::kCount},
-    {"th", "colspan", AttributeKind::kCount},
+    {"", "class", AttributeKind::kText},          {"a", "href", AttributeKind::kLink},
+    {"a", "title", AttributeKind::kText},         {"a", "target", AttributeKind::kText},
+    {"a", "rel", AttributeKind::kText},           {"abbr", "title", AttributeKind::kText},
+    {"img", "src", AttributeKind::kImageSource},  {"img", "alt", AttributeKind::kText},
+    {"img", "title", AttributeKind::kText},       {"img", "width", AttributeKind::kDimension},
+    {"img", "height", AttributeKind::kDimension}, {"td", "colspan", AttributeKind::kCount},
+    {"td", "rowspan", AttributeKind::kCount},     {"th", "colspan", AttributeKind::kCount},
     {"th", "rowspan", AttributeKind::kCount},
 };
 
@@ -87,16 +79,22 @@ bool has_allowed_scheme(std::string_view url, const std::string_view (&schemes)[
 // 1-5 digits, optionally followed by '%' when percent is allowed.
 bool is_small_number(std::string_view value, bool percent_allowed) {
   if (percent_allowed && !value.empty() && value.back() == '%') value.remove_suffix(1);
-  return !value.empty() && value.size() <= kMaxNumberDigits && std::all_of(value.begin(), value.end(), is_digit);
+  return !value.empty() && value.size() <= kMaxNumberDigits &&
+         std::all_of(value.begin(), value.end(), is_digit);
 }
 
 bool is_allowed_value(AttributeKind kind, std::string_view value) {
   switch (kind) {
-    case AttributeKind::kText: return true;
-    case AttributeKind::kLink: return has_allowed_scheme(value, kLinkSchemes);
-    case AttributeKind::kImageSource: return has_allowed_scheme(value, kImageSchemes);
-    case AttributeKind::kDimension: return is_small_number(value, true);
-    case AttributeKind::kCount: return is_small_number(value, false);
+    case AttributeKind::kText:
+      return true;
+    case AttributeKind::kLink:
+      return has_allowed_scheme(value, kLinkSchemes);
+    case AttributeKind::kImageSource:
+      return has_allowed_scheme(value, kImageSchemes);
+    case AttributeKind::kDimension:
+      return is_small_number(value, true);
+    case AttributeKind::kCount:
+      return is_small_number(value, false);
   }
   return false;
 }
@@ -143,11 +141,20 @@ void append_escaped(std::string& out, std::string_view text, bool in_attribute) 
       continue;
     }
     switch (text[pos]) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += in_attribute ? "&quot;" : "\""; break;
-      default: out.append(text.substr(pos, length));
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += in_attribute ? "&quot;" : "\"";
+        break;
+      default:
+        out.append(text.substr(pos, length));
     }
     pos += length;
   }
@@ -329,8 +336,8 @@ std::string sanitize_html(std::string_view html) {
   // Recorded parse errors copy the open-element stack: quadratic memory on deep nesting.
   options.max_errors = 0;
   const auto destroy = [&options](GumboOutput* output) { gumbo_destroy_output(&options, output); };
-  const std::unique_ptr<GumboOutput, decltype(destroy)> output(
-      parse_within_budget(&options, html, &arena), destroy);
+  const std::unique_ptr<GumboOutput, decltype(destroy)> output(parse_within_budget(&options, html, &arena),
+                                                               destroy);
   if (output == nullptr) return "";
   std::string out;
   out.reserve(html.size());

@@ -29,7 +29,8 @@ std::optional<long long> parse_digits(std::string_view digits, bool negative) {
 std::optional<long long> parse_id(std::string_view text) { return parse_digits(text, false); }
 
 std::optional<long long> parse_integer(std::string_view text) {
-  if (!text.empty() && (text.front() == '+' || text.front() == '-')) return parse_digits(text.substr(1), text.front() == '-');
+  if (!text.empty() && (text.front() == '+' || text.front() == '-'))
+    return parse_digits(text.substr(1), text.front() == '-');
   return parse_digits(text, false);
 }
 

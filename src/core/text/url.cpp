@@ -58,9 +58,7 @@ bool is_registered_name(std::string_view host) {
   return has_name_char;
 }
 
-bool is_port(std::string_view port) {
-  return port.size() <= 5 && parse_id(port).value_or(65536) <= 65535;
-}
+bool is_port(std::string_view port) { return port.size() <= 5 && parse_id(port).value_or(65536) <= 65535; }
 
 // host[:port]; userinfo ("user@host") is rejected because '@' is not a host character.
 bool is_valid_authority(std::string_view authority) {
@@ -189,8 +187,7 @@ bool is_valid_email(std::string_view address) {
   if (at == std::string_view::npos || address.find('@', at + 1) != std::string_view::npos) {
     return false;
   }
-  return is_valid_email_local_part(address.substr(0, at)) &&
-         is_valid_email_domain(address.substr(at + 1));
+  return is_valid_email_local_part(address.substr(0, at)) && is_valid_email_domain(address.substr(at + 1));
 }
 
 std::string url_extension(std::string_view url) {

@@ -27,7 +27,7 @@ struct AuthThrottleLimits {
   int failures_per_address = 100;  // failures from one client address, any credentials (a NAT or
                                    // proxy address stands for many users, hence more)
   std::chrono::seconds window{60};
-  std::size_t max_keys = 10000;    // per kind (addresses, logins); the stalest key goes first
+  std::size_t max_keys = 10000;  // per kind (addresses, logins); the stalest key goes first
 };
 
 class AuthThrottle {

@@ -13,17 +13,17 @@ namespace cal {
 enum class SchemaKind {
   kInteger,
   kString,
-  kDateTime,       // "YYYY-MM-DD HH:MM:SS"
+  kDateTime,  // "YYYY-MM-DD HH:MM:SS"
   kBoolean,
   kMaskedBoolean,  // boolean, or null on a password-protected event
   kNumberOrNull,
-  kEnum,           // string, one of `values`
+  kEnum,  // string, one of `values`
   kStringList,
-  kRef,            // the schema named `ref`
-  kRefList,        // array of the schema named `ref`
-  kImageOrFalse,   // Image object or false
-  kVenueOrEmpty,   // Venue object or [] (an event without venue)
-  kObject,         // any object (json_ld)
+  kRef,           // the schema named `ref`
+  kRefList,       // array of the schema named `ref`
+  kImageOrFalse,  // Image object or false
+  kVenueOrEmpty,  // Venue object or [] (an event without venue)
+  kObject,        // any object (json_ld)
 };
 
 // One property of an object schema.

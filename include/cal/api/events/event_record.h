@@ -19,12 +19,12 @@ namespace cal {
 
 // What the records of a set of events embed, keyed for lookup while writing.
 struct EventRelations {
-  std::unordered_map<long long, Venue> venues;                        // by venue id
-  std::unordered_map<long long, Organizer> organizers;                // by organizer id
+  std::unordered_map<long long, Venue> venues;                          // by venue id
+  std::unordered_map<long long, Organizer> organizers;                  // by organizer id
   std::unordered_map<long long, std::vector<long long>> organizer_ids;  // by event id, link order
-  std::unordered_map<long long, std::vector<Term>> categories;        // by event id, by name
-  std::unordered_map<long long, std::vector<Term>> tags;              // by event id, by name
-  std::vector<Image> images;                                          // of events, venues, organizers
+  std::unordered_map<long long, std::vector<Term>> categories;          // by event id, by name
+  std::unordered_map<long long, std::vector<Term>> tags;                // by event id, by name
+  std::vector<Image> images;                                            // of events, venues, organizers
 };
 
 // Loads the relations of `events`: organizer links, venues, organizers, terms and images, in one
@@ -43,8 +43,8 @@ enum class EventView {
 
 // Writes the event record, every key of SPEC §3.1 in order; `json_ld` only when `single` and
 // the view is full.
-void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, const EventRelations& relations,
-                 EventView view, bool single);
+void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event,
+                 const EventRelations& relations, EventView view, bool single);
 
 // Whether the caller may see a password-protected event's content on a single read: no password
 // set, the right `password` parameter, or context=edit with edit rights.

@@ -12,11 +12,11 @@ namespace cal {
 
 // One side of the event as stored: wall clock in the event zone.
 struct EventTimesInput {
-  std::optional<std::string> start_text;        // start_date as sent; nullopt = keep
-  std::optional<std::string> end_text;          // end_date as sent; nullopt = keep
-  std::optional<LocalDateTime> current_start;   // stored wall clock (update), re-read in `zone`
+  std::optional<std::string> start_text;       // start_date as sent; nullopt = keep
+  std::optional<std::string> end_text;         // end_date as sent; nullopt = keep
+  std::optional<LocalDateTime> current_start;  // stored wall clock (update), re-read in `zone`
   std::optional<LocalDateTime> current_end;
-  bool all_day = false;                         // round to 00:00:00 .. 23:59:59 local days
+  bool all_day = false;  // round to 00:00:00 .. 23:59:59 local days
 };
 
 struct EventTimes {

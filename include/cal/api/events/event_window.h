@@ -35,13 +35,15 @@ struct EventWindowResult {
 //   given;
 // - not strict: start_date → 00:00:00 of its site-local day, end_date → 23:59:59, *_before →
 //   before 00:00:00 of the day, *_after → after 23:59:59 of the day; strict: the exact instants.
-EventWindowResult compute_event_window(const EventDateFilters& filters, const TimeZone& site_zone, Seconds now);
+EventWindowResult compute_event_window(const EventDateFilters& filters, const TimeZone& site_zone,
+                                       Seconds now);
 
 // How long the window computed at `now` stays what compute_event_window would give (for the
 // response cache, issue 8): until the next second when a filter is a relative date ("now",
 // "+1 day": its instant moves with the clock); else until the next site-local midnight when a
 // default bound applies (the defaults follow the site-local day); else for ever (nullopt).
-std::optional<Seconds> event_window_valid_until(const EventDateFilters& filters, const TimeZone& site_zone, Seconds now);
+std::optional<Seconds> event_window_valid_until(const EventDateFilters& filters, const TimeZone& site_zone,
+                                                Seconds now);
 
 // 00:00:00 and 23:59:59 of the wall-clock day of `instant` in `zone`, as instants.
 Seconds start_of_local_day(Seconds instant, const TimeZone& zone);

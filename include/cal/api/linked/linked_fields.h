@@ -28,13 +28,15 @@ void apply_venue_params(const Params& params, bool geoloc, VenueDetails& details
 
 // Whether `stored` holds what `wanted` holds in every venue detail field sent in `params`
 // (`geo_*` counted only when `geoloc`). A derived stateprovince is not compared.
-bool venue_params_match(const Params& params, bool geoloc, const VenueDetails& wanted, const VenueDetails& stored);
+bool venue_params_match(const Params& params, bool geoloc, const VenueDetails& wanted,
+                        const VenueDetails& stored);
 
 // Applies the organizer detail fields sent in `params` (phone, website, email) to `details`.
 // "" clears a field. The fields' rules ran in the validator (check_linked_text).
 void apply_organizer_params(const Params& params, OrganizerDetails& details);
 
 // Whether `stored` holds what `wanted` holds in every organizer detail field sent in `params`.
-bool organizer_params_match(const Params& params, const OrganizerDetails& wanted, const OrganizerDetails& stored);
+bool organizer_params_match(const Params& params, const OrganizerDetails& wanted,
+                            const OrganizerDetails& stored);
 
 }  // namespace cal

@@ -16,8 +16,8 @@
 namespace cal {
 
 // Writes a venue record, every key of SPEC §3.2 in order; `json_ld` only when `single`.
-void write_venue(JsonWriter& w, const RequestContext& ctx, const Venue& venue, const std::vector<Image>& images,
-                 bool single);
+void write_venue(JsonWriter& w, const RequestContext& ctx, const Venue& venue,
+                 const std::vector<Image>& images, bool single);
 // Writes an organizer record, every key of SPEC §3.2 in order; `json_ld` only when `single`.
 void write_organizer(JsonWriter& w, const RequestContext& ctx, const Organizer& organizer,
                      const std::vector<Image>& images, bool single);
@@ -25,7 +25,8 @@ void write_organizer(JsonWriter& w, const RequestContext& ctx, const Organizer& 
 // The schema.org `Place` object of a venue (with its `PostalAddress`, and `geo` when it has
 // coordinates), as the value of a venue's `json_ld` or an event's `location`. Empty texts are left
 // out.
-void write_venue_json_ld(JsonWriter& w, const RequestContext& ctx, const Venue& venue, const std::vector<Image>& images);
+void write_venue_json_ld(JsonWriter& w, const RequestContext& ctx, const Venue& venue,
+                         const std::vector<Image>& images);
 // The schema.org `Organization` object of an organizer (name, description, url, telephone,
 // email, sameAs), as the value of an organizer's `json_ld` or inside an event's. Empty texts are
 // left out.
@@ -35,9 +36,11 @@ void write_organizer_json_ld(JsonWriter& w, const RequestContext& ctx, const Org
 // The problem with an event's `venue` input (SPEC §5), checked in the validation stage: at most
 // one venue; an id of a live venue (looked up when context.db is set); or venue data valid for
 // POST /venues (its messages joined). "" when acceptable.
-std::string venue_input_problem(const rapidjson::Value& raw, const Locale& locale, const CheckContext& context);
+std::string venue_input_problem(const rapidjson::Value& raw, const Locale& locale,
+                                const CheckContext& context);
 // The same for an event's `organizer` input: organizer ids or organizer data objects.
-std::string organizer_input_problem(const rapidjson::Value& raw, const Locale& locale, const CheckContext& context);
+std::string organizer_input_problem(const rapidjson::Value& raw, const Locale& locale,
+                                    const CheckContext& context);
 
 // An event's `venue` input: an id, {"id": N}, or venue data (name required) that creates a venue
 // or reuses one whose name (case-insensitive) and every given field match; 0, "", [] or null →

@@ -27,7 +27,8 @@ class DetailsDraft {
   virtual void apply(const RequestContext& ctx) = 0;
   // The ids among `candidates` whose stored details hold every detail field sent in ctx.params
   // as this draft has it.
-  virtual std::vector<long long> matching(const RequestContext& ctx, const std::vector<long long>& candidates) = 0;
+  virtual std::vector<long long> matching(const RequestContext& ctx,
+                                          const std::vector<long long>& candidates) = 0;
   // Stores the draft as the details of record `id`.
   virtual void save(Db& db, long long id) const = 0;
 };
@@ -35,10 +36,11 @@ class DetailsDraft {
 // What a linked record type supplies to the shared code.
 struct LinkedType {
   const PostKind& kind;
-  LinkedKind stored_as;            // its tables, in the store
+  LinkedKind stored_as;  // its tables, in the store
   // Writes the records of `ids`, in that order, as stored; `single` adds `json_ld`. A constant
   // number of statements.
-  void (*write_records)(JsonWriter& w, const RequestContext& ctx, const std::vector<long long>& ids, bool single);
+  void (*write_records)(JsonWriter& w, const RequestContext& ctx, const std::vector<long long>& ids,
+                        bool single);
   // A draft with the default details, for one create or update.
   std::unique_ptr<DetailsDraft> (*new_draft)();
   // Removes the links events hold to record `id`.

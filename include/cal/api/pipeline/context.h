@@ -4,8 +4,8 @@
 // context.cpp.
 #pragma once
 
-#include "cal/api/pipeline/params.h"
 #include "cal/api/access/permissions.h"
+#include "cal/api/pipeline/params.h"
 #include "cal/core/config.h"
 #include "cal/core/i18n/i18n.h"
 #include "cal/http/request.h"

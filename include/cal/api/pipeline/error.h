@@ -17,8 +17,8 @@ struct ApiError {
       : status(status_code), code(std::move(error_code)), message(std::move(error_message)) {}
 
   int status = 400;
-  std::string code;       // e.g. "rest_invalid_param"
-  std::string message;    // already localized
+  std::string code;     // e.g. "rest_invalid_param"
+  std::string message;  // already localized
   // Optional extras rendered into `data`:
   std::map<std::string, std::string> param_messages;  // data.params as an object (invalid params)
   std::vector<std::string> param_names;               // data.params as an array (missing params)

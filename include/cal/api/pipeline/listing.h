@@ -36,9 +36,9 @@ QueryPairs effective_query(const RequestContext& ctx, const Paging& paging);
 std::string url_with_query(const std::string& url, const QueryPairs& query);
 
 struct ListEnvelope {
-  std::string_view key;         // "events", "venues", ...
-  std::string collection_url;   // "{ns}/events"
-  QueryPairs query;             // effective parameters, page included
+  std::string_view key;        // "events", "venues", ...
+  std::string collection_url;  // "{ns}/events"
+  QueryPairs query;            // effective parameters, page included
   Paging paging;
   long long total = 0;
 };

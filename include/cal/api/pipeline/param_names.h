@@ -89,7 +89,38 @@ inline constexpr ParamName kWebsite{"website"};
 inline constexpr ParamName kZip{"zip"};
 
 // Every constant above, for the test that the route table declares each.
-inline constexpr ParamName kAll[] = {kAddress, kAllDay, kAuthor, kCategories, kCity, kContext, kCost, kCountry, kDate, kDateUtc, kDescription, kEmail, kEndDate, kEndsAfter, kEndsBefore, kEvent, kExcerpt, kExclude, kFeatured, kForce, kGeoLat, kGeoLng, kGeoloc, kGeolocLat, kGeolocLng, kHasEvents, kHideEmpty, kHideFromListings, kId, kImage, kInclude, kName, kNamespace, kOnlyWithUpcoming, kOrder, kOrderby, kOrganizer, kPage, kParent, kPassword, kPerPage, kPhone, kPost, kPostParent, kProvince, kSearch, kShowMap, kShowMapLink, kSlug, kStartDate, kStartsAfter, kStartsBefore, kState, kStateprovince, kStatus, kSticky, kStrictDates, kTags, kTicketed, kTimezone, kTitle, kVenue, kWebsite, kZip};
+inline constexpr ParamName kAll[] = {kAddress,     kAllDay,
+                                     kAuthor,      kCategories,
+                                     kCity,        kContext,
+                                     kCost,        kCountry,
+                                     kDate,        kDateUtc,
+                                     kDescription, kEmail,
+                                     kEndDate,     kEndsAfter,
+                                     kEndsBefore,  kEvent,
+                                     kExcerpt,     kExclude,
+                                     kFeatured,    kForce,
+                                     kGeoLat,      kGeoLng,
+                                     kGeoloc,      kGeolocLat,
+                                     kGeolocLng,   kHasEvents,
+                                     kHideEmpty,   kHideFromListings,
+                                     kId,          kImage,
+                                     kInclude,     kName,
+                                     kNamespace,   kOnlyWithUpcoming,
+                                     kOrder,       kOrderby,
+                                     kOrganizer,   kPage,
+                                     kParent,      kPassword,
+                                     kPerPage,     kPhone,
+                                     kPost,        kPostParent,
+                                     kProvince,    kSearch,
+                                     kShowMap,     kShowMapLink,
+                                     kSlug,        kStartDate,
+                                     kStartsAfter, kStartsBefore,
+                                     kState,       kStateprovince,
+                                     kStatus,      kSticky,
+                                     kStrictDates, kTags,
+                                     kTicketed,    kTimezone,
+                                     kTitle,       kVenue,
+                                     kWebsite,     kZip};
 
 }  // namespace param
 }  // namespace cal

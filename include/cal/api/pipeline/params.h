@@ -50,13 +50,13 @@ enum class ParamType {
 struct ParamSpec {
   ParamName name{""};
   ParamType type = ParamType::kString;
-  std::string_view description = {};         // English source text (gettext msgid)
+  std::string_view description = {};  // English source text (gettext msgid)
   bool required = false;
-  std::string_view default_value = {};       // textual default, coerced like input; {} = none
+  std::string_view default_value = {};  // textual default, coerced like input; {} = none
   std::vector<std::string_view> enum_values = {};
-  bool positive = false;                     // integers must be >= 1
-  bool non_empty = false;                    // strings must not be "" when given
-  std::optional<double> minimum = {};        // numbers
+  bool positive = false;               // integers must be >= 1
+  bool non_empty = false;              // strings must not be "" when given
+  std::optional<double> minimum = {};  // numbers
   std::optional<double> maximum = {};
   // The type as declared to clients (namespace index, OpenAPI) when it differs from what
   // `type` implies, e.g. "array" for categories that also accept names; items type likewise.
@@ -73,14 +73,14 @@ std::string_view declared_items(const ParamSpec& spec);
 
 // One coerced parameter value. Only the member matching the spec's type is filled.
 struct ParamValue {
-  bool given = false;                        // sent by the client (false: from the default)
+  bool given = false;  // sent by the client (false: from the default)
   long long integer = 0;
   double number = 0;
   bool boolean = false;
-  std::string text;                          // strings, dates (as sent), and every value as text
+  std::string text;  // strings, dates (as sent), and every value as text
   std::vector<long long> integers;
   std::vector<std::string> texts;
-  const rapidjson::Value* raw = nullptr;     // kAny, and the original value of any type
+  const rapidjson::Value* raw = nullptr;  // kAny, and the original value of any type
 };
 
 // The validated parameters of one request, in spec order.
@@ -126,8 +126,8 @@ struct ParamSources {
 // ApiError 400 rest_missing_callback_param (all missing required names) or rest_invalid_param
 // (all invalid ones, with a message each). An empty value of a list parameter ("" or []) is
 // invalid (as for search/slug/order/orderby, SPEC §4).
-Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& sources,
-                       const Locale& locale, const CheckContext& context = {});
+Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& sources, const Locale& locale,
+                       const CheckContext& context = {});
 
 // Interprets a JSON value as boolean per SPEC §1 types; nullopt when it is not one.
 std::optional<bool> coerce_boolean(const rapidjson::Value& v);

@@ -4,9 +4,9 @@
 // is in routes.cpp, path matching in route_match.cpp.
 #pragma once
 
+#include "cal/api/access/permissions.h"
 #include "cal/api/pipeline/context.h"
 #include "cal/api/pipeline/params.h"
-#include "cal/api/access/permissions.h"
 
 #include <optional>
 #include <string>
@@ -21,7 +21,7 @@ struct Endpoint {
   Capability capability = Capability::kNone;
   Handler handler = nullptr;
   std::vector<ParamSpec> params;
-  std::string_view summary;               // English source text, for the OpenAPI document
+  std::string_view summary;  // English source text, for the OpenAPI document
 };
 
 struct Route {

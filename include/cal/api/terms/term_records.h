@@ -19,8 +19,8 @@ void write_term(JsonWriter& w, const RequestContext& ctx, const Term& term);
 // Event write input for `categories`/`tags`: ids or names, as a JSON array, a comma list, or a
 // single id; "" (or an empty array) means none. Missing names are created (as the caller, in
 // the current transaction). The validator checked the input (check_event_terms).
-std::vector<long long> resolve_terms_input(RequestContext& ctx, Taxonomy taxonomy, const rapidjson::Value& raw,
-                                           std::string_view param);
+std::vector<long long> resolve_terms_input(RequestContext& ctx, Taxonomy taxonomy,
+                                           const rapidjson::Value& raw, std::string_view param);
 
 // List filter for events: the term ids of these ids or slugs (each known: check_term_filter).
 std::vector<long long> resolve_terms_filter(RequestContext& ctx, Taxonomy taxonomy,

@@ -44,7 +44,9 @@ constexpr std::string_view trim(std::string_view s) {
 
 // Non-empty and decimal digits only (no sign, no space). Says nothing about the value's size:
 // parse_id() in cal/core/text/numbers.h is the check for an id that fits.
-constexpr bool all_digits(std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), is_digit); }
+constexpr bool all_digits(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), is_digit);
+}
 
 // Equal when ASCII letters are compared without case.
 constexpr bool iequals(std::string_view a, std::string_view b) {

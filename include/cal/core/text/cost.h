@@ -10,9 +10,9 @@ namespace cal {
 
 // What parse_cost() found in a cost text.
 struct CostDetails {
-  std::string currency_symbol;    // as written: "$", "€", "US$", "EUR"; "" when none
-  std::string currency_code;      // ISO 4217 code written or implied by the symbol; "" if unknown
-  std::string currency_position;  // "prefix" | "postfix" | "" (no symbol, or no number)
+  std::string currency_symbol;      // as written: "$", "€", "US$", "EUR"; "" when none
+  std::string currency_code;        // ISO 4217 code written or implied by the symbol; "" if unknown
+  std::string currency_position;    // "prefix" | "postfix" | "" (no symbol, or no number)
   std::vector<std::string> values;  // numeric strings, ascending, numerically deduplicated
 };
 
