@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make test`: checks the layering rules (scripts/check-layout.sh, and its --self-test), runs
+# `make test`: checks the layering rules (scripts/check-layout.sh, and its --self-test) and the
+# code style (scripts/check-format.sh), runs
 # BUILD_DIR/unit-tests, then BUILD_DIR/integration-tests against a private stack
 # (scripts/stack.sh) and its other deployments (scripts/deploy-stacks.sh) in a fresh directory
 # ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports, and its test suite "geoloc-on" against a
@@ -60,6 +61,7 @@ run_counted() {
 if [ $# -eq 0 ]; then
   run_counted layout scripts/check-layout.sh || true
   run_counted layout-self-test scripts/check-layout.sh --self-test || true
+  run_counted format scripts/check-format.sh || true
 fi
 run_counted unit-tests "$build/unit-tests" "$@" || true
 
