@@ -153,6 +153,18 @@ void bind(sql::PreparedStatement& stmt, const std::vector<SqlValue>& args) {
   }
 }
 
+// Called inside a catch of `e`: throws the service's kind of that error (a lost connection also
+// drops the connection, so the next use reconnects), or `e` itself when it is none of them.
+[[noreturn]] void rethrow_mapped(Db& db, const sql::SQLException& e) {
+  if (is_connection_error(e.getErrorCode())) {
+    db.reset();
+    throw DatabaseUnavailable{e.what()};
+  }
+  if (e.getErrorCode() == kDuplicateEntry) throw DuplicateKey{e.what()};
+  if (is_conflict(e.getErrorCode())) throw DatabaseConflict{e.what()};
+  throw;
+}
+
 }  // namespace
 
 Rows Db::query(std::string_view sql, const std::vector<SqlValue>& args) {
@@ -165,12 +177,7 @@ Rows Db::query(std::string_view sql, const std::vector<SqlValue>& args) {
     impl->result.reset(stmt.executeQuery());
     return Rows(std::move(impl));
   } catch (const sql::SQLException& e) {
-    if (is_connection_error(e.getErrorCode())) {
-      reset();
-      throw DatabaseUnavailable{e.what()};
-    }
-    if (is_conflict(e.getErrorCode())) throw DatabaseConflict{e.what()};
-    throw;
+    rethrow_mapped(*this, e);
   }
 }
 
@@ -183,13 +190,7 @@ long long Db::execute(std::string_view sql, const std::vector<SqlValue>& args) {
     bind(stmt, args);
     return stmt.executeUpdate();
   } catch (const sql::SQLException& e) {
-    if (is_connection_error(e.getErrorCode())) {
-      reset();
-      throw DatabaseUnavailable{e.what()};
-    }
-    if (e.getErrorCode() == kDuplicateEntry) throw DuplicateKey{e.what()};
-    if (is_conflict(e.getErrorCode())) throw DatabaseConflict{e.what()};
-    throw;
+    rethrow_mapped(*this, e);
   }
 }
 
@@ -226,12 +227,7 @@ void Db::execute_unprepared(std::string_view sql) {
     std::unique_ptr<sql::Statement> stmt(impl_->connection->createStatement());
     stmt->execute(std::string(sql));
   } catch (const sql::SQLException& e) {
-    if (is_connection_error(e.getErrorCode())) {
-      reset();
-      throw DatabaseUnavailable{e.what()};
-    }
-    if (is_conflict(e.getErrorCode())) throw DatabaseConflict{e.what()};
-    throw;
+    rethrow_mapped(*this, e);
   }
 }
 

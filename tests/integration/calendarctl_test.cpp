@@ -1,5 +1,6 @@
 // The admin tool and plain-CGI mode, run as real processes against the test stack's database.
 #include "client.h"
+#include "command_support.h"
 
 #include <doctest/doctest.h>
 
@@ -9,31 +10,11 @@
 #include <string>
 #include <sys/wait.h>
 
+using caltest::ctl;
+using caltest::run;
+using caltest::Run;
+
 namespace {
-
-struct Run {
-  int exit_code = -1;
-  std::string out;
-};
-
-// Runs a shell command; captures stdout (stderr goes to the test log).
-Run run(const std::string& command) {
-  Run r;
-  FILE* p = popen(command.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::array<char, 4096> buf{};
-  size_t n = 0;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  const int status = pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string ctl() {
-  const char* c = std::getenv("CAL_TEST_CTL");
-  REQUIRE(c != nullptr);
-  return c;
-}
 
 std::string trim(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();

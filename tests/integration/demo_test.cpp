@@ -3,6 +3,7 @@
 // from the summary line (venues, organizers, images, then events, from the base id in the slug
 // prefix "d<seed>-<base>").
 #include "client.h"
+#include "command_support.h"
 #include "engine_support.h"
 
 #include <doctest/doctest.h>
@@ -17,34 +18,15 @@
 #include <sys/wait.h>
 #include <vector>
 
+using caltest::ctl;
+using caltest::run;
+using caltest::Run;
+
 namespace {
 
 using caltest::get;
 
 const std::string kApi = "/cal/events/v1";
-
-struct Run {
-  int exit_code = -1;
-  std::string out;
-};
-
-Run run(const std::string& command) {
-  Run r;
-  FILE* p = popen(command.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::array<char, 4096> buf{};
-  size_t n = 0;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
-  const int status = pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-std::string ctl() {
-  const char* c = std::getenv("CAL_TEST_CTL");
-  REQUIRE(c != nullptr);
-  return c;
-}
 
 std::string admin() { return caltest::bearer(caltest::admin_token()); }
 
