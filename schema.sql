@@ -319,14 +319,28 @@ ALTER TABLE event_details
 -- the whole days here and counts only the partial days at its ends and the rows near its end
 -- bounds from the indexes (store/event_count_plan.h). Kept by the triggers below; a post's
 -- delete cascades to its details without triggers, so posts' BEFORE DELETE takes the row out.
+-- Each day's count is split over 8 shards, CONNECTION_ID() % 8 of the writer, like data_version:
+-- with one row per day, concurrent creates of events on the same day queued on its row lock until
+-- commit (16 writers on one day: 315 POST/s instead of 700+). A count is the SUM over the shards;
+-- one shard alone may be negative (an event added through one and removed through another).
 CREATE TABLE IF NOT EXISTS event_day_counts (
   status       ENUM('publish','future','draft','pending','private','trash') NOT NULL,
   hide_from_listings TINYINT(1) NOT NULL,
   day          DATE NOT NULL COMMENT 'UTC day of start_utc',
   featured     TINYINT(1) NOT NULL,
+  shard        TINYINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'CONNECTION_ID() % 8 of the writer',
   events       BIGINT NOT NULL DEFAULT 0,
-  PRIMARY KEY (status, hide_from_listings, day, featured)
+  PRIMARY KEY (status, hide_from_listings, day, featured, shard)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+-- Migration 5, once: a table from before the shards gets the column (its rows become shard 0,
+-- their counts stay right) and the key with it. A prepared statement, because ALTER TABLE has no
+-- IF for a key: run every start it would rebuild the table under the service's writers.
+SET @cal_v5 = IF(EXISTS (SELECT 1 FROM schema_migrations WHERE version = 5), 'DO 0',
+  'ALTER TABLE event_day_counts ADD COLUMN IF NOT EXISTS shard TINYINT UNSIGNED NOT NULL DEFAULT 0 COMMENT ''CONNECTION_ID() % 8 of the writer'' AFTER featured, DROP PRIMARY KEY, ADD PRIMARY KEY (status, hide_from_listings, day, featured, shard)');
+PREPARE cal_v5 FROM @cal_v5;
+EXECUTE cal_v5;
+DEALLOCATE PREPARE cal_v5;
 
 -- Every whole number of hours FLOOR((end_utc - start_utc) / 3600) some event has had: the bounds
 -- on duration that make a window's end bounds a bounded scan. Only grows (a long event deleted
@@ -340,8 +354,8 @@ UPDATE event_details d JOIN posts p ON p.id = d.event_id
   SET d.status = p.status, d.author = p.author, d.publish_utc = p.date_utc
   WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 3);
 DELETE FROM event_day_counts WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 3);
-INSERT INTO event_day_counts (status, hide_from_listings, day, featured, events)
-  SELECT status, hide_from_listings, DATE(start_utc), featured, COUNT(*) FROM event_details
+INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events)
+  SELECT status, hide_from_listings, DATE(start_utc), featured, 0, COUNT(*) FROM event_details
   WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 3)
   GROUP BY status, hide_from_listings, DATE(start_utc), featured;
 INSERT IGNORE INTO event_duration_hours (hours)
@@ -355,26 +369,31 @@ CREATE OR REPLACE TRIGGER event_details_visibility_bi BEFORE INSERT ON event_det
 CREATE OR REPLACE TRIGGER posts_visibility_au AFTER UPDATE ON posts FOR EACH ROW
   UPDATE event_details SET status = NEW.status, author = NEW.author, publish_utc = NEW.date_utc
   WHERE event_id = NEW.id AND (OLD.status <> NEW.status OR OLD.author <> NEW.author OR OLD.date_utc <> NEW.date_utc);
+-- Every change adds +1 or -1 to the writer's own shard (INSERT ... ON DUPLICATE KEY UPDATE: the
+-- shard's row may not exist yet, even for a -1).
 CREATE OR REPLACE TRIGGER event_details_days_ai AFTER INSERT ON event_details FOR EACH ROW
-  INSERT INTO event_day_counts (status, hide_from_listings, day, featured, events)
-    SELECT NEW.status, NEW.hide_from_listings, DATE(NEW.start_utc), NEW.featured, 1 FROM DUAL WHERE @cal_bulk_load IS NULL
+  INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events)
+    SELECT NEW.status, NEW.hide_from_listings, DATE(NEW.start_utc), NEW.featured, CONNECTION_ID() % 8, 1 FROM DUAL WHERE @cal_bulk_load IS NULL
   ON DUPLICATE KEY UPDATE events = events + 1;
 CREATE OR REPLACE TRIGGER event_details_days_au_old AFTER UPDATE ON event_details FOR EACH ROW
-  UPDATE event_day_counts SET events = events - 1
-  WHERE status = OLD.status AND hide_from_listings = OLD.hide_from_listings AND day = DATE(OLD.start_utc) AND featured = OLD.featured
-    AND (OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR DATE(OLD.start_utc) <> DATE(NEW.start_utc) OR OLD.featured <> NEW.featured);
+  INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events)
+    SELECT OLD.status, OLD.hide_from_listings, DATE(OLD.start_utc), OLD.featured, CONNECTION_ID() % 8, -1 FROM DUAL
+    WHERE OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR DATE(OLD.start_utc) <> DATE(NEW.start_utc) OR OLD.featured <> NEW.featured
+  ON DUPLICATE KEY UPDATE events = events - 1;
 CREATE OR REPLACE TRIGGER event_details_days_au_new AFTER UPDATE ON event_details FOR EACH ROW
-  INSERT INTO event_day_counts (status, hide_from_listings, day, featured, events)
-    SELECT NEW.status, NEW.hide_from_listings, DATE(NEW.start_utc), NEW.featured, 1 FROM DUAL
+  INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events)
+    SELECT NEW.status, NEW.hide_from_listings, DATE(NEW.start_utc), NEW.featured, CONNECTION_ID() % 8, 1 FROM DUAL
     WHERE OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR DATE(OLD.start_utc) <> DATE(NEW.start_utc) OR OLD.featured <> NEW.featured
   ON DUPLICATE KEY UPDATE events = events + 1;
 CREATE OR REPLACE TRIGGER event_details_days_ad AFTER DELETE ON event_details FOR EACH ROW
-  UPDATE event_day_counts SET events = events - 1
-  WHERE status = OLD.status AND hide_from_listings = OLD.hide_from_listings AND day = DATE(OLD.start_utc) AND featured = OLD.featured;
+  INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events)
+    VALUES (OLD.status, OLD.hide_from_listings, DATE(OLD.start_utc), OLD.featured, CONNECTION_ID() % 8, -1)
+  ON DUPLICATE KEY UPDATE events = events - 1;
 CREATE OR REPLACE TRIGGER posts_days_bd BEFORE DELETE ON posts FOR EACH ROW
-  UPDATE event_day_counts c JOIN event_details d ON d.event_id = OLD.id
-  SET c.events = c.events - 1
-  WHERE c.status = d.status AND c.hide_from_listings = d.hide_from_listings AND c.day = DATE(d.start_utc) AND c.featured = d.featured;
+  INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events)
+    SELECT d.status, d.hide_from_listings, DATE(d.start_utc), d.featured, CONNECTION_ID() % 8, -1 FROM event_details d
+    WHERE d.event_id = OLD.id
+  ON DUPLICATE KEY UPDATE events = events - 1;
 CREATE OR REPLACE TRIGGER event_details_hours_ai AFTER INSERT ON event_details FOR EACH ROW
   INSERT IGNORE INTO event_duration_hours (hours)
     SELECT FLOOR(TIMESTAMPDIFF(SECOND, NEW.start_utc, NEW.end_utc) / 3600) FROM DUAL WHERE @cal_bulk_load IS NULL;
@@ -387,4 +406,4 @@ CREATE OR REPLACE TRIGGER event_details_hours_au AFTER UPDATE ON event_details F
 -- (MariaDB's IF NOT EXISTS keeps this file idempotent).
 ALTER TABLE event_details ADD INDEX IF NOT EXISTS event_details_window (start_utc, end_utc, hide_from_listings);
 
-INSERT IGNORE INTO schema_migrations (version) VALUES (1), (2), (3);
+INSERT IGNORE INTO schema_migrations (version) VALUES (1), (2), (3), (5);

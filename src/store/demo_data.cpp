@@ -428,10 +428,11 @@ void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, co
       "ON DUPLICATE KEY UPDATE published = published + VALUES(published)");
   // The list engine's rollups (event_details copied its posts' visibility by its BEFORE INSERT
   // trigger, which always runs): events per status, hidden, UTC start day and featured, and the
-  // whole hours of their durations.
+  // whole hours of their durations. The counts go to this connection's shard, as the triggers' would.
   db.execute(
-      "INSERT INTO event_day_counts (status, hide_from_listings, day, featured, events) "
-      "SELECT d.status, d.hide_from_listings, DATE(d.start_utc), d.featured, COUNT(*) FROM demo_ev e "
+      "INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events) "
+      "SELECT d.status, d.hide_from_listings, DATE(d.start_utc), d.featured, CONNECTION_ID() % 8, COUNT(*) "
+      "FROM demo_ev e "
       "JOIN event_details d ON d.event_id = e.id GROUP BY d.status, d.hide_from_listings, DATE(d.start_utc), "
       "d.featured "
       "ON DUPLICATE KEY UPDATE events = events + VALUES(events)");

@@ -38,7 +38,8 @@ inline std::string derived_data_mismatch() {
           "WHERE d.status <> p.status OR d.author <> p.author OR d.publish_utc <> p.date_utc");
   if (copies != "0") return copies + " event_details rows disagree with their posts";
   const std::string rollup =
-      sql("SELECT status, hide_from_listings, day, featured, events FROM event_day_counts WHERE events <> 0 "
+      sql("SELECT status, hide_from_listings, day, featured, SUM(events) AS n FROM event_day_counts "
+          "GROUP BY status, hide_from_listings, day, featured HAVING n <> 0 "
           "ORDER BY status, hide_from_listings, day, featured");
   const std::string truth =
       sql("SELECT p.status, d.hide_from_listings, DATE(d.start_utc) AS day, d.featured, COUNT(*) FROM "

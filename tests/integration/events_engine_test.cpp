@@ -7,7 +7,10 @@
 // deletes; and the derived data is checked against the base tables after each step.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <thread>
 #include <vector>
@@ -217,6 +220,72 @@ TEST_CASE("the default list window is counted exactly by the engine") {
   const HttpResponse a = get(std::string(kEvents), {admin()});
   REQUIRE(a.status == 200);
   CHECK(int_at(a.json(), {"total"}) == all);
+  CHECK(engine::derived_data_mismatch() == "");
+}
+
+// The day rollup is sharded by connection (schema.sql): a writer whose transaction has added an
+// event to a day does not make another connection's create on the same day wait for its commit.
+// Without the shards both add to the same event_day_counts row and the second waits for the
+// first's row lock (here: a lock wait timeout after 1 second).
+TEST_CASE("creating events on the same day from two connections does not wait on the day rollup") {
+  const char* dir = std::getenv("CAL_TEST_DIR");
+  REQUIRE(dir != nullptr);
+  const std::string w = unique("shard");
+  const std::string client =
+      "mariadb --no-defaults --socket='" + std::string(dir) + "/mysqld.sock' --user=root -N -B calendar";
+  // One event on the test's day, 10:00-12:00 UTC, as the statements of one session.
+  const auto create = [&](const std::string& slug) {
+    return "INSERT INTO posts (type, status, title, content, excerpt, slug, date_local, date_utc, "
+           "modified_local, modified_utc) VALUES ('event', 'publish', '" +
+           w + "', '', '', '" + slug +
+           "', UTC_TIMESTAMP(), UTC_TIMESTAMP(), UTC_TIMESTAMP(), UTC_TIMESTAMP()); "
+           "INSERT INTO event_details (event_id, start_local, end_local, start_utc, end_utc, timezone) "
+           "VALUES (LAST_INSERT_ID(), '2034-05-05 10:00:00', '2034-05-05 12:00:00', '2034-05-05 10:00:00', "
+           "'2034-05-05 12:00:00', 'UTC');";
+  };
+  // Committed first, so the day and the duration exist (a new duration row would be a lock too).
+  sql(create(w + "-first"));
+  // Connection A: adds an event and keeps its transaction open for 8 seconds; the user lock tells
+  // B which connection A is, once A's rows are written.
+  const std::string a_script = "BEGIN; " + create(w + "-a") + " SELECT GET_LOCK('" + w +
+                               "', 10); DO SLEEP(8); COMMIT; DO RELEASE_LOCK('" + w + "');";
+  FILE* a = popen((client + " -e \"" + a_script + "\" 2>&1").c_str(), "r");
+  REQUIRE(a != nullptr);
+  bool a_written = false;
+  for (int i = 0; i < 50 && !a_written; ++i) {
+    a_written = sql("SELECT IS_USED_LOCK('" + w + "') IS NOT NULL") == "1";
+    if (!a_written) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  CHECK(a_written);
+  // Connection B (a new one per try until its shard differs from A's, as CONNECTION_ID() % 8 of
+  // most concurrent writers does): adds an event on the same day while A's is uncommitted.
+  std::string b_out;
+  bool other_shard = false;
+  for (int attempt = 0; attempt < 8 && a_written && !other_shard; ++attempt) {
+    const std::string b_script = "SET SESSION innodb_lock_wait_timeout = 1; SELECT IF(IS_USED_LOCK('" + w +
+                                 "') % 8 = CONNECTION_ID() % 8, 'same', 'other'); BEGIN; " +
+                                 create(w + "-b" + std::to_string(attempt)) + " COMMIT; SELECT 'committed';";
+    FILE* b = popen((client + " --force -e \"" + b_script + "\" 2>&1").c_str(), "r");
+    REQUIRE(b != nullptr);
+    b_out.clear();
+    std::array<char, 4096> buf{};
+    size_t n = 0;
+    while ((n = fread(buf.data(), 1, buf.size(), b)) > 0) b_out.append(buf.data(), n);
+    pclose(b);
+    other_shard = b_out.rfind("other\n", 0) == 0;
+  }
+  CHECK(other_shard);
+  CHECK_MESSAGE(b_out == "other\ncommitted\n", b_out);
+  std::string a_out;
+  std::array<char, 4096> buf{};
+  size_t n = 0;
+  while ((n = fread(buf.data(), 1, buf.size(), a)) > 0) a_out.append(buf.data(), n);
+  pclose(a);
+  CHECK_MESSAGE(a_out == "1\n", a_out);
+  CHECK(sql("SELECT SUM(events) FROM event_day_counts WHERE day = '2034-05-05'") ==
+        sql("SELECT COUNT(*) FROM event_details WHERE DATE(start_utc) = '2034-05-05'"));
+  CHECK(engine::derived_data_mismatch() == "");
+  sql("DELETE FROM posts WHERE title = '" + w + "'");
   CHECK(engine::derived_data_mismatch() == "");
 }
 
