@@ -84,8 +84,19 @@ std::vector<StatusBranch> status_branches(const PostVisibility& v) {
   return out;
 }
 
-void add_window(SqlWhere& w, const EventDateWindow& window) {
-  const WindowRanges r = window_ranges(window);
+// Whole-hour bounds on every event's duration (event_duration_hours), when there are events.
+struct Hours {
+  std::optional<long long> lo, hi;
+  bool operator==(const Hours&) const = default;
+};
+
+// The window on the link rows' copies. The end bounds bound the start too (an event lasts between
+// the duration bounds), so that a window given by start_date and end_date only is one range of
+// the list index, not everything after its start.
+void add_window(SqlWhere& w, const EventDateWindow& window, const Hours& h) {
+  WindowRanges r = window_ranges(window);
+  if (h.lo && r.end.hi < kLastSecond) r.start.hi = std::min(r.start.hi, r.end.hi - min_duration_of(*h.lo));
+  if (h.hi && r.end.lo > kFirstSecond) r.start.lo = std::max(r.start.lo, r.end.lo - max_duration_of(*h.hi));
   if (r.start.lo > kFirstSecond) w.add("l.start_utc >= ?").bind(second_text(r.start.lo));
   if (r.start.hi < kLastSecond) w.add("l.start_utc <= ?").bind(second_text(r.start.hi));
   if (r.end.lo > kFirstSecond) w.add("l.end_utc >= ?").bind(second_text(r.end.lo));
@@ -111,6 +122,16 @@ std::optional<EventSql> rest_of(const EventFilter& f, const Driver& driver) {
   return event_sql(rest);
 }
 
+constexpr const char* kHours =
+    ", (SELECT MIN(hours) FROM event_duration_hours), (SELECT MAX(hours) FROM event_duration_hours)";
+
+Hours hours_at(const Rows& rows, int column) {
+  Hours h;
+  if (!rows.is_null(column)) h.lo = rows.integer(column);
+  if (!rows.is_null(column + 1)) h.hi = rows.integer(column + 1);
+  return h;
+}
+
 struct Sql {
   std::string sql;
   std::vector<SqlValue> args;
@@ -119,7 +140,7 @@ struct Sql {
 // FROM and WHERE over the driver's rows with key in `keys` ids (bound first by the caller) and
 // stored status `b`.
 Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, size_t keys,
-            const std::optional<EventSql>& rest) {
+            const std::optional<EventSql>& rest, const Hours& h) {
   Sql out;
   out.sql = std::string(" FROM ") + driver.table + " l FORCE INDEX (" + driver.index + ")";
   if (rest) {
@@ -135,7 +156,7 @@ Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, s
   SqlWhere w;
   w.add("l.status = ?").bind(b.status);
   w.add("l.hide_from_listings = 0");
-  add_window(w, f.window);
+  add_window(w, f.window, h);
   out.sql += w.sql + b.extra.sql;
   out.args = w.args;
   out.args.insert(out.args.end(), b.extra.args.begin(), b.extra.args.end());
@@ -146,14 +167,14 @@ Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, s
   return out;
 }
 
-Sql page_sql(const EventFilter& f, long long limit, long long offset) {
+Sql page_sql(const EventFilter& f, const Hours& h, long long limit, long long offset) {
   Sql out;
   const Driver driver = *driver_of(f);
   const std::optional<EventSql> rest = rest_of(f, driver);
   std::string keys;
   for (long long id : *driver.ids) {
     for (const StatusBranch& b : status_branches(f.visibility)) {
-      Sql rows = rows_of(f, driver, b, 1, rest);
+      Sql rows = rows_of(f, driver, b, 1, rest, h);
       if (!keys.empty()) keys += " UNION ALL ";
       keys += "(SELECT STRAIGHT_JOIN l.event_id, l.start_utc" + rows.sql +
               " ORDER BY l.start_utc, l.event_id LIMIT ?)";
@@ -176,19 +197,20 @@ Sql page_sql(const EventFilter& f, long long limit, long long offset) {
 
 // The exact total: per stored status (disjoint), the driver's rows in the window that meet the
 // rest, each event once.
-Sql count_sql(const EventFilter& f) {
+Sql count_sql(const EventFilter& f, const Hours& h) {
   Sql out;
   const Driver driver = *driver_of(f);
   const std::optional<EventSql> rest = rest_of(f, driver);
   std::string sum = "0";
   const char* count = driver.ids->size() == 1 ? "COUNT(*)" : "COUNT(DISTINCT l.event_id)";
   for (const StatusBranch& b : status_branches(f.visibility)) {
-    Sql rows = rows_of(f, driver, b, driver.ids->size(), rest);
+    Sql rows = rows_of(f, driver, b, driver.ids->size(), rest, h);
     sum += std::string(" + (SELECT STRAIGHT_JOIN ") + count + rows.sql + ")";
     for (long long id : *driver.ids) out.args.emplace_back(id);
     out.args.insert(out.args.end(), rows.args.begin(), rows.args.end());
   }
-  out.sql = "SELECT CAST(" + sum + " AS SIGNED)";
+  // The duration bounds again: an event longer than any before written since, count again.
+  out.sql = "SELECT CAST(" + sum + " AS SIGNED)" + kHours;
   return out;
 }
 
@@ -196,17 +218,26 @@ Sql count_sql(const EventFilter& f) {
 
 bool link_list_applies(const EventFilter& f) { return f.include.empty() && driver_of(f).has_value(); }
 
-std::string link_page_sql(const EventFilter& filter) { return page_sql(filter, 10, 0).sql; }
+std::string link_page_sql(const EventFilter& filter) { return page_sql(filter, Hours{0, 0}, 10, 0).sql; }
 
 EventPage find_link_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
   EventPage page;
+  Hours hours;
   {
-    const Sql q = count_sql(filter);
+    Rows rows = db.query(std::string("SELECT 0") + kHours);
+    if (rows.next()) hours = hours_at(rows, 1);
+  }
+  for (;;) {
+    const Sql q = count_sql(filter, hours);
     Rows rows = db.query(q.sql, q.args);
-    page.total = rows.next() ? rows.integer(0) : 0;
+    if (!rows.next()) break;
+    page.total = rows.integer(0);
+    const Hours now = hours_at(rows, 1);
+    if (now == hours) break;
+    hours = now;
   }
   if (page.total <= offset) return page;
-  const Sql q = page_sql(filter, limit, offset);
+  const Sql q = page_sql(filter, hours, limit, offset);
   Rows rows = db.query(q.sql, q.args);
   while (rows.next()) page.events.push_back(read_event(rows));
   return page;
