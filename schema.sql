@@ -406,4 +406,79 @@ CREATE OR REPLACE TRIGGER event_details_hours_au AFTER UPDATE ON event_details F
 -- (MariaDB's IF NOT EXISTS keeps this file idempotent).
 ALTER TABLE event_details ADD INDEX IF NOT EXISTS event_details_window (start_utc, end_utc, hide_from_listings);
 
-INSERT IGNORE INTO schema_migrations (version) VALUES (1), (2), (3), (5);
+-- Link rows drive the lists filtered by them (issue 14, case 4): term_relationships,
+-- event_organizers and event_venues carry copies of their event's status, hide_from_listings and
+-- UTC start and end, kept by triggers inside every writing transaction whoever writes (BEFORE
+-- INSERT reads the event's details, written first; event_details' AFTER INSERT and AFTER UPDATE
+-- copy a change, and posts' AFTER UPDATE reaches them through event_details' copy of the status).
+-- A list by one term, organizer or venue is then an ordered range scan of that one's rows in the
+-- window, and its count a range count over them (store/event_link_list.cpp). While
+-- @cal_bulk_load is set the loader writes the copies itself (store/demo_data.cpp).
+ALTER TABLE term_relationships
+  ADD COLUMN IF NOT EXISTS status ENUM('publish','future','draft','pending','private','trash') NOT NULL DEFAULT 'draft' COMMENT 'copy of event_details.status (trigger)',
+  ADD COLUMN IF NOT EXISTS hide_from_listings TINYINT(1) NOT NULL DEFAULT 0 COMMENT 'copy (trigger)',
+  ADD COLUMN IF NOT EXISTS start_utc DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy (trigger)',
+  ADD COLUMN IF NOT EXISTS end_utc DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy (trigger)';
+ALTER TABLE term_relationships
+  ADD INDEX IF NOT EXISTS term_relationships_list (term_id, status, hide_from_listings, start_utc, event_id, end_utc) COMMENT 'a term''s events of one status in list order';
+ALTER TABLE event_organizers
+  ADD COLUMN IF NOT EXISTS status ENUM('publish','future','draft','pending','private','trash') NOT NULL DEFAULT 'draft' COMMENT 'copy of event_details.status (trigger)',
+  ADD COLUMN IF NOT EXISTS hide_from_listings TINYINT(1) NOT NULL DEFAULT 0 COMMENT 'copy (trigger)',
+  ADD COLUMN IF NOT EXISTS start_utc DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy (trigger)',
+  ADD COLUMN IF NOT EXISTS end_utc DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy (trigger)';
+ALTER TABLE event_organizers
+  ADD INDEX IF NOT EXISTS event_organizers_list (organizer_id, status, hide_from_listings, start_utc, event_id, end_utc) COMMENT 'an organizer''s events of one status in list order';
+ALTER TABLE event_venues
+  ADD COLUMN IF NOT EXISTS status ENUM('publish','future','draft','pending','private','trash') NOT NULL DEFAULT 'draft' COMMENT 'copy of event_details.status (trigger)',
+  ADD COLUMN IF NOT EXISTS hide_from_listings TINYINT(1) NOT NULL DEFAULT 0 COMMENT 'copy (trigger)',
+  ADD COLUMN IF NOT EXISTS start_utc DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy (trigger)',
+  ADD COLUMN IF NOT EXISTS end_utc DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy (trigger)';
+ALTER TABLE event_venues
+  ADD INDEX IF NOT EXISTS event_venues_list (venue_id, status, hide_from_listings, start_utc, event_id, end_utc) COMMENT 'a venue''s events of one status in list order';
+
+-- Filled once from the events already there (a database from before version 4).
+UPDATE term_relationships r JOIN event_details d ON d.event_id = r.event_id
+  SET r.status = d.status, r.hide_from_listings = d.hide_from_listings, r.start_utc = d.start_utc, r.end_utc = d.end_utc
+  WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 4);
+UPDATE event_organizers r JOIN event_details d ON d.event_id = r.event_id
+  SET r.status = d.status, r.hide_from_listings = d.hide_from_listings, r.start_utc = d.start_utc, r.end_utc = d.end_utc
+  WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 4);
+UPDATE event_venues r JOIN event_details d ON d.event_id = r.event_id
+  SET r.status = d.status, r.hide_from_listings = d.hide_from_listings, r.start_utc = d.start_utc, r.end_utc = d.end_utc
+  WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 4);
+
+CREATE OR REPLACE TRIGGER term_relationships_copy_bi BEFORE INSERT ON term_relationships FOR EACH ROW
+  SET NEW.status = IF(@cal_bulk_load IS NULL, COALESCE((SELECT d.status FROM event_details d WHERE d.event_id = NEW.event_id), (SELECT p.status FROM posts p WHERE p.id = NEW.event_id), NEW.status), NEW.status),
+      NEW.hide_from_listings = IF(@cal_bulk_load IS NULL, COALESCE((SELECT d.hide_from_listings FROM event_details d WHERE d.event_id = NEW.event_id), NEW.hide_from_listings), NEW.hide_from_listings),
+      NEW.start_utc = IF(@cal_bulk_load IS NULL, COALESCE((SELECT d.start_utc FROM event_details d WHERE d.event_id = NEW.event_id), NEW.start_utc), NEW.start_utc),
+      NEW.end_utc = IF(@cal_bulk_load IS NULL, COALESCE((SELECT d.end_utc FROM event_details d WHERE d.event_id = NEW.event_id), NEW.end_utc), NEW.end_utc);
+CREATE OR REPLACE TRIGGER event_details_term_relationships_ai AFTER INSERT ON event_details FOR EACH ROW
+  UPDATE term_relationships SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
+  WHERE event_id = NEW.event_id AND @cal_bulk_load IS NULL;
+CREATE OR REPLACE TRIGGER event_details_term_relationships_au AFTER UPDATE ON event_details FOR EACH ROW
+  UPDATE term_relationships SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
+  WHERE event_id = NEW.event_id AND (OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR OLD.start_utc <> NEW.start_utc OR OLD.end_utc <> NEW.end_utc);
+CREATE OR REPLACE TRIGGER event_organizers_copy_bi BEFORE INSERT ON event_organizers FOR EACH ROW
+  SET NEW.status = IF(@cal_bulk_load IS NULL, COALESCE((SELECT d.status FROM event_details d WHERE d.event_id = NEW.event_id), (SELECT p.status FROM posts p WHERE p.id = NEW.event_id), NEW.status), NEW.status),
+      NEW.hide_from_listings = IF(@cal_bulk_load IS NULL, COALESCE((SELECT d.hide_from_listings FROM event_details d WHERE d.event_id = NEW.event_id), NEW.hide_from_listings), NEW.hide_from_listings),
+      NEW.start_utc = IF(@cal_bulk_load IS NULL, COALESCE((SELECT d.start_utc FROM event_details d WHERE d.event_id = NEW.event_id), NEW.start_utc), NEW.start_utc),
+      NEW.end_utc = IF(@cal_bulk_load IS NULL, COALESCE((SELECT d.end_utc FROM event_details d WHERE d.event_id = NEW.event_id), NEW.end_utc), NEW.end_utc);
+CREATE OR REPLACE TRIGGER event_details_event_organizers_ai AFTER INSERT ON event_details FOR EACH ROW
+  UPDATE event_organizers SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
+  WHERE event_id = NEW.event_id AND @cal_bulk_load IS NULL;
+CREATE OR REPLACE TRIGGER event_details_event_organizers_au AFTER UPDATE ON event_details FOR EACH ROW
+  UPDATE event_organizers SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
+  WHERE event_id = NEW.event_id AND (OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR OLD.start_utc <> NEW.start_utc OR OLD.end_utc <> NEW.end_utc);
+CREATE OR REPLACE TRIGGER event_venues_copy_bi BEFORE INSERT ON event_venues FOR EACH ROW
+  SET NEW.status = IF(@cal_bulk_load IS NULL, COALESCE((SELECT d.status FROM event_details d WHERE d.event_id = NEW.event_id), (SELECT p.status FROM posts p WHERE p.id = NEW.event_id), NEW.status), NEW.status),
+      NEW.hide_from_listings = IF(@cal_bulk_load IS NULL, COALESCE((SELECT d.hide_from_listings FROM event_details d WHERE d.event_id = NEW.event_id), NEW.hide_from_listings), NEW.hide_from_listings),
+      NEW.start_utc = IF(@cal_bulk_load IS NULL, COALESCE((SELECT d.start_utc FROM event_details d WHERE d.event_id = NEW.event_id), NEW.start_utc), NEW.start_utc),
+      NEW.end_utc = IF(@cal_bulk_load IS NULL, COALESCE((SELECT d.end_utc FROM event_details d WHERE d.event_id = NEW.event_id), NEW.end_utc), NEW.end_utc);
+CREATE OR REPLACE TRIGGER event_details_event_venues_ai AFTER INSERT ON event_details FOR EACH ROW
+  UPDATE event_venues SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
+  WHERE event_id = NEW.event_id AND @cal_bulk_load IS NULL;
+CREATE OR REPLACE TRIGGER event_details_event_venues_au AFTER UPDATE ON event_details FOR EACH ROW
+  UPDATE event_venues SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
+  WHERE event_id = NEW.event_id AND (OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR OLD.start_utc <> NEW.start_utc OR OLD.end_utc <> NEW.end_utc);
+
+INSERT IGNORE INTO schema_migrations (version) VALUES (1), (2), (3), (4), (5);

@@ -289,6 +289,11 @@ const char* const kKind =
     "ELT(1 + e.h1 DIV 80000 % 8, 'Night', 'Workshop', 'Festival', 'Meetup', 'Evening', 'Class', 'Fair', "
     "'Showcase')";
 
+// The copies of their event's list columns that the link tables carry (schema.sql): their BEFORE
+// INSERT triggers leave them to the loader while @cal_bulk_load is set.
+constexpr const char* kListCopies = ", status, hide_from_listings, start_utc, end_utc";
+constexpr const char* kListValues = ", d.status, d.hide_from_listings, d.start_utc, d.end_utc";
+
 // Sets @cal_bulk_load, which the AFTER INSERT triggers of the event tables test (schema.sql), for
 // the guard's life; the caller then does their work once for all its rows.
 class BulkLoad {
@@ -396,30 +401,35 @@ void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, co
           "FROM demo_ev e JOIN demo_tz_a a ON a.zone_idx = e.zone_idx AND a.day = e.start_day "
           "JOIN demo_tz_b b ON b.zone_idx = e.zone_idx AND b.day = e.end_day",
       {day0, day0, day0, day0, prefix});
-  db.execute(
-      "INSERT INTO event_venues (event_id, venue_id) SELECT e.id, e.venue_id FROM demo_ev e WHERE e.venue_id "
-      "IS NOT NULL");
+  db.execute("INSERT INTO event_venues (event_id, venue_id" + std::string(kListCopies) +
+             ") SELECT e.id, e.venue_id" + kListValues +
+             " FROM demo_ev e JOIN event_details d ON d.event_id = e.id WHERE e.venue_id "
+             "IS NOT NULL");
   // 1-3 distinct organizers in order (60% one, 30% two, 10% three) (organizers are a multiple of 10, stride
   // 97: never equal).
-  db.execute(
-      "INSERT INTO event_organizers (event_id, organizer_id, position) "
-      "SELECT e.id, ? + (e.h4 DIV 7 + k.seq * 97) % ?, k.seq - 1 FROM demo_ev e JOIN seq_1_to_3 k "
-      "ON k.seq <= ELT(1 + e.h5 DIV 3000 % 10, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3)",
-      {org0, scale.organizers});
+  db.execute("INSERT INTO event_organizers (event_id, organizer_id, position" + std::string(kListCopies) +
+                 ") "
+                 "SELECT e.id, ? + (e.h4 DIV 7 + k.seq * 97) % ?, k.seq - 1" +
+                 kListValues +
+                 " FROM demo_ev e JOIN event_details d ON d.event_id = e.id JOIN seq_1_to_3 k "
+                 "ON k.seq <= ELT(1 + e.h5 DIV 3000 % 10, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3)",
+             {org0, scale.organizers});
   // 0-4 terms (20% none, 40% one, 20% two, 10% three, 10% four): a category (skewed: the
   // first ones are the most common), then tags. Events hidden from listings get none, so that a
   // term's count (published events) equals the total of the list filtered by it.
   const long long categories = static_cast<long long>(std::count_if(
       demo_term_names().begin(), demo_term_names().end(), [](const DemoTermName& t) { return !t.tag; }));
   const long long tags = static_cast<long long>(demo_term_names().size()) - categories;
-  db.execute(
-      "INSERT INTO term_relationships (event_id, term_id) SELECT e.id, m.term_id FROM demo_ev e JOIN "
-      "seq_1_to_4 k "
-      "ON k.seq <= ELT(1 + e.h5 DIV 100000 % 10, 0, 0, 1, 1, 1, 1, 2, 2, 3, 4) JOIN demo_terms m ON m.idx = "
-      "IF(k.seq = 1, "
-      "FLOOR(POW(e.h3 DIV 70128 % 1000 / 1000, 2) * ?), ? + (e.h4 DIV 100000 + k.seq * 67) % ?) "
-      "WHERE e.h6 DIV 1000 % 100 <> 99",
-      {categories, categories, tags});
+  db.execute("INSERT INTO term_relationships (event_id, term_id" + std::string(kListCopies) +
+                 ") SELECT e.id, m.term_id" + kListValues +
+                 " FROM demo_ev e JOIN event_details d ON d.event_id = e.id JOIN "
+                 "seq_1_to_4 k "
+                 "ON k.seq <= ELT(1 + e.h5 DIV 100000 % 10, 0, 0, 1, 1, 1, 1, 2, 2, 3, 4) JOIN demo_terms m "
+                 "ON m.idx = "
+                 "IF(k.seq = 1, "
+                 "FLOOR(POW(e.h3 DIV 70128 % 1000 / 1000, 2) * ?), ? + (e.h4 DIV 100000 + k.seq * 67) % ?) "
+                 "WHERE e.h6 DIV 1000 % 100 <> 99",
+             {categories, categories, tags});
   // What the skipped triggers would have done, once for the chunk (schema.sql): the published
   // events per term, and one data version bump inside the same transaction.
   db.execute(

@@ -2,6 +2,7 @@
 // count and the page in list order (UTC start, then id).
 #include "cal/store/events.h"
 
+#include "store/event_link_list.h"
 #include "store/event_rows.h"
 #include "store/event_sql.h"
 #include "store/event_window_list.h"
@@ -119,11 +120,14 @@ EventSql event_sql(const EventFilter& f) {
 }
 
 std::string event_page_sql(const EventFilter& filter) {
-  return window_list_applies(filter) ? window_page_sql(filter) : page_sql(event_sql(filter));
+  if (window_list_applies(filter)) return window_page_sql(filter);
+  if (link_list_applies(filter)) return link_page_sql(filter);
+  return page_sql(event_sql(filter));
 }
 
 EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
   if (window_list_applies(filter)) return find_window_page(db, filter, limit, offset);
+  if (link_list_applies(filter)) return find_link_page(db, filter, limit, offset);
   const EventSql q = event_sql(filter);
   EventPage page;
   {

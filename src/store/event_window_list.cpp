@@ -44,6 +44,39 @@ void add_window(SqlWhere& w, const EventDateWindow& window) {
 
 constexpr const char* kDue = "d.status = 'future' AND d.publish_utc <= UTC_TIMESTAMP()";
 
+// An author's own rows that do not read as published (kPublishedAndOwn): the published ones are
+// the visitors' list, these come from the author index, so the two parts never overlap.
+struct OwnPlan {
+  long long user = 0;
+  std::vector<std::string> statuses;  // stored statuses asked for, but `publish`
+};
+
+std::optional<OwnPlan> plan_own(const PostVisibility& v) {
+  if (v.scope != ReadScope::kPublishedAndOwn) return std::nullopt;
+  OwnPlan own{v.user_id, {}};
+  for (const char* status : kAllStatuses) {
+    const std::string_view s = status;
+    const bool asked = v.statuses.empty()
+                           ? s != "trash"
+                           : std::find(v.statuses.begin(), v.statuses.end(), s) != v.statuses.end();
+    if (asked && s != "publish") own.statuses.emplace_back(status);
+  }
+  if (own.statuses.empty()) return std::nullopt;
+  return own;
+}
+
+// " AND ..." for the own rows in the window.
+SqlWhere own_where(const EventFilter& f, const OwnPlan& own) {
+  SqlWhere w;
+  w.add("d.author = ?").bind(own.user);
+  w.add("d.status IN (" + placeholders(own.statuses.size()) + ")");
+  for (const std::string& status : own.statuses) w.bind(status);
+  w.add(std::string("NOT (") + kDue + ")");
+  add_window(w, f.window);
+  add_featured(w, f);
+  return w;
+}
+
 // One ordered branch of the page: event ids and starts, the first `prefix` in list order.
 std::string branch(const std::string& index, const SqlWhere& w) {
   return "SELECT d.event_id, d.start_utc FROM event_details d FORCE INDEX (" + index +
@@ -55,7 +88,39 @@ struct PageSql {
   std::vector<SqlValue> args;
 };
 
-PageSql page_sql(const EventFilter& f, const StatusPlan& s, long long limit, long long offset) {
+PageSql published_keys(const EventFilter& f, const StatusPlan& s, long long limit, long long offset);
+
+PageSql page_sql(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
+                 long long limit, long long offset) {
+  PageSql out;
+  std::string keys;
+  if (!s.statuses.empty()) {
+    out = published_keys(f, s, limit, offset);
+    keys = out.sql;
+  }
+  if (own) {
+    SqlWhere w = own_where(f, *own);
+    w.bind(offset + limit);
+    const std::string mine = branch("event_details_author_start", w);
+    keys = keys.empty() ? mine : "(" + keys + ") UNION ALL (" + mine + ")";
+    out.args.insert(out.args.end(), w.args.begin(), w.args.end());
+  }
+  out.args.emplace_back(limit);
+  out.args.emplace_back(offset);
+  // The duration bounds ride along (one row even for an empty page) for the count's plan.
+  out.sql = "SELECT dur.lo, dur.hi, " + event_columns() +
+            " FROM (SELECT MIN(hours) AS lo, MAX(hours) AS hi FROM event_duration_hours) dur"
+            " LEFT JOIN (SELECT u.event_id, u.start_utc FROM (" +
+            keys +
+            ") u ORDER BY u.start_utc, u.event_id LIMIT ? OFFSET ?) k ON TRUE"
+            " LEFT JOIN posts p ON p.id = k.event_id LEFT JOIN event_details d ON d.event_id = k.event_id"
+            " LEFT JOIN event_venues ev ON ev.event_id = k.event_id ORDER BY k.start_utc, k.event_id";
+  return out;
+}
+
+// The published part's keys (statuses of `s`, scheduled ones due or not per s.due), first
+// offset + limit of each branch.
+PageSql published_keys(const EventFilter& f, const StatusPlan& s, long long limit, long long offset) {
   PageSql out;
   SqlWhere main;
   add_statuses(main, s);
@@ -77,16 +142,7 @@ PageSql page_sql(const EventFilter& f, const StatusPlan& s, long long limit, lon
     keys = "(" + keys + ") UNION ALL (" + branch("event_details_due", due) + ")";
     out.args.insert(out.args.end(), due.args.begin(), due.args.end());
   }
-  out.args.emplace_back(limit);
-  out.args.emplace_back(offset);
-  // The duration bounds ride along (one row even for an empty page) for the count's plan.
-  out.sql = "SELECT dur.lo, dur.hi, " + event_columns() +
-            " FROM (SELECT MIN(hours) AS lo, MAX(hours) AS hi FROM event_duration_hours) dur"
-            " LEFT JOIN (SELECT u.event_id, u.start_utc FROM (" +
-            keys +
-            ") u ORDER BY u.start_utc, u.event_id LIMIT ? OFFSET ?) k ON TRUE"
-            " LEFT JOIN posts p ON p.id = k.event_id LEFT JOIN event_details d ON d.event_id = k.event_id"
-            " LEFT JOIN event_venues ev ON ev.event_id = k.event_id ORDER BY k.start_utc, k.event_id";
+  out.sql = keys;
   return out;
 }
 
@@ -104,8 +160,32 @@ Hours hours_at(const Rows& rows, int column) {
 
 // The count statement for duration bounds `h`: rollup days + partial days - end corrections
 // +/- due scheduled events, and the bounds again (a longer event written since: plan again).
-PageSql count_sql(const EventFilter& f, const StatusPlan& s, const Hours& h) {
+PageSql published_count(const EventFilter& f, const StatusPlan& s, const Hours& h);
+
+PageSql count_sql(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
+                  const Hours& h) {
+  PageSql out = published_count(f, s, h);
+  if (own) {
+    const SqlWhere w = own_where(f, *own);
+    out.sql +=
+        " + (SELECT COUNT(*) FROM event_details d FORCE INDEX (event_details_author_start) WHERE "
+        "d.hide_from_listings = 0" +
+        w.sql + ")";
+    out.args.insert(out.args.end(), w.args.begin(), w.args.end());
+  }
+  out.sql = "SELECT CAST(" + out.sql +
+            " AS SIGNED), (SELECT MIN(hours) FROM event_duration_hours), (SELECT MAX(hours) FROM "
+            "event_duration_hours)";
+  return out;
+}
+
+// The sum expression of the published part's count ("0" when it has no status).
+PageSql published_count(const EventFilter& f, const StatusPlan& s, const Hours& h) {
   PageSql out;
+  if (s.statuses.empty()) {
+    out.sql = "0";
+    return out;
+  }
   const WindowCountPlan plan =
       plan_window_count(f.window, min_duration_of(h.lo.value_or(0)), max_duration_of(h.hi.value_or(0)));
   std::string sum = "0";
@@ -147,9 +227,7 @@ PageSql count_sql(const EventFilter& f, const StatusPlan& s, const Hours& h) {
            w.sql + ")";
     out.args.insert(out.args.end(), w.args.begin(), w.args.end());
   }
-  out.sql = "SELECT CAST(" + sum +
-            " AS SIGNED), (SELECT MIN(hours) FROM event_duration_hours), (SELECT MAX(hours) FROM "
-            "event_duration_hours)";
+  out.sql = sum;
   return out;
 }
 
@@ -174,22 +252,35 @@ StatusPlan plan_statuses(const PostVisibility& v) {
 }
 
 bool window_list_applies(const EventFilter& f) {
-  return f.visibility.scope != ReadScope::kPublishedAndOwn && f.include.empty() && f.search.empty() &&
-         f.categories.empty() && f.tags.empty() && f.venues.empty() && f.organizers.empty() && !f.parent &&
-         !f.with_coordinates && !f.fence && !f.matches_nothing;
+  return f.include.empty() && f.search.empty() && f.categories.empty() && f.tags.empty() &&
+         f.venues.empty() && f.organizers.empty() && !f.parent && !f.with_coordinates && !f.fence &&
+         !f.matches_nothing;
 }
 
+namespace {
+
+// The published part of what `v` asks: an author's published rows are everyone's.
+StatusPlan published_plan(const PostVisibility& v) {
+  if (v.scope != ReadScope::kPublishedAndOwn) return plan_statuses(v);
+  PostVisibility published = v;
+  published.scope = ReadScope::kPublished;
+  return plan_statuses(published);
+}
+
+}  // namespace
+
 std::string window_page_sql(const EventFilter& filter) {
-  return page_sql(filter, plan_statuses(filter.visibility), 10, 0).sql;
+  return page_sql(filter, published_plan(filter.visibility), plan_own(filter.visibility), 10, 0).sql;
 }
 
 EventPage find_window_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
   EventPage page;
-  const StatusPlan statuses = plan_statuses(filter.visibility);
-  if (statuses.statuses.empty()) return page;
+  const StatusPlan statuses = published_plan(filter.visibility);
+  const std::optional<OwnPlan> own = plan_own(filter.visibility);
+  if (statuses.statuses.empty() && !own) return page;
   Hours hours;
   {
-    const PageSql q = page_sql(filter, statuses, limit, offset);
+    const PageSql q = page_sql(filter, statuses, own, limit, offset);
     Rows rows = db.query(q.sql, q.args);
     while (rows.next()) {
       hours = hours_at(rows, 0);
@@ -197,7 +288,7 @@ EventPage find_window_page(Db& db, const EventFilter& filter, long long limit, l
     }
   }
   for (;;) {
-    const PageSql q = count_sql(filter, statuses, hours);
+    const PageSql q = count_sql(filter, statuses, own, hours);
     Rows rows = db.query(q.sql, q.args);
     if (!rows.next()) break;
     const Hours now = hours_at(rows, 1);

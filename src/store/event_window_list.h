@@ -1,8 +1,11 @@
 // Internal to src/store/ (and its unit test): the event list when its filter is only visibility
-// by status, the date window and `featured` (GET /events as visitors and editors see it by
-// default, issue 14). The page is an ordered scan of the visibility indexes of event_details
-// reading only offset + limit rows; the exact total is the rollup decomposition of
-// event_count_plan.h. Any other filter goes the general way (event_query.cpp).
+// by status, the date window and `featured` (GET /events as every role sees it by default, issue
+// 14). The page is an ordered scan of the visibility indexes of event_details reading only
+// offset + limit rows; the exact total is the rollup decomposition of event_count_plan.h. An
+// author's list (published or own) is the published list plus their own rows that do not read as
+// published, paged and counted from the author index (event_details_author_start): cost the
+// author's events in the window. Link filters go by event_link_list.h, any other filter the
+// general way (event_query.cpp).
 #pragma once
 
 #include "cal/store/events.h"

@@ -1,6 +1,7 @@
 // Test support for the list engine (issue 14): the stack's database through the mariadb client,
-// and the check that the engine's derived data (event_details' visibility copies, the
-// event_day_counts rollup, event_duration_hours) is exactly what the base tables say.
+// and the check that the engine's derived data (event_details' visibility copies, the link rows'
+// copies of them, the event_day_counts rollup, event_duration_hours) is exactly what the base
+// tables say.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -37,6 +38,14 @@ inline std::string derived_data_mismatch() {
       sql("SELECT COUNT(*) FROM event_details d JOIN posts p ON p.id = d.event_id "
           "WHERE d.status <> p.status OR d.author <> p.author OR d.publish_utc <> p.date_utc");
   if (copies != "0") return copies + " event_details rows disagree with their posts";
+  for (const char* table : {"term_relationships", "event_organizers", "event_venues"}) {
+    const std::string links =
+        sql(std::string("SELECT COUNT(*) FROM ") + table +
+            " l JOIN event_details d ON d.event_id = l.event_id WHERE l.status <> d.status OR "
+            "l.hide_from_listings <> d.hide_from_listings OR l.start_utc <> d.start_utc OR "
+            "l.end_utc <> d.end_utc");
+    if (links != "0") return links + " " + table + " rows disagree with their event_details";
+  }
   const std::string rollup =
       sql("SELECT status, hide_from_listings, day, featured, SUM(events) AS n FROM event_day_counts "
           "GROUP BY status, hide_from_listings, day, featured HAVING n <> 0 "

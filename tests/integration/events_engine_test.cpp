@@ -4,7 +4,9 @@
 // database (posts joined to event_details, the effective status computed from posts), for
 // windows strict and not, bounds cutting through multi-day and long events, hidden and featured
 // events, every status per role, a scheduled event turning due, and after writes, trash and
-// deletes; and the derived data is checked against the base tables after each step.
+// deletes; the same for lists by category, tag, venue and organizer (driven by the link rows'
+// copies), with search on top, for authors too, after links move; and the derived data is checked
+// against the base tables after each step.
 #include <doctest/doctest.h>
 
 #include <array>
@@ -78,8 +80,21 @@ struct Role {
 const std::string kEffective =
     "IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status)";
 
-std::vector<Role> roles(const std::string& editor) {
+std::vector<Role> roles(const std::string& editor, const std::string& author, const std::string& author_id) {
   return {
+      {"author",
+       {author},
+       "",
+       "p.status <> 'trash' AND (" + kEffective + " = 'publish' OR p.author = " + author_id + ")"},
+      {"author draft,future",
+       {author},
+       "&status=draft,future",
+       kEffective + " IN ('draft', 'future') AND p.author = " + author_id},
+      {"author publish,draft",
+       {author},
+       "&status=publish,draft",
+       kEffective + " IN ('publish', 'draft') AND (" + kEffective +
+           " = 'publish' OR p.author = " + author_id + ")"},
       {"visitor", {}, "", kEffective + " = 'publish'"},
       {"visitor featured", {}, "&featured=true", kEffective + " = 'publish' AND d.featured = 1"},
       {"editor", {editor}, "", "p.status <> 'trash'"},
@@ -92,10 +107,16 @@ std::vector<Role> roles(const std::string& editor) {
   };
 }
 
-std::string brute_where(const Window& w, const Role& r) {
+// A filter beyond visibility and the window: its query parameters and the same as SQL on p / d.
+struct Filter {
+  std::string query;
+  std::string sql;
+};
+
+std::string brute_where(const Window& w, const Role& r, const Filter& f) {
   return " FROM posts p JOIN event_details d ON d.event_id = p.id WHERE p.type = 'event' AND "
          "d.hide_from_listings = 0 AND " +
-         r.visible + " AND " + w.sql;
+         r.visible + " AND " + w.sql + " AND " + f.sql;
 }
 
 std::vector<long long> split_ids(const std::string& text) {
@@ -110,41 +131,102 @@ std::vector<long long> split_ids(const std::string& text) {
   return out;
 }
 
-// Every window for every role: total (body and X-WP-Total) and two pages as the brute force says.
-void check_all(const std::string& editor, const std::string& when) {
-  for (const Window& w : windows())
-    for (const Role& r : roles(editor)) {
-      const std::string where = brute_where(w, r);
-      const long long expected = std::stoll(sql("SELECT COUNT(*)" + where));
-      const std::string context = when + ": " + r.name + " ?" + w.query;
-      for (const auto& [per_page, page] : {std::pair{50, 1}, std::pair{3, 2}}) {
-        const HttpResponse resp =
-            get(std::string(kEvents) + "?" + w.query + r.param + "&per_page=" + std::to_string(per_page) +
-                    "&page=" + std::to_string(page),
-                r.headers);
-        if (resp.status == 404 && page > 1) {  // a page past the end
-          CHECK_MESSAGE(expected <= (page - 1) * per_page, context);
-          continue;
+// The callers of check_all().
+struct Callers {
+  std::string editor, author, author_id;
+};
+
+// Every window for every role and filter (the others than the first with the first three windows
+// only): total (body and X-WP-Total) and two pages as the brute force says.
+void check_all(const Callers& c, const std::vector<Filter>& filters, const std::string& when) {
+  const std::vector<Window> all = windows();
+  for (const Filter& f : filters) {
+    // Each filter matches some events in the first window (else its checks could not fail).
+    CHECK_MESSAGE(
+        sql("SELECT COUNT(*)" + brute_where(all[0], roles(c.editor, c.author, c.author_id)[5], f)) != "0",
+        f.query);
+    for (size_t i = 0; i < (&f == &filters.front() ? all.size() : 3); ++i)
+      for (const Role& r : roles(c.editor, c.author, c.author_id)) {
+        const Window& w = all[i];
+        const std::string where = brute_where(w, r, f);
+        const long long expected = std::stoll(sql("SELECT COUNT(*)" + where));
+        const std::string context = when + ": " + r.name + " ?" + w.query + f.query;
+        for (const auto& [per_page, page] : {std::pair{50, 1}, std::pair{3, 2}}) {
+          const HttpResponse resp =
+              get(std::string(kEvents) + "?" + w.query + f.query + r.param +
+                      "&per_page=" + std::to_string(per_page) + "&page=" + std::to_string(page),
+                  r.headers);
+          if (resp.status == 404 && page > 1) {  // a page past the end
+            CHECK_MESSAGE(expected <= (page - 1) * per_page, context);
+            continue;
+          }
+          REQUIRE_MESSAGE(resp.status == 200, context, " ", describe(resp));
+          const auto body = resp.json();
+          CHECK_MESSAGE(int_at(body, {"total"}) == expected, context);
+          CHECK_MESSAGE(resp.header("x-wp-total") == std::to_string(expected), context);
+          const std::vector<long long> ids =
+              split_ids(sql("SELECT p.id" + where + " ORDER BY d.start_utc, p.id LIMIT " +
+                            std::to_string(per_page) + " OFFSET " + std::to_string((page - 1) * per_page)));
+          CHECK_MESSAGE(ids_in(body) == ids, context, " page ", page);
         }
-        REQUIRE_MESSAGE(resp.status == 200, context, " ", describe(resp));
-        const auto body = resp.json();
-        CHECK_MESSAGE(int_at(body, {"total"}) == expected, context);
-        CHECK_MESSAGE(resp.header("x-wp-total") == std::to_string(expected), context);
-        const std::vector<long long> ids =
-            split_ids(sql("SELECT p.id" + where + " ORDER BY d.start_utc, p.id LIMIT " +
-                          std::to_string(per_page) + " OFFSET " + std::to_string((page - 1) * per_page)));
-        CHECK_MESSAGE(ids_in(body) == ids, context, " page ", page);
       }
-    }
+  }
 }
 
 TEST_CASE("the list engine's totals and pages equal a brute-force count, before and after writes") {
   const std::string w = unique("eng");
   const std::string editor = bearer(create_user("enged", "editor"));
+  std::string author_login;
+  const std::string author = bearer(create_user("engau", "author", &author_login));
+  const Callers callers{editor, author, sql("SELECT id FROM users WHERE login = '" + author_login + "'")};
   const std::string utc = "\"timezone\":\"UTC\"";
+  // The link filters: two categories, a tag, two venues, an organizer, and a search word.
+  auto made = [&](const char* collection, const std::string& json) {
+    const HttpResponse r = post_json(collection, json, {admin()});
+    REQUIRE_MESSAGE(r.status == 201, describe(r));
+    return std::to_string(id_of(r.json()));
+  };
+  const std::string cat_a = made("/cal/events/v1/categories", "{\"name\":\"" + w + " a\"}");
+  const std::string cat_b = made("/cal/events/v1/categories", "{\"name\":\"" + w + " b\"}");
+  const std::string tag = made("/cal/events/v1/tags", "{\"name\":\"" + w + " t\"}");
+  const std::string venue = made("/cal/events/v1/venues", "{\"venue\":\"" + w + " v\"}");
+  const std::string venue2 = made("/cal/events/v1/venues", "{\"venue\":\"" + w + " v2\"}");
+  const std::string organizer = made("/cal/events/v1/organizers", "{\"organizer\":\"" + w + " o\"}");
+  const std::string word = w + "jazz";
+  const auto linked = [](const char* table, const char* key, const std::string& ids) {
+    return std::string("EXISTS (SELECT 1 FROM ") + table + " x WHERE x.event_id = p.id AND x." + key +
+           " IN (" + ids + "))";
+  };
+  const std::string has_word =
+      "(p.title LIKE '%" + word + "%' OR p.content LIKE '%" + word + "%' OR p.excerpt LIKE '%" + word + "%')";
+  const std::vector<Filter> filters = {
+      {"", "1 = 1"},
+      {"&categories=" + cat_a, linked("term_relationships", "term_id", cat_a)},
+      {"&categories=" + cat_a + "," + cat_b, linked("term_relationships", "term_id", cat_a + "," + cat_b)},
+      {"&tags=" + tag, linked("term_relationships", "term_id", tag)},
+      {"&venue=" + venue, linked("event_venues", "venue_id", venue)},
+      {"&venue=" + venue + "," + venue2, linked("event_venues", "venue_id", venue + "," + venue2)},
+      {"&organizer=" + organizer, linked("event_organizers", "organizer_id", organizer)},
+      {"&categories=" + cat_a + "&tags=" + tag, linked("term_relationships", "term_id", cat_a) + " AND " +
+                                                    linked("term_relationships", "term_id", tag)},
+      {"&categories=" + cat_a + "&search=" + word,
+       linked("term_relationships", "term_id", cat_a) + " AND " + has_word},
+      {"&venue=" + venue + "&search=-" + word,
+       linked("event_venues", "venue_id", venue) + " AND NOT " + has_word},
+  };
+  // Events carry the links in turn (every third one none), some the search word.
+  int n = 0;
   auto make = [&](const std::string& title, int d1, const char* t1, int d2, const char* t2,
-                  const std::string& extra = "") {
-    return create_id(w + " " + title, day(d1, t1), day(d2, t2), utc + (extra.empty() ? "" : "," + extra));
+                  const std::string& extra = "", const std::string& auth = admin()) {
+    ++n;
+    std::string links;
+    if (n % 3 != 0) links += ",\"categories\":[" + (n % 2 ? cat_a : cat_a + "," + cat_b) + "]";
+    if (n % 4 < 2) links += ",\"tags\":[" + tag + "]";
+    if (auth == admin() && n % 3 != 1) links += ",\"venue\":" + (n % 5 ? venue : venue2);
+    if (auth == admin() && n % 2 == 0) links += ",\"organizer\":[" + organizer + "]";
+    if (n % 3 == 2) links += ",\"description\":\"with " + word + "\"";
+    return create_id(w + " " + title, day(d1, t1), day(d2, t2),
+                     utc + links + (extra.empty() ? "" : "," + extra), auth);
   };
   const long long plain = make("plain", 0, "10:00:00", 0, "11:00:00");
   const long long midnight = make("midnight", 0, "23:30:00", 1, "01:00:00");
@@ -161,8 +243,12 @@ TEST_CASE("the list engine's totals and pages equal a brute-force count, before 
   // Longer than any other event: the end bounds must look this far back.
   const long long long_one = make("long", -5, "08:00:00", 8, "20:00:00");
   for (int i = 0; i < 6; ++i) make("filler " + std::to_string(i), i % 6, "10:00:00", i % 6, "10:30:00");
+  // The author's own: a draft, a published one and a scheduled one.
+  const long long own_draft = make("own draft", 1, "09:00:00", 1, "10:00:00", "\"status\":\"draft\"", author);
+  make("own published", 2, "11:00:00", 2, "12:00:00", "\"status\":\"publish\"", author);
+  make("own scheduled", 3, "11:00:00", 3, "12:00:00", "\"status\":\"publish\",\"date\":\"+1 year\"", author);
   CHECK(engine::derived_data_mismatch() == "");
-  check_all(editor, "created");
+  check_all(callers, filters, "created");
   // Due in four seconds: counted and listed for visitors once its date passes, with no write.
   const Window first = windows().front();
   const auto visitors = [&] {
@@ -174,7 +260,7 @@ TEST_CASE("the list engine's totals and pages equal a brute-force count, before 
   CHECK(visitors() == before);
   std::this_thread::sleep_for(std::chrono::seconds(5));
   CHECK(visitors() == before + 1);
-  check_all(editor, "scheduled one due");
+  check_all(callers, filters, "scheduled one due");
   CHECK(sql("SELECT status FROM posts WHERE id = " + std::to_string(soon)) == "future");
 
   // Writes move events between days, statuses, hidden and featured; trash and delete.
@@ -190,11 +276,17 @@ TEST_CASE("the list engine's totals and pages equal a brute-force count, before 
   update(featured, "{\"hide_from_listings\":true}");
   update(scheduled, "{\"status\":\"pending\"}");
   update(long_one, "{\"end_date\":\"" + day(20, "20:00:00") + "\"}");
+  // Links moved between terms, venues and organizers; the author's draft trashed.
+  update(multi, "{\"categories\":[" + cat_b + "],\"venue\":" + venue2 + ",\"organizer\":[]}");
+  update(plain, "{\"categories\":[" + cat_a + "],\"tags\":[],\"venue\":" + venue + ",\"organizer\":[" +
+                    organizer + "]}");
+  update(midnight, "{\"tags\":[" + tag + "]}");
+  REQUIRE(del(path_of(own_draft), {admin()}).status == 200);
   REQUIRE(del(path_of(soon), {admin()}).status == 200);
   REQUIRE(del(path_of(trashed) + "?force=true", {admin()}).status == 200);
   REQUIRE(del(path_of(featured) + "?force=true", {admin()}).status == 200);
   CHECK(engine::derived_data_mismatch() == "");
-  check_all(editor, "after writes");
+  check_all(callers, filters, "after writes");
 }
 
 TEST_CASE("the default list window is counted exactly by the engine") {

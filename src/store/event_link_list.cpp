@@ -1,0 +1,246 @@
+// The list driven by one link filter (see event_link_list.h).
+#include "store/event_link_list.h"
+
+#include "store/event_count_plan.h"
+#include "store/event_rows.h"
+#include "store/event_sql.h"
+
+#include <algorithm>
+
+namespace cal {
+namespace {
+
+const char* const kAllStatuses[] = {"publish", "future", "draft", "pending", "private", "trash"};
+
+// The link table whose rows drive the list, and its list index (schema.sql).
+struct Driver {
+  const char* table;
+  const char* key;
+  const char* index;
+  const std::vector<long long>* ids;
+};
+
+// The most selective link filter first, as a rule of thumb: a venue has few events, an organizer
+// a few more, a tag more, and the common categories the most.
+std::optional<Driver> driver_of(const EventFilter& f) {
+  if (!f.venues.empty()) return Driver{"event_venues", "venue_id", "event_venues_list", &f.venues};
+  if (!f.organizers.empty())
+    return Driver{"event_organizers", "organizer_id", "event_organizers_list", &f.organizers};
+  if (!f.tags.empty()) return Driver{"term_relationships", "term_id", "term_relationships_list", &f.tags};
+  if (!f.categories.empty())
+    return Driver{"term_relationships", "term_id", "term_relationships_list", &f.categories};
+  return std::nullopt;
+}
+
+std::string second_text(long long s) {
+  return format_date_time(to_utc_date_time(Seconds(std::chrono::seconds(s))));
+}
+
+// A stored status the list reads, and what else its rows must meet (on event_details d; empty:
+// nothing, so the link index alone answers).
+struct StatusBranch {
+  std::string status;
+  SqlWhere extra;
+};
+
+bool asked(const PostVisibility& v, std::string_view status) {
+  return v.statuses.empty() ? status != "trash"
+                            : std::find(v.statuses.begin(), v.statuses.end(), status) != v.statuses.end();
+}
+
+// SPEC §4.1 visibility per stored status: a due scheduled event reads as published; published
+// rows are everyone's, the others editors' or (kPublishedAndOwn) their author's.
+std::vector<StatusBranch> status_branches(const PostVisibility& v) {
+  constexpr const char* kDue = "d.publish_utc <= UTC_TIMESTAMP()";
+  std::vector<StatusBranch> out;
+  auto unpublished = [&](SqlWhere& w) {
+    if (v.scope == ReadScope::kPublishedAndOwn) w.add("d.author = ?").bind(v.user_id);
+  };
+  for (const char* status : kAllStatuses) {
+    const std::string_view s = status;
+    StatusBranch b{status, {}};
+    const bool own_ok = v.scope != ReadScope::kPublished;
+    if (s == "publish") {
+      if (!asked(v, s)) continue;
+    } else if (s == "future") {
+      const bool as_published = asked(v, "publish");
+      const bool as_future = asked(v, "future") && own_ok;
+      if (!as_published && !as_future) continue;
+      if (as_published && as_future) {
+        if (v.scope == ReadScope::kPublishedAndOwn)
+          b.extra.add(std::string("(") + kDue + " OR d.author = ?)").bind(v.user_id);
+      } else if (as_published) {
+        b.extra.add(kDue);
+      } else {
+        b.extra.add(std::string("NOT ") + kDue);
+        unpublished(b.extra);
+      }
+    } else {
+      if (!asked(v, s) || !own_ok) continue;
+      unpublished(b.extra);
+    }
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
+// Whole-hour bounds on every event's duration (event_duration_hours), when there are events.
+struct Hours {
+  std::optional<long long> lo, hi;
+  bool operator==(const Hours&) const = default;
+};
+
+// The window on the link rows' copies. The end bounds bound the start too (an event lasts between
+// the duration bounds), so that a window given by start_date and end_date only is one range of
+// the list index, not everything after its start.
+void add_window(SqlWhere& w, const EventDateWindow& window, const Hours& h) {
+  WindowRanges r = window_ranges(window);
+  if (h.lo && r.end.hi < kLastSecond) r.start.hi = std::min(r.start.hi, r.end.hi - min_duration_of(*h.lo));
+  if (h.hi && r.end.lo > kFirstSecond) r.start.lo = std::max(r.start.lo, r.end.lo - max_duration_of(*h.hi));
+  if (r.start.lo > kFirstSecond) w.add("l.start_utc >= ?").bind(second_text(r.start.lo));
+  if (r.start.hi < kLastSecond) w.add("l.start_utc <= ?").bind(second_text(r.start.hi));
+  if (r.end.lo > kFirstSecond) w.add("l.end_utc >= ?").bind(second_text(r.end.lo));
+  if (r.end.hi < kLastSecond) w.add("l.end_utc <= ?").bind(second_text(r.end.hi));
+}
+
+// The filter's other conditions (event_sql() of the filter without the driver, visibility and
+// window, which the link rows answer), or nothing when it has none.
+std::optional<EventSql> rest_of(const EventFilter& f, const Driver& driver) {
+  EventFilter rest = f;
+  rest.visibility = PostVisibility{ReadScope::kAll, 0, {}};
+  for (const char* s : kAllStatuses) rest.visibility.statuses.emplace_back(s);
+  rest.window = {};
+  std::vector<long long>& driven = driver.ids == &f.venues       ? rest.venues
+                                   : driver.ids == &f.organizers ? rest.organizers
+                                   : driver.ids == &f.tags       ? rest.tags
+                                                                 : rest.categories;
+  driven.clear();
+  if (rest.search.empty() && rest.categories.empty() && rest.tags.empty() && rest.venues.empty() &&
+      rest.organizers.empty() && !rest.featured && !rest.parent && !rest.with_coordinates && !rest.fence &&
+      !rest.matches_nothing)
+    return std::nullopt;
+  return event_sql(rest);
+}
+
+constexpr const char* kHours =
+    ", (SELECT MIN(hours) FROM event_duration_hours), (SELECT MAX(hours) FROM event_duration_hours)";
+
+Hours hours_at(const Rows& rows, int column) {
+  Hours h;
+  if (!rows.is_null(column)) h.lo = rows.integer(column);
+  if (!rows.is_null(column + 1)) h.hi = rows.integer(column + 1);
+  return h;
+}
+
+struct Sql {
+  std::string sql;
+  std::vector<SqlValue> args;
+};
+
+// FROM and WHERE over the driver's rows with key in `keys` ids (bound first by the caller) and
+// stored status `b`.
+Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, size_t keys,
+            const std::optional<EventSql>& rest, const Hours& h) {
+  Sql out;
+  out.sql = std::string(" FROM ") + driver.table + " l FORCE INDEX (" + driver.index + ")";
+  if (rest) {
+    out.sql +=
+        " JOIN posts p ON p.id = l.event_id JOIN event_details d ON d.event_id = l.event_id"
+        " LEFT JOIN event_venues ev ON ev.event_id = l.event_id" +
+        rest->joins;
+  } else if (!b.extra.sql.empty()) {
+    out.sql += " JOIN event_details d ON d.event_id = l.event_id";
+  }
+  out.sql +=
+      std::string(" WHERE l.") + driver.key + (keys == 1 ? " = ?" : " IN (" + placeholders(keys) + ")");
+  SqlWhere w;
+  w.add("l.status = ?").bind(b.status);
+  w.add("l.hide_from_listings = 0");
+  add_window(w, f.window, h);
+  out.sql += w.sql + b.extra.sql;
+  out.args = w.args;
+  out.args.insert(out.args.end(), b.extra.args.begin(), b.extra.args.end());
+  if (rest) {
+    out.sql += rest->where.sql;
+    out.args.insert(out.args.end(), rest->where.args.begin(), rest->where.args.end());
+  }
+  return out;
+}
+
+Sql page_sql(const EventFilter& f, const Hours& h, long long limit, long long offset) {
+  Sql out;
+  const Driver driver = *driver_of(f);
+  const std::optional<EventSql> rest = rest_of(f, driver);
+  std::string keys;
+  for (long long id : *driver.ids) {
+    for (const StatusBranch& b : status_branches(f.visibility)) {
+      Sql rows = rows_of(f, driver, b, 1, rest, h);
+      if (!keys.empty()) keys += " UNION ALL ";
+      keys += "(SELECT STRAIGHT_JOIN l.event_id, l.start_utc" + rows.sql +
+              " ORDER BY l.start_utc, l.event_id LIMIT ?)";
+      out.args.emplace_back(id);
+      out.args.insert(out.args.end(), rows.args.begin(), rows.args.end());
+      out.args.emplace_back(offset + limit);
+    }
+  }
+  out.args.emplace_back(limit);
+  out.args.emplace_back(offset);
+  if (keys.empty()) keys = "SELECT NULL AS event_id, NULL AS start_utc FROM DUAL WHERE FALSE";
+  // Several ids: an event carrying two of them comes once.
+  out.sql = "SELECT STRAIGHT_JOIN " + event_columns() +
+            " FROM (SELECT DISTINCT u.event_id, u.start_utc FROM (" + keys +
+            ") u ORDER BY u.start_utc, u.event_id LIMIT ? OFFSET ?) k"
+            " JOIN posts p ON p.id = k.event_id JOIN event_details d ON d.event_id = k.event_id"
+            " LEFT JOIN event_venues ev ON ev.event_id = k.event_id ORDER BY k.start_utc, k.event_id";
+  return out;
+}
+
+// The exact total: per stored status (disjoint), the driver's rows in the window that meet the
+// rest, each event once.
+Sql count_sql(const EventFilter& f, const Hours& h) {
+  Sql out;
+  const Driver driver = *driver_of(f);
+  const std::optional<EventSql> rest = rest_of(f, driver);
+  std::string sum = "0";
+  const char* count = driver.ids->size() == 1 ? "COUNT(*)" : "COUNT(DISTINCT l.event_id)";
+  for (const StatusBranch& b : status_branches(f.visibility)) {
+    Sql rows = rows_of(f, driver, b, driver.ids->size(), rest, h);
+    sum += std::string(" + (SELECT STRAIGHT_JOIN ") + count + rows.sql + ")";
+    for (long long id : *driver.ids) out.args.emplace_back(id);
+    out.args.insert(out.args.end(), rows.args.begin(), rows.args.end());
+  }
+  // The duration bounds again: an event longer than any before written since, count again.
+  out.sql = "SELECT CAST(" + sum + " AS SIGNED)" + kHours;
+  return out;
+}
+
+}  // namespace
+
+bool link_list_applies(const EventFilter& f) { return f.include.empty() && driver_of(f).has_value(); }
+
+std::string link_page_sql(const EventFilter& filter) { return page_sql(filter, Hours{0, 0}, 10, 0).sql; }
+
+EventPage find_link_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
+  EventPage page;
+  Hours hours;
+  {
+    Rows rows = db.query(std::string("SELECT 0") + kHours);
+    if (rows.next()) hours = hours_at(rows, 1);
+  }
+  for (;;) {
+    const Sql q = count_sql(filter, hours);
+    Rows rows = db.query(q.sql, q.args);
+    if (!rows.next()) break;
+    page.total = rows.integer(0);
+    const Hours now = hours_at(rows, 1);
+    if (now == hours) break;
+    hours = now;
+  }
+  if (page.total <= offset) return page;
+  const Sql q = page_sql(filter, hours, limit, offset);
+  Rows rows = db.query(q.sql, q.args);
+  while (rows.next()) page.events.push_back(read_event(rows));
+  return page;
+}
+
+}  // namespace cal

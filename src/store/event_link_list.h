@@ -1,0 +1,26 @@
+// Internal to src/store/ (and its tests): the event list filtered by categories, tags, venues or
+// organizers (issue 14, case 4). The link rows carry copies of their event's status, hidden flag
+// and UTC start and end (schema.sql), so one link filter drives the query: the page is an
+// ordered range scan of its rows per (id, stored status), reading only offset + limit rows each,
+// and the exact total a range count over its rows in the window. Every other condition (search,
+// the other link filters, featured, parent, geo, an author's own rows) is tested only on those
+// rows. Cost: the driving filter's events in the window, not the table.
+#pragma once
+
+#include "cal/store/events.h"
+
+#include <string>
+
+namespace cal {
+
+// True when `filter` has a link filter and no `include` (which goes the general way: its ids
+// bound it already).
+bool link_list_applies(const EventFilter& filter);
+
+// The page and total as find_event_page() gives them.
+EventPage find_link_page(Db& db, const EventFilter& filter, long long limit, long long offset);
+
+// The SQL of its page statement (for EXPLAIN and tests).
+std::string link_page_sql(const EventFilter& filter);
+
+}  // namespace cal
