@@ -33,7 +33,7 @@ std::optional<cal::Params> params_for(const cal::Endpoint& e, std::string_view p
   }
 }
 
-void check_terms(const cal::Params& params, std::string_view name) {
+void check_terms(const cal::Params& params, cal::ParamName name) {
   const cal::ParamValue* v = params.find(name);
   if (!v || !v->raw) return;
   if (const auto items = cal::split_terms_input(*v->raw)) {
@@ -60,8 +60,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const cal::Locale locale;
   if (const cal::Endpoint* e = endpoint("/events", "POST"))
     if (const auto params = params_for(*e, "/events", body)) {
-      check_terms(*params, "categories");
-      check_terms(*params, "tags");
+      check_terms(*params, cal::param::kCategories);
+      check_terms(*params, cal::param::kTags);
     }
   if (const cal::Endpoint* e = endpoint("/venues", "POST"))
     if (const auto params = params_for(*e, "/venues", body)) {
