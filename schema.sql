@@ -211,14 +211,18 @@ CREATE TABLE IF NOT EXISTS options (
   value        TEXT NOT NULL
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
--- The data version (issue 8): the response cache of calendar-fcgi serves a stored response only
--- while SUM(version) is what it was when the response was computed. Every row written to a table
--- that responses are made of bumps one of 16 counters, by trigger, inside the writing
--- transaction, whoever writes (the service, calendarctl, another process, a `mariadb` session):
--- no write can be acknowledged while a response computed before it can still be served. The
--- counters are sharded by connection so concurrent writers do not queue on one row. Cascaded
--- foreign-key deletes fire no trigger, but the delete that causes them does; TRUNCATE fires none
--- (restart calendar-fcgi after truncating a table by hand).
+-- The data version and the change log (issues 8 and 14): the response cache of calendar-fcgi
+-- serves a stored response only while nothing it was made of has changed. Every row written to a
+-- table that responses are made of is noted by trigger, inside the writing transaction, whoever
+-- writes (the service, calendarctl, another process, a `mariadb` session), through
+-- cal_note_change(): it bumps one of 16 counters (sharded by connection, so concurrent writers do
+-- not queue on one row) and logs which record changed in data_changes under the counter's new
+-- value. A shard's counter row stays locked until its writer commits, so a shard's log is in
+-- commit order with no gaps: a reader that saw the counters at V and now at W reads exactly the
+-- changes in between (store/data_version.cpp) and drops only the answers they touch. No write can
+-- be acknowledged while a response computed before it can still be served. Cascaded foreign-key
+-- deletes fire no trigger, but the delete that causes them does; TRUNCATE fires none (restart
+-- calendar-fcgi after truncating a table by hand).
 CREATE TABLE IF NOT EXISTS data_version (
   shard        TINYINT UNSIGNED NOT NULL PRIMARY KEY COMMENT 'CONNECTION_ID() % 16 of the writer',
   version      BIGINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'rows written through this shard'
@@ -233,72 +237,101 @@ INSERT INTO data_version (shard)
     UNION ALL SELECT 15) s
   WHERE NOT EXISTS (SELECT 1 FROM data_version);
 
+CREATE TABLE IF NOT EXISTS data_changes (
+  shard        TINYINT UNSIGNED NOT NULL COMMENT 'data_version.shard of the writer',
+  version      BIGINT UNSIGNED NOT NULL COMMENT 'data_version.version of that shard after this change',
+  kind         ENUM('event','venue','organizer','attachment','term','all') NOT NULL COMMENT 'what changed; all: anything (settings, users)',
+  record_id    BIGINT UNSIGNED NOT NULL COMMENT 'posts.id or terms.id; 0 for all',
+  PRIMARY KEY (shard, version)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT 'pruned by calendar-fcgi after a few minutes';
+
+-- While @cal_bulk_load is set (calendarctl demo), nothing is noted: that loader bumps a counter
+-- once per transaction itself, and a reader that finds counters ahead of the log empties its cache.
+CREATE PROCEDURE IF NOT EXISTS cal_note_change(IN change_kind VARCHAR(16), IN changed_id BIGINT UNSIGNED)
+  MODIFIES SQL DATA
+BEGIN
+  IF @cal_bulk_load IS NULL THEN
+    UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+    INSERT INTO data_changes (shard, version, kind, record_id)
+      SELECT shard, version, change_kind, changed_id FROM data_version WHERE shard = CONNECTION_ID() % 16;
+  END IF;
+END;
+
 CREATE OR REPLACE TRIGGER posts_version_ai AFTER INSERT ON posts FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16 AND @cal_bulk_load IS NULL;
-CREATE TRIGGER IF NOT EXISTS posts_version_au AFTER UPDATE ON posts FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS posts_version_ad AFTER DELETE ON posts FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+  CALL cal_note_change(NEW.type, NEW.id);
+CREATE OR REPLACE TRIGGER posts_version_au AFTER UPDATE ON posts FOR EACH ROW
+  CALL cal_note_change(NEW.type, NEW.id);
+CREATE OR REPLACE TRIGGER posts_version_ad AFTER DELETE ON posts FOR EACH ROW
+  CALL cal_note_change(OLD.type, OLD.id);
 CREATE OR REPLACE TRIGGER event_details_version_ai AFTER INSERT ON event_details FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16 AND @cal_bulk_load IS NULL;
-CREATE TRIGGER IF NOT EXISTS event_details_version_au AFTER UPDATE ON event_details FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS event_details_version_ad AFTER DELETE ON event_details FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS venue_details_version_ai AFTER INSERT ON venue_details FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS venue_details_version_au AFTER UPDATE ON venue_details FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS venue_details_version_ad AFTER DELETE ON venue_details FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS organizer_details_version_ai AFTER INSERT ON organizer_details FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS organizer_details_version_au AFTER UPDATE ON organizer_details FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS organizer_details_version_ad AFTER DELETE ON organizer_details FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS attachment_details_version_ai AFTER INSERT ON attachment_details FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS attachment_details_version_au AFTER UPDATE ON attachment_details FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS attachment_details_version_ad AFTER DELETE ON attachment_details FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+  CALL cal_note_change('event', NEW.event_id);
+CREATE OR REPLACE TRIGGER event_details_version_au AFTER UPDATE ON event_details FOR EACH ROW
+  CALL cal_note_change('event', NEW.event_id);
+CREATE OR REPLACE TRIGGER event_details_version_ad AFTER DELETE ON event_details FOR EACH ROW
+  CALL cal_note_change('event', OLD.event_id);
+CREATE OR REPLACE TRIGGER venue_details_version_ai AFTER INSERT ON venue_details FOR EACH ROW
+  CALL cal_note_change('venue', NEW.venue_id);
+CREATE OR REPLACE TRIGGER venue_details_version_au AFTER UPDATE ON venue_details FOR EACH ROW
+  CALL cal_note_change('venue', NEW.venue_id);
+CREATE OR REPLACE TRIGGER venue_details_version_ad AFTER DELETE ON venue_details FOR EACH ROW
+  CALL cal_note_change('venue', OLD.venue_id);
+CREATE OR REPLACE TRIGGER organizer_details_version_ai AFTER INSERT ON organizer_details FOR EACH ROW
+  CALL cal_note_change('organizer', NEW.organizer_id);
+CREATE OR REPLACE TRIGGER organizer_details_version_au AFTER UPDATE ON organizer_details FOR EACH ROW
+  CALL cal_note_change('organizer', NEW.organizer_id);
+CREATE OR REPLACE TRIGGER organizer_details_version_ad AFTER DELETE ON organizer_details FOR EACH ROW
+  CALL cal_note_change('organizer', OLD.organizer_id);
+CREATE OR REPLACE TRIGGER attachment_details_version_ai AFTER INSERT ON attachment_details FOR EACH ROW
+  CALL cal_note_change('attachment', NEW.attachment_id);
+CREATE OR REPLACE TRIGGER attachment_details_version_au AFTER UPDATE ON attachment_details FOR EACH ROW
+  CALL cal_note_change('attachment', NEW.attachment_id);
+CREATE OR REPLACE TRIGGER attachment_details_version_ad AFTER DELETE ON attachment_details FOR EACH ROW
+  CALL cal_note_change('attachment', OLD.attachment_id);
+-- Link tables: an update that changes only the copied columns (status, dates) follows a change
+-- of the event that was noted already.
 CREATE OR REPLACE TRIGGER event_venues_version_ai AFTER INSERT ON event_venues FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16 AND @cal_bulk_load IS NULL;
-CREATE TRIGGER IF NOT EXISTS event_venues_version_au AFTER UPDATE ON event_venues FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS event_venues_version_ad AFTER DELETE ON event_venues FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+  CALL cal_note_change('event', NEW.event_id);
+CREATE OR REPLACE TRIGGER event_venues_version_au AFTER UPDATE ON event_venues FOR EACH ROW
+  IF NEW.event_id <> OLD.event_id OR NEW.venue_id <> OLD.venue_id THEN CALL cal_note_change('event', NEW.event_id); CALL cal_note_change('event', OLD.event_id); END IF;
+CREATE OR REPLACE TRIGGER event_venues_version_ad AFTER DELETE ON event_venues FOR EACH ROW
+  CALL cal_note_change('event', OLD.event_id);
 CREATE OR REPLACE TRIGGER event_organizers_version_ai AFTER INSERT ON event_organizers FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16 AND @cal_bulk_load IS NULL;
-CREATE TRIGGER IF NOT EXISTS event_organizers_version_au AFTER UPDATE ON event_organizers FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS event_organizers_version_ad AFTER DELETE ON event_organizers FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS terms_version_ai AFTER INSERT ON terms FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS terms_version_au AFTER UPDATE ON terms FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS terms_version_ad AFTER DELETE ON terms FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+  CALL cal_note_change('event', NEW.event_id);
+CREATE OR REPLACE TRIGGER event_organizers_version_au AFTER UPDATE ON event_organizers FOR EACH ROW
+  IF NEW.event_id <> OLD.event_id OR NEW.organizer_id <> OLD.organizer_id OR NEW.position <> OLD.position THEN CALL cal_note_change('event', NEW.event_id); CALL cal_note_change('event', OLD.event_id); END IF;
+CREATE OR REPLACE TRIGGER event_organizers_version_ad AFTER DELETE ON event_organizers FOR EACH ROW
+  CALL cal_note_change('event', OLD.event_id);
 CREATE OR REPLACE TRIGGER term_relationships_version_ai AFTER INSERT ON term_relationships FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16 AND @cal_bulk_load IS NULL;
-CREATE TRIGGER IF NOT EXISTS term_relationships_version_au AFTER UPDATE ON term_relationships FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS term_relationships_version_ad AFTER DELETE ON term_relationships FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS options_version_ai AFTER INSERT ON options FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS options_version_au AFTER UPDATE ON options FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS options_version_ad AFTER DELETE ON options FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS users_version_ai AFTER INSERT ON users FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS users_version_au AFTER UPDATE ON users FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-CREATE TRIGGER IF NOT EXISTS users_version_ad AFTER DELETE ON users FOR EACH ROW
-  UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
+  CALL cal_note_change('event', NEW.event_id);
+CREATE OR REPLACE TRIGGER term_relationships_version_au AFTER UPDATE ON term_relationships FOR EACH ROW
+  IF NEW.event_id <> OLD.event_id OR NEW.term_id <> OLD.term_id THEN CALL cal_note_change('event', NEW.event_id); CALL cal_note_change('event', OLD.event_id); END IF;
+CREATE OR REPLACE TRIGGER term_relationships_version_ad AFTER DELETE ON term_relationships FOR EACH ROW
+  CALL cal_note_change('event', OLD.event_id);
+CREATE OR REPLACE TRIGGER terms_version_ai AFTER INSERT ON terms FOR EACH ROW
+  CALL cal_note_change('term', NEW.id);
+CREATE OR REPLACE TRIGGER terms_version_au AFTER UPDATE ON terms FOR EACH ROW
+  CALL cal_note_change('term', NEW.id);
+CREATE OR REPLACE TRIGGER terms_version_ad AFTER DELETE ON terms FOR EACH ROW
+  CALL cal_note_change('term', OLD.id);
+-- A term's count is part of its record (and of the events that carry it).
+CREATE OR REPLACE TRIGGER term_counts_version_ai AFTER INSERT ON term_counts FOR EACH ROW
+  CALL cal_note_change('term', NEW.term_id);
+CREATE OR REPLACE TRIGGER term_counts_version_au AFTER UPDATE ON term_counts FOR EACH ROW
+  CALL cal_note_change('term', NEW.term_id);
+CREATE OR REPLACE TRIGGER term_counts_version_ad AFTER DELETE ON term_counts FOR EACH ROW
+  CALL cal_note_change('term', OLD.term_id);
+CREATE OR REPLACE TRIGGER options_version_ai AFTER INSERT ON options FOR EACH ROW
+  CALL cal_note_change('all', 0);
+CREATE OR REPLACE TRIGGER options_version_au AFTER UPDATE ON options FOR EACH ROW
+  CALL cal_note_change('all', 0);
+CREATE OR REPLACE TRIGGER options_version_ad AFTER DELETE ON options FOR EACH ROW
+  CALL cal_note_change('all', 0);
+CREATE OR REPLACE TRIGGER users_version_ai AFTER INSERT ON users FOR EACH ROW
+  CALL cal_note_change('all', 0);
+CREATE OR REPLACE TRIGGER users_version_au AFTER UPDATE ON users FOR EACH ROW
+  CALL cal_note_change('all', 0);
+CREATE OR REPLACE TRIGGER users_version_ad AFTER DELETE ON users FOR EACH ROW
+  CALL cal_note_change('all', 0);
 
 -- The list engine (issue 14): GET /events counts and pages without reading a row per matching
 -- event. event_details carries a copy of its post's visibility (status, author, publication

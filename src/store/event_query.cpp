@@ -6,6 +6,7 @@
 #include "store/event_rows.h"
 #include "store/event_sql.h"
 #include "store/event_window_list.h"
+#include "cal/store/read_set.h"
 
 #include <cmath>
 
@@ -126,6 +127,7 @@ std::string event_page_sql(const EventFilter& filter) {
 }
 
 EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
+  note_list_read(ListFamily::kEvents);
   if (window_list_applies(filter)) return find_window_page(db, filter, limit, offset);
   if (link_list_applies(filter)) return find_link_page(db, filter, limit, offset);
   const EventSql q = event_sql(filter);

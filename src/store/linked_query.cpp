@@ -3,6 +3,7 @@
 #include "cal/store/linked_posts.h"
 
 #include "store/sql_where.h"
+#include "cal/store/read_set.h"
 
 namespace cal {
 namespace {
@@ -70,6 +71,7 @@ LinkedSql linked_sql(LinkedKind kind, const LinkedFilter& f) {
 
 LinkedPage find_linked_page(Db& db, LinkedKind kind, const LinkedFilter& filter, long long limit,
                             long long offset) {
+  note_list_read(kind == LinkedKind::kVenue ? ListFamily::kVenues : ListFamily::kOrganizers);
   const LinkedSql q = linked_sql(kind, filter);
   const std::string from_where = " FROM posts p" + q.from + " WHERE p.type = ?" + q.where.sql;
   LinkedPage page;

@@ -2,6 +2,7 @@
 #include "cal/store/posts.h"
 
 #include "cal/core/text/slug.h"
+#include "cal/store/read_set.h"
 
 #include <sodium.h>
 
@@ -78,6 +79,7 @@ const char* const kPostColumns =
 PostRow read_post_row(const Rows& rows, int first) {
   PostRow row;
   row.id = rows.integer(first);
+  note_post_read(row.id);
   const std::string type = rows.text(first + 1);
   for (size_t i = 0; i < kTypeNames.size(); ++i)
     if (type == kTypeNames[i]) row.type = static_cast<PostType>(i);
@@ -203,7 +205,10 @@ std::vector<Image> find_images(Db& db, const std::vector<long long>& ids) {
   Rows rows = db.query("SELECT attachment_id, url FROM attachment_details WHERE attachment_id IN (" +
                            placeholders(ids.size()) + ")",
                        args);
-  while (rows.next()) out.push_back(Image{rows.integer(0), rows.text(1)});
+  while (rows.next()) {
+    out.push_back(Image{rows.integer(0), rows.text(1)});
+    note_post_read(out.back().id);
+  }
   return out;
 }
 

@@ -6,6 +6,7 @@
 
 #include "store/term_rows.h"
 #include "cal/core/text/slug.h"
+#include "cal/store/read_set.h"
 
 #include <algorithm>
 #include <set>
@@ -118,6 +119,7 @@ std::string term_columns() {
 Term read_term(const Rows& rows, int first) {
   Term term;
   term.id = rows.integer(first);
+  note_term_read(term.id);
   term.taxonomy =
       rows.text(first + 1) == taxonomy_name(Taxonomy::kTag) ? Taxonomy::kTag : Taxonomy::kCategory;
   term.name = rows.text(first + 2);
@@ -267,6 +269,7 @@ void delete_term(Db& db, const Term& term) {
 }
 
 TermPage list_terms(Db& db, const TermQuery& q) {
+  note_list_read(ListFamily::kTerms);
   std::string where = "t.taxonomy = ?";
   std::vector<SqlValue> args{std::string(taxonomy_name(q.taxonomy))};
   if (!q.include.empty()) {

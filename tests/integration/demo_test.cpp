@@ -286,8 +286,8 @@ std::string sql(const std::string& statement) {
 }  // namespace
 
 TEST_CASE("calendarctl migrate brings an older trigger body up to date and leaves current ones alone") {
-  // The version of event_venues_version_ai before the bulk-load switch (as databases migrated
-  // earlier have it); the service behaves the same with either.
+  // The version of event_venues_version_ai before the bulk-load switch and the change log (as
+  // databases migrated earlier have it).
   sql("DROP TRIGGER event_venues_version_ai; CREATE TRIGGER event_venues_version_ai AFTER INSERT ON "
       "event_venues "
       "FOR EACH ROW UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16");
@@ -295,8 +295,9 @@ TEST_CASE("calendarctl migrate brings an older trigger body up to date and leave
       "SELECT ACTION_STATEMENT, CREATED FROM information_schema.TRIGGERS WHERE "
       "TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ";
   const std::string current_before = sql(query + "'posts_version_ai'");
-  CHECK(sql(query + "'event_venues_version_ai'").find("@cal_bulk_load") == std::string::npos);
+  CHECK(sql(query + "'event_venues_version_ai'").find("cal_note_change") == std::string::npos);
   REQUIRE(run(ctl() + " migrate 2>/dev/null").exit_code == 0);
-  CHECK(sql(query + "'event_venues_version_ai'").find("@cal_bulk_load IS NULL") != std::string::npos);
+  CHECK(sql(query + "'event_venues_version_ai'").find("CALL cal_note_change('event', NEW.event_id)") !=
+        std::string::npos);
   CHECK(sql(query + "'posts_version_ai'") == current_before);  // not re-created: same CREATED
 }

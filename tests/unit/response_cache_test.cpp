@@ -2,9 +2,11 @@
 // again, eviction; and which SQL counts as reading the clock.
 #include "cal/cache/response_cache.h"
 #include "cal/store/db.h"
+#include "cal/store/read_set.h"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -107,7 +109,6 @@ TEST_CASE("a stored answer is served only while data, schedule and clock allow")
   };
   const Case cases[] = {
       {"same version, no clock", {version(5, 100), none}, version(5, 999), 999, true},
-      {"a write since", {version(5, 100), none}, version(6, 101), 101, false},
       {"before the next scheduled post", {version(5, 100, 200), none}, version(5, 199), 199, true},
       {"the next scheduled post is due", {version(5, 100, 200), none}, version(5, 200), 200, false},
       {"read the clock, same second", {version(5, 100), this_second}, version(5, 100), 100, true},
@@ -121,7 +122,7 @@ TEST_CASE("a stored answer is served only while data, schedule and clock allow")
     cal::ResponseCache cache(1 << 20);
     const std::string key = cal::ResponseCache::key_of(get("/cal/events/v1/events"));
     CHECK(!found(cache, key, c.stored.version, c.stored.version.db_now));  // sets the version
-    cache.store(key, c.stored, answer("{\"events\":[]}"));
+    cache.store(key, c.stored, {}, answer("{\"events\":[]}"));
     cal::CachedResponse out;
     cal::ResponseCache::Claim claim;
     CHECK(cache.find(key, c.now, at(c.local_now), out, claim) == c.hit);
@@ -129,55 +130,165 @@ TEST_CASE("a stored answer is served only while data, schedule and clock allow")
   }
 }
 
-TEST_CASE("an answer computed before a write is not stored, and a new version empties the cache") {
-  cal::ResponseCache cache(1 << 20);
-  const std::string a = cal::ResponseCache::key_of(get("/a"));
-  const std::string b = cal::ResponseCache::key_of(get("/b"));
-  CHECK(!found(cache, a, version(1, 10), 10));
-  cache.store(a, {version(1, 10), {}}, answer("a1"));
-  CHECK(!found(cache, b, version(2, 11), 11));         // a write happened: version 2
-  cache.store(b, {version(1, 10), {}}, answer("b1"));  // computed at version 1: dropped
-  CHECK(!found(cache, b, version(2, 11), 11));
-  CHECK(!found(cache, a, version(2, 11), 11));  // emptied when version 2 was seen
-  CHECK(cache.stats().entries == 0);
-  // Versions that go backwards (a reset table) are just another version.
-  cache.store(a, {version(2, 11), {}}, answer("a2"));
-  CHECK(!found(cache, a, version(1, 12), 12));
+// A version read that brings `changes` (nullopt: not known) after the cache's current counters.
+cal::DataVersion changed(std::optional<std::vector<cal::DataChange>> changes) {
+  cal::DataVersion d = version(1, 10);
+  d.changes = std::move(changes);
+  return d;
 }
 
-TEST_CASE("identical misses at one version are computed once; the others wait for that answer") {
-  const std::string key = cal::ResponseCache::key_of(get("/cal/events/v1/events"));
-  const cal::CacheValidity v{version(3, 10), {}};
+cal::ReadSet reads(std::vector<long long> posts, std::vector<long long> terms, unsigned lists = 0) {
+  return cal::ReadSet{std::move(posts), std::move(terms), lists};
+}
+
+constexpr unsigned kEventLists = static_cast<unsigned>(cal::ListFamily::kEvents);
+constexpr unsigned kTermLists = static_cast<unsigned>(cal::ListFamily::kTerms);
+constexpr unsigned kVenueLists = static_cast<unsigned>(cal::ListFamily::kVenues);
+
+TEST_CASE("a change drops the answers that read its record and the lists it may reshape, no others") {
+  using K = cal::ChangeKind;
+  // Event 5 at venue 50 with category 7; event 6 with tag 8; image 70 on event 6.
+  struct Stored {
+    const char* key;
+    cal::ReadSet read;
+  };
+  const Stored answers[] = {
+      {"event 5", reads({5, 50}, {7})},
+      {"event 6", reads({6, 70}, {8})},
+      {"events list", reads({5, 50, 6, 70}, {7, 8}, kEventLists)},
+      {"tags list", reads({}, {8}, kTermLists)},
+      {"venue 50", reads({50}, {})},
+      {"venues list", reads({50}, {}, kVenueLists)},
+      {"root index (no record read)", reads({}, {})},
+  };
   struct Case {
     const char* what;
-    bool store;                // the first request's answer is kept
-    long long waiter_version;  // the version the second request read
-    bool waits;                // the second request waits for the first
-    bool hit;                  // and then finds its answer
+    std::optional<std::vector<cal::DataChange>> changes;
+    std::vector<const char*> kept;
   };
   const Case cases[] = {
-      {"the answer is stored: the waiter gets it", true, 3, true, true},
-      {"nothing stored (an error): the waiter computes", false, 3, true, false},
-      {"another version: no waiting", true, 4, false, false},
+      {"nothing changed",
+       std::vector<cal::DataChange>{},
+       {"event 5", "event 6", "events list", "tags list", "venue 50", "venues list",
+        "root index (no record read)"}},
+      {"a new tag",
+       std::vector<cal::DataChange>{{K::kTerm, 9}},
+       {"event 5", "event 6", "venue 50", "venues list"}},
+      {"a new event",
+       std::vector<cal::DataChange>{{K::kEvent, 11}},
+       {"event 5", "event 6", "tags list", "venue 50", "venues list"}},
+      {"event 5 edited",
+       std::vector<cal::DataChange>{{K::kEvent, 5}},
+       {"event 6", "tags list", "venue 50", "venues list"}},
+      {"category 7 renamed",
+       std::vector<cal::DataChange>{{K::kTerm, 7}},
+       {"event 6", "venue 50", "venues list"}},
+      {"venue 50 edited", std::vector<cal::DataChange>{{K::kVenue, 50}}, {"event 6", "tags list"}},
+      {"image 70 replaced",
+       std::vector<cal::DataChange>{{K::kAttachment, 70}},
+       {"event 5", "tags list", "venue 50", "venues list"}},
+      {"a setting", std::vector<cal::DataChange>{{K::kAll, 0}}, {}},
+      {"changes not known", std::nullopt, {}},
   };
   for (const Case& c : cases) {
     const std::string captured = c.what;
     CAPTURE(captured);
     cal::ResponseCache cache(1 << 20);
+    cache.apply(changed(std::nullopt));  // the first read: nothing to compare with
+    const cal::CacheValidity v{version(1, 10), {}, cache.epoch()};
+    for (const Stored& a : answers) {
+      CHECK(!found(cache, a.key, v.version, 10));
+      cache.store(a.key, v, a.read, answer(a.key));
+    }
+    cache.apply(changed(c.changes));
+    for (const Stored& a : answers) {
+      const std::string key = a.key;
+      CAPTURE(key);
+      const bool kept =
+          std::find_if(c.kept.begin(), c.kept.end(), [&](const char* k) { return key == k; }) != c.kept.end();
+      CHECK(found(cache, a.key, v.version, 10) == kept);
+    }
+  }
+}
+
+TEST_CASE("an answer computed before a change is stored only when the change did not touch it") {
+  using K = cal::ChangeKind;
+  struct Case {
+    const char* what;
+    std::vector<std::optional<std::vector<cal::DataChange>>> applied;  // while it was computed
+    bool stored;
+  };
+  const Case cases[] = {
+      {"no change", {}, true},
+      {"another event edited", {std::vector<cal::DataChange>{{K::kEvent, 6}}}, true},
+      {"its event edited", {std::vector<cal::DataChange>{{K::kEvent, 5}}}, false},
+      {"its event edited, then another",
+       {std::vector<cal::DataChange>{{K::kEvent, 5}}, std::vector<cal::DataChange>{{K::kEvent, 6}}},
+       false},
+      {"changes not known", {std::nullopt}, false},
+  };
+  for (const Case& c : cases) {
+    const std::string captured = c.what;
+    CAPTURE(captured);
+    cal::ResponseCache cache(1 << 20);
+    cache.apply(changed(std::nullopt));
+    const cal::CacheValidity v{version(1, 10), {}, cache.epoch()};
+    CHECK(!found(cache, "event 5", v.version, 10));
+    for (const auto& changes : c.applied) cache.apply(changed(changes));
+    cache.store("event 5", v, reads({5}, {}), answer("event 5"));
+    CHECK(found(cache, "event 5", v.version, 10) == c.stored);
+  }
+}
+
+TEST_CASE("the change log is pruned once a minute, up to counters applied long enough ago") {
+  using std::chrono::minutes;
+  cal::ResponseCache cache(1 << 20);
+  cal::DataVersion first = changed(std::nullopt);
+  first.shards[3] = 40;
+  cache.apply(first);  // noted at the steady clock's now, which the test cannot set
+  CHECK(!cache.prunable(std::chrono::steady_clock::now(), std::chrono::seconds(300)));
+  const auto later = std::chrono::steady_clock::now() + minutes(6);
+  const auto upto = cache.prunable(later, std::chrono::seconds(300));
+  REQUIRE(upto);
+  CHECK((*upto)[3] == 40);
+  CHECK(!cache.prunable(later + std::chrono::seconds(30), std::chrono::seconds(300)));  // once a minute
+}
+
+TEST_CASE("identical misses at one version are computed once; the others wait for that answer") {
+  const std::string key = cal::ResponseCache::key_of(get("/cal/events/v1/events"));
+  struct Case {
+    const char* what;
+    bool store;          // the first request's answer is kept
+    bool write_between;  // a change was applied before the second request looked
+    bool waits;          // the second request waits for the first
+    bool hit;            // and then finds its answer
+  };
+  const Case cases[] = {
+      {"the answer is stored: the waiter gets it", true, false, true, true},
+      {"nothing stored (an error): the waiter computes", false, false, true, false},
+      {"a change applied since: no waiting", true, true, false, false},
+  };
+  for (const Case& c : cases) {
+    const std::string captured = c.what;
+    CAPTURE(captured);
+    cal::ResponseCache cache(1 << 20);
+    cache.apply(changed(std::nullopt));
+    const cal::CacheValidity v{version(3, 10), {}, cache.epoch()};
     std::atomic<bool> waiter_done{false};
     std::atomic<bool> hit{false};
     auto first = std::make_unique<cal::ResponseCache::Claim>();
     cal::CachedResponse out;
     REQUIRE_FALSE(cache.find(key, v.version, at(10), out, *first));
+    if (c.write_between) cache.apply(changed(std::vector<cal::DataChange>{{cal::ChangeKind::kEvent, 1}}));
     std::thread waiter([&] {
       cal::CachedResponse got;
       cal::ResponseCache::Claim claim;
-      hit = cache.find(key, version(c.waiter_version, 10), at(10), got, claim);
+      hit = cache.find(key, v.version, at(10), got, claim);
       waiter_done = true;
     });
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     CHECK(waiter_done.load() == !c.waits);
-    if (c.store) cache.store(key, v, answer("{\"events\":[]}"));
+    if (c.store) cache.store(key, v, cal::ReadSet{{}, {}, kEventLists}, answer("{\"events\":[]}"));
     first.reset();  // the first request's claim is released
     waiter.join();
     CHECK(hit.load() == c.hit);
@@ -189,16 +300,16 @@ TEST_CASE("the byte budget evicts the least recently used answers") {
   const auto key = [](int i) { return cal::ResponseCache::key_of(get("/e/" + std::to_string(i))); };
   const cal::CacheValidity v{version(1, 10), {}};
   CHECK(!found(cache, key(0), v.version, 10));
-  for (int i = 0; i < 3; ++i) cache.store(key(i), v, answer(std::string(1400, 'x')));
+  for (int i = 0; i < 3; ++i) cache.store(key(i), v, {}, answer(std::string(1400, 'x')));
   CHECK(found(cache, key(0), v.version, 10));  // 0 is now the most recently used
-  for (int i = 3; i < 6; ++i) cache.store(key(i), v, answer(std::string(1400, 'x')));
+  for (int i = 3; i < 6; ++i) cache.store(key(i), v, {}, answer(std::string(1400, 'x')));
   CHECK(cache.stats().entries == 4);
   CHECK(cache.stats().bytes <= 8000);
   CHECK(found(cache, key(0), v.version, 10));
   CHECK(!found(cache, key(1), v.version, 10));
   CHECK(!found(cache, key(2), v.version, 10));
   CHECK(found(cache, key(5), v.version, 10));
-  cache.store(key(9), v, answer(std::string(2500, 'x')));  // over a quarter of the budget
+  cache.store(key(9), v, {}, answer(std::string(2500, 'x')));  // over a quarter of the budget
   CHECK(!found(cache, key(9), v.version, 10));
 }
 
@@ -213,7 +324,7 @@ TEST_CASE("bodies are kept compressed once a dictionary is trained, and come bac
            std::string(400 + i % 50, static_cast<char>('a' + i % 26)) + "\"}";
   };
   // The first 64 bodies of 512 bytes or more are the training samples, kept as they are.
-  for (int i = 0; i < 64; ++i) cache.store("s" + std::to_string(i), v, answer(record(i)));
+  for (int i = 0; i < 64; ++i) cache.store("s" + std::to_string(i), v, {}, answer(record(i)));
   CHECK(cache.stats().compressed == 0);
   struct Case {
     const char* what;
@@ -232,7 +343,7 @@ TEST_CASE("bodies are kept compressed once a dictionary is trained, and come bac
     const std::string captured = c.what;
     CAPTURE(captured);
     const std::string key = "k" + std::to_string(i);
-    cache.store(key, v, answer(c.body));
+    cache.store(key, v, {}, answer(c.body));
     compressed += c.compressed ? 1 : 0;
     CHECK(cache.stats().compressed == compressed);
     cal::CachedResponse out;

@@ -3,9 +3,12 @@
 //
 // Validity, checked on every lookup against a DataVersion read for that request (one round
 // trip, shared by concurrent requests: cal/cache/version_flights.h; cal/store/data_version.h):
-//  - data: the version (a sum of write counters bumped by triggers inside every writing
-//    transaction, whoever writes) must equal the version read before the response was
-//    computed. Any other version empties the whole cache.
+//  - data (issue 14): each read of the version brings the records changed since the previous
+//    one, logged by triggers inside every writing transaction, whoever writes; apply() drops the
+//    answers that read one of them (cal/store/read_set.h) and the lists of their family: a new
+//    tag leaves the events' answers alone, an edited venue drops the events that embed it and
+//    the lists of venues and events. Settings and users, an answer that read no record, and a
+//    read that cannot tell what changed (a pruned log, a bulk load) empty the whole cache.
 //  - scheduled posts: the database clock must still be before the first `future` post that was
 //    due after the computation started (such posts then read as `publish`).
 //  - the clock: a response whose computation read the current time is served only while what
@@ -29,6 +32,13 @@
 #include "cal/core/dates/clock_use.h"
 #include "cal/http/request.h"
 #include "cal/store/data_version.h"
+#include "cal/store/read_set.h"
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <optional>
 
 #include <condition_variable>
 #include <cstddef>
@@ -43,8 +53,9 @@ namespace cal {
 
 // When a stored response was computed: what find() checks it against.
 struct CacheValidity {
-  DataVersion version;  // read before the computation started
-  ClockUse clock;       // what the computation recorded about the time it read
+  DataVersion version;      // read before the computation started
+  ClockUse clock;           // what the computation recorded about the time it read
+  std::uint64_t epoch = 0;  // the cache's epoch() when that version was applied
 };
 
 // A stored answer: status 200, its headers (ETag and Cache-Control included) and body.
@@ -83,19 +94,36 @@ class ResponseCache {
     std::shared_ptr<Flight> flight_;
   };
 
+  // The counters the next version read starts from (the changes after them are what apply()
+  // needs), or nullopt before the first.
+  std::optional<ShardVersions> applied() const;
+
+  // Drops what the changes of `now` touched (all answers when they are unknown) and makes `now`
+  // the applied version. Called by the thread that read it before any later read starts
+  // (VersionFlights has one in the air at a time), so changes apply in commit order.
+  void apply(const DataVersion& now);
+
+  // Incremented by every apply() that dropped or could have dropped answers.
+  std::uint64_t epoch() const;
+
+  // Counters applied at least `age` before `now` and not handed out in the last minute: the log
+  // up to them is no longer needed by this cache (cal/store/data_version.h prune_data_changes).
+  std::optional<ShardVersions> prunable(std::chrono::steady_clock::time_point now, std::chrono::seconds age);
+
   // The stored answer for `key`, into `out`, if it is valid at `now` (read just before) and
-  // `local_now` (the service's clock): true. A version different from the cache's empties it
-  // first. On a miss, when another request is computing the same key at the same version, waits
-  // for it and looks again: a burst of identical requests after a write costs one computation
-  // (at a million events a list costs seconds). A miss sets `claim` when this request is now the
+  // `local_now` (the service's clock): true. On a miss, when another request is computing the same key at the
+  // same version, waits for it and looks again: a burst of identical requests after a write costs one
+  // computation (at a million events a list costs seconds). A miss sets `claim` when this request is now the
   // one computing the key; after a wait that brought no answer (an error, say), it is not set and
   // the waiters compute side by side.
   bool find(const std::string& key, const DataVersion& now, Seconds local_now, CachedResponse& out,
             Claim& claim);
 
-  // Stores an answer computed under `validity`; dropped when the data version has moved on
-  // since (a concurrent write), or when the answer alone exceeds a quarter of the budget.
-  void store(const std::string& key, const CacheValidity& validity, CachedResponse response);
+  // Stores an answer computed under `validity` from what `read` lists; dropped when a change
+  // applied since touched it (or is no longer known), or when the answer alone exceeds a
+  // quarter of the budget.
+  void store(const std::string& key, const CacheValidity& validity, const ReadSet& read,
+             CachedResponse response);
 
   // The shared reads of the data version that find() is checked against.
   VersionFlights& versions() { return versions_; }
@@ -116,19 +144,40 @@ class ResponseCache {
     std::string data;
     std::size_t raw_size = 0;  // 0: `data` is the body itself
   };
+  // What an answer depends on, deduplicated; `everything` when it read no record.
+  struct Dependencies {
+    std::vector<long long> posts, terms;
+    unsigned lists = 0;
+    bool everything = false;
+  };
   struct Entry {
     std::string key;
     CacheValidity validity;
     std::shared_ptr<const Stored> stored;
     std::size_t bytes = 0;
+    std::uint64_t serial = 0;  // names the entry in the dependency indexes
+    Dependencies deps;
   };
   using Lru = std::list<Entry>;  // most recently used first
+  using Serials = std::vector<std::uint64_t>;
+  // The changes of one apply(), kept a while for store() of answers computed before it.
+  struct AppliedChanges {
+    std::uint64_t epoch = 0;
+    std::vector<DataChange> changes;
+  };
 
   void release(Claim& claim);
   void clear_locked();
   void erase_locked(Lru::iterator it);
   // Whether an entry computed under `v` may be served at `now` / `local_now`.
   static bool still_valid(const CacheValidity& v, const DataVersion& now, Seconds local_now);
+  static bool touches(const Dependencies& deps, const DataChange& change);
+  // Whether no change applied after `epoch` touched `deps` (false when they are not known).
+  bool unchanged_since_locked(std::uint64_t epoch, const Dependencies& deps) const;
+  void invalidate_locked(const DataChange& change);
+  void drop_locked(Serials& serials);
+  void index_locked(const Entry& entry);
+  void rebuild_indexes_locked();
 
   const std::size_t max_bytes_;
   VersionFlights versions_;
@@ -137,7 +186,20 @@ class ResponseCache {
   std::shared_ptr<const Headers> last_headers_;  // the most recent set, for sharing
   Lru lru_;
   std::unordered_map<std::string_view, Lru::iterator> index_;  // views into Entry::key
-  long long version_ = -1;                                     // the data version every entry was computed at
+  std::optional<ShardVersions> applied_;
+  std::uint64_t epoch_ = 0;
+  std::deque<AppliedChanges> recent_;  // the last applies' changes, oldest first
+  std::uint64_t serial_ = 0;
+  std::unordered_map<std::uint64_t, Lru::iterator> by_serial_;
+  // Entries by what they read. Serials of evicted entries stay until their list is dropped or
+  // the indexes are rebuilt (when they hold many more serials than there are entries).
+  std::unordered_map<long long, Serials> by_post_, by_term_;
+  std::array<Serials, 4> by_list_;  // by ListFamily bit
+  Serials by_anything_;             // entries that depend on everything
+  std::size_t indexed_ = 0;         // serials in the indexes
+  // Counters applied, once a minute, for prunable().
+  std::deque<std::pair<std::chrono::steady_clock::time_point, ShardVersions>> applied_at_;
+  std::chrono::steady_clock::time_point last_prune_{};
   std::unordered_map<std::string, std::shared_ptr<Claim::Flight>> computing_;  // claimed keys
   std::condition_variable computed_;                                           // a claim was released
   std::size_t bytes_ = 0;

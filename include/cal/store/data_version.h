@@ -1,28 +1,55 @@
-// The data version the response cache validates against (issue 8; schema.sql `data_version`):
-// the sum of the write counters that triggers bump on every row written, the database clock,
-// and the next instant at which a scheduled (`future`) post comes due.
+// The data version the response cache validates against (issues 8 and 14; schema.sql
+// `data_version` and `data_changes`): the write counters that triggers bump inside every writing
+// transaction, the records changed since an earlier read, the database clock, and the next
+// instant at which a scheduled (`future`) post comes due.
 #pragma once
 
 #include "cal/store/db.h"
 
+#include <array>
+#include <cstdint>
 #include <limits>
 #include <optional>
+#include <vector>
 
 namespace cal {
 
+// The counters, one per writer shard (CONNECTION_ID() % 16 of the writer).
+constexpr std::size_t kVersionShards = 16;
+using ShardVersions = std::array<long long, kVersionShards>;
+
+// What a logged change touched (schema.sql data_changes.kind).
+enum class ChangeKind : std::uint8_t { kEvent, kVenue, kOrganizer, kAttachment, kTerm, kAll };
+
+struct DataChange {
+  ChangeKind kind = ChangeKind::kAll;
+  long long id = 0;  // posts.id or terms.id; 0 for kAll
+};
+
 struct DataVersion {
-  long long version = 0;  // SUM(data_version.version): changes with every committed write
-  long long db_now = 0;   // the database's clock, Unix seconds
+  long long version = 0;  // the sum of the counters: changes with every committed write
+  ShardVersions shards{};
+  long long db_now = 0;  // the database's clock, Unix seconds
   // The first future post's date_utc after db_now (Unix seconds), when `future` rows start to
   // read as `publish`; max() when none is scheduled.
   long long next_change = std::numeric_limits<long long>::max();
+  // The changes committed after the `since` counters given to read_data_version(), up to
+  // `shards`, in commit order per shard; nullopt when they are not all known (no `since`, a log
+  // pruned past it, a bulk load that bumps without logging, or too many to read at once).
+  std::optional<std::vector<DataChange>> changes;
 };
 
-// Reads the version: one statement, plus a second for next_change unless `previous` (an
-// earlier read, on any connection) has the same version and its next_change is still ahead, in
-// which case it still holds (the scheduled posts are what they were). Throws
-// DatabaseUnavailable on connection loss and std::exception when the schema lacks the table (an
+// Reads the version: one statement (the counters' sum and the clock) when nothing was written
+// since `previous` (whose counters must be `since`), a second for the counters and the changes
+// after `since` otherwise, and one more for next_change unless `previous` (an earlier read, on any
+// connection) has the same version and its next_change is still ahead, in which case it still holds. Throws
+// DatabaseUnavailable on connection loss and std::exception when the schema lacks the tables (an
 // unmigrated database).
-DataVersion read_data_version(Db& db, const std::optional<DataVersion>& previous = std::nullopt);
+DataVersion read_data_version(Db& db, const std::optional<DataVersion>& previous = std::nullopt,
+                              const std::optional<ShardVersions>& since = std::nullopt);
+
+// Deletes the log up to `upto` (counters read a while ago: a reader further behind than that
+// empties its cache instead). One statement.
+void prune_data_changes(Db& db, const ShardVersions& upto);
 
 }  // namespace cal

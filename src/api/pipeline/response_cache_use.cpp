@@ -5,9 +5,11 @@
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/text/ascii.h"
 #include "cal/store/data_version.h"
+#include "cal/store/read_set.h"
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <iostream>
 
 namespace cal {
@@ -16,9 +18,10 @@ namespace {
 // The data version for a cacheable request; nullopt when it cannot be read (the request is then
 // answered without the cache: a lost connection is the pipeline's to handle, a database without
 // the data_version table is logged once).
-std::optional<DataVersion> version_for_cache(Db& db, const std::optional<DataVersion>& previous) {
+std::optional<DataVersion> version_for_cache(Db& db, const std::optional<DataVersion>& previous,
+                                             const std::optional<ShardVersions>& since) {
   try {
-    return read_data_version(db, previous);
+    return read_data_version(db, previous, since);
   } catch (const DatabaseUnavailable&) {
     return std::nullopt;
   } catch (const std::exception& e) {
@@ -27,6 +30,23 @@ std::optional<DataVersion> version_for_cache(Db& db, const std::optional<DataVer
       std::cerr << "response cache: cannot read the data version (run calendarctl migrate): " << e.what()
                 << "\n";
     return std::nullopt;
+  }
+}
+
+// How long the change log is kept: a cache that read no version for longer empties itself instead.
+constexpr std::chrono::seconds kChangeLogRetention{300};
+
+// Deletes the log this cache no longer needs, at most once a minute; a failure only delays it.
+void prune_change_log(ResponseCache& cache, Db& db) {
+  const auto upto = cache.prunable(std::chrono::steady_clock::now(), kChangeLogRetention);
+  if (!upto) return;
+  try {
+    prune_data_changes(db, *upto);
+  } catch (const DatabaseUnavailable&) {
+  } catch (const std::exception& e) {
+    static std::atomic<bool> logged{false};
+    if (!logged.exchange(true))
+      std::cerr << "response cache: cannot prune the change log: " << e.what() << "\n";
   }
 }
 
@@ -50,15 +70,22 @@ ResponseCacheUse::ResponseCacheUse(ResponseCache* cache, const Request& request)
 
 std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
   if (!cache_ || key_.empty()) return std::nullopt;
-  const auto read = [&db](const std::optional<DataVersion>& previous) {
-    return version_for_cache(db, previous);
+  // Applied by the thread that read it, before the next read may start: in commit order.
+  ResponseCache& cache = *cache_;
+  const auto read = [&db, &cache](const std::optional<DataVersion>& previous) {
+    auto version = version_for_cache(db, previous, cache.applied());
+    if (version) {
+      cache.apply(*version);
+      prune_change_log(cache, db);
+    }
+    return version;
   };
   const auto version = cache_->versions().get(read);
   if (!version) return std::nullopt;
   CachedResponse hit;
   if (cache_->find(key_, *version, unmarked_now(), hit, claim_))
     return cached_response(request_, std::move(hit), config);
-  validity_ = CacheValidity{*version, {}};
+  validity_ = CacheValidity{*version, {}, cache_->epoch()};
   return std::nullopt;
 }
 
@@ -69,7 +96,7 @@ void ResponseCacheUse::keep(const Response& response, const std::string& etag, b
   auto& h = stored.headers;
   h.erase(std::remove_if(h.begin(), h.end(), [](const auto& kv) { return kv.first == "X-Cal-Statements"; }),
           h.end());
-  cache_->store(key_, *validity_, std::move(stored));
+  cache_->store(key_, *validity_, read_set(), std::move(stored));
 }
 
 }  // namespace cal

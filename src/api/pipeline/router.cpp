@@ -13,6 +13,7 @@
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/text/ascii.h"
 #include "cal/http/input.h"
+#include "cal/store/read_set.h"
 
 #include <algorithm>
 #include <iostream>
@@ -152,6 +153,7 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   // been shared with other requests): the same request always reports the same count.
   const std::size_t statements_at_start = db.statement_count();
   reset_clock_use();
+  reset_read_set();
   ParsedInput input;
   input.query.SetObject();
   parse_form(request.query_string, input.query, input.invalid_utf8);
