@@ -3,8 +3,9 @@
 # code style (scripts/check-format.sh), runs
 # BUILD_DIR/unit-tests, then BUILD_DIR/integration-tests against a private stack
 # (scripts/stack.sh) and its other deployments (scripts/deploy-stacks.sh) in a fresh directory
-# ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports, and its test suite "geoloc-on" against a
-# second stack with the geolocation extension on (in geoloc/ below that directory).
+# ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports, and its test suites "geoloc-on" and
+# "lease-on" against a second stack with the geolocation extension and a 20 ms cache lease on (in
+# geoloc/ below that directory).
 # Shows every runner's output and ends with the line "N passed, N failed": doctest test cases
 # summed over the binaries plus one per layout rule and self-test case, a crash or a failed
 # start counting as (at least) one failure. The layout checks run only without doctest options
@@ -142,7 +143,7 @@ if STACK_CONF_EXTRA=$'[server]\nstatement_count_header = true' scripts/stack.sh 
   unset CAL_TEST_NO_DEPLOY CAL_TEST_NGINX_TCP_PREFIX CAL_TEST_APACHE_PROXY CAL_TEST_APACHE_FCGID CAL_TEST_APACHE_CGI
   # The geolocation cases check that the stack is what CAL_TEST_GEOLOC says; the "on" ones are
   # skipped here and run against the geoloc stack below.
-  export CAL_TEST_GEOLOC=off
+  export CAL_TEST_GEOLOC=off CAL_TEST_LEASE=off
   while IFS= read -r line; do export "${line?}"; done < <(cat "$run_dir/deploy.env" 2>/dev/null || true)
   if CAL_TEST_BASE="http://127.0.0.1:$port/api" \
      CAL_TEST_TOKEN="$(cat "$run_dir/admin.token")" \
@@ -156,23 +157,25 @@ else
   failed=$((failed + 1))
 fi
 
-# --- the geolocation extension on: a second, small stack -----------------------------------
-# Only when the doctest options select a case of the suite "geoloc-on" (listing needs no stack).
+# --- the geolocation extension and the cache lease on: a second, small stack -----------------
+# Only when the doctest options select a case of the suites "geoloc-on" or "lease-on" (listing
+# needs no stack).
+second_suites=geoloc-on,lease-on
 geoloc_cases() {
-  CAL_TEST_BASE=http://127.0.0.1:1/api CAL_TEST_GEOLOC=on "$build/integration-tests" -ts=geoloc-on "$@" -ltc 2>/dev/null |
+  CAL_TEST_BASE=http://127.0.0.1:1/api CAL_TEST_GEOLOC=on CAL_TEST_LEASE=on "$build/integration-tests" -ts=$second_suites "$@" -ltc 2>/dev/null |
     sed -n 's/^\[doctest\] unskipped test cases passing the current filters: \([0-9]*\)$/\1/p'
 }
 geoloc_count=$(geoloc_cases "$@" || true)
 if [ "${geoloc_count:-1}" != 0 ]; then
   geoloc_port=$(scripts/stack.sh free-port)
-  if STACK_CONF_EXTRA=$'[geoloc]\nenabled = true' scripts/stack.sh up "$run_dir/geoloc" "$geoloc_port" "$build"; then
+  if STACK_CONF_EXTRA=$'[geoloc]\nenabled = true\n[server]\nstatement_count_header = true\ncache_lease_ms = 20' scripts/stack.sh up "$run_dir/geoloc" "$geoloc_port" "$build"; then
     geoloc_keep=1
     if CAL_TEST_BASE="http://127.0.0.1:$geoloc_port/api" \
        CAL_TEST_TOKEN="$(cat "$run_dir/geoloc/admin.token")" \
        CAL_TEST_CTL="$build/calendarctl --config $run_dir/geoloc/calendar.conf" \
        CAL_TEST_DIR="$run_dir/geoloc" \
-       CAL_TEST_GEOLOC=on \
-       run_counted integration-tests-geoloc-on "$build/integration-tests" -ts=geoloc-on "$@"; then
+       CAL_TEST_GEOLOC=on CAL_TEST_LEASE=on \
+       run_counted integration-tests-geoloc-on "$build/integration-tests" -ts=$second_suites "$@"; then
       geoloc_keep=0
     fi
     [ "$geoloc_keep" -eq 0 ] || keep=1

@@ -1,5 +1,6 @@
 // calendar-fcgi: the service binary. FastCGI server (threaded) or, started as plain CGI, the
 // answer to the one request in its environment.
+#include "cal/api/pipeline/cache_watcher.h"
 #include "cal/api/pipeline/router.h"
 #include "cal/cache/response_cache.h"
 #include "cal/core/config.h"
@@ -40,6 +41,9 @@ int main(int argc, char** argv) {
   if (!cgi && config.server.response_cache)
     cache =
         std::make_unique<cal::ResponseCache>(static_cast<std::size_t>(config.server.response_cache_mb) << 20);
+  std::unique_ptr<cal::CacheWatcher> watcher;
+  if (cache && config.server.cache_lease_ms > 0)
+    watcher = std::make_unique<cal::CacheWatcher>(*cache, config);
   // One connection per worker thread, made on first use and kept for the thread's life.
   const cal::RequestHandler handler = [&config, &cache](const cal::Request& request, const std::string& id) {
     thread_local cal::Db db(config.database);
@@ -47,6 +51,7 @@ int main(int argc, char** argv) {
   };
   if (cgi) return cal::serve_cgi(config, handler);
   const int status = cal::serve_fastcgi(config, handler);
+  watcher.reset();
   if (cache) {
     const cal::ResponseCache::Stats s = cache->stats();
     std::cerr << "calendar-fcgi: response cache: " << s.hits << " hits, " << s.misses << " misses; "

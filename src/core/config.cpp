@@ -43,6 +43,8 @@ po::options_description config_options(Config& c) {
       "server.response_cache_mb",
       po::value(&c.server.response_cache_mb)->default_value(c.server.response_cache_mb),
       "memory budget of the response cache in MiB")(
+      "server.cache_lease_ms", po::value(&c.server.cache_lease_ms)->default_value(c.server.cache_lease_ms),
+      "cached answers may rest on a data version read this many ms ago; writers wait as long (0: off)")(
       "geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled),
       "enable the geolocation extension")(
       "geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km),
@@ -112,6 +114,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   if (config.server.max_body < 1) return fail("configuration error: server.max_body must be positive");
   if (config.server.response_cache_mb < 1)
     return fail("configuration error: server.response_cache_mb must be positive");
+  if (config.server.cache_lease_ms < 0 || config.server.cache_lease_ms > 1000)
+    return fail("configuration error: server.cache_lease_ms must be 0 to 1000");
   result.config = std::move(config);
   return result;
 }

@@ -7,8 +7,10 @@
 #include "cal/store/schema.h"
 #include "cal/store/users.h"
 
+#include <chrono>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace cal {
@@ -133,7 +135,12 @@ int main(int argc, char** argv) {
   if (args.size() >= 2 && args[0] == "user" && args[1] == "add" && !role_given)
     return usage_error("user add needs --role ROLE");
   try {
-    return run(*loaded.config, args, role, demo);
+    const int status = run(*loaded.config, args, role, demo);
+    // Like the service's writers (`[server] cache_lease_ms`): what this command wrote is in every
+    // cached answer by the time it exits.
+    if (const int lease = loaded.config->server.cache_lease_ms; lease > 0)
+      std::this_thread::sleep_for(std::chrono::milliseconds(lease));
+    return status;
   } catch (const cal::DatabaseUnavailable& e) {
     std::cerr << "calendarctl: database unavailable: " << e.detail << "\n";
     return 1;

@@ -287,6 +287,11 @@ bool geoloc_on() {
   return v != nullptr && std::string_view(v) == "on";
 }
 
+bool lease_on() {
+  const char* v = env("CAL_TEST_LEASE");
+  return v != nullptr && std::string_view(v) == "on";
+}
+
 std::string geoloc_mismatch() {
   const char* v = env("CAL_TEST_GEOLOC");
   const std::string said = v != nullptr ? v : "off";

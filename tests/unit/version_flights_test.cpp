@@ -59,3 +59,29 @@ TEST_CASE("a failed or throwing read lands its flight: waiters get nullopt and n
   });
   CHECK(seen == 7);
 }
+
+TEST_CASE("with a lease, the last read is handed out without waiting only while it is young enough") {
+  using Clock = cal::VersionFlights::Clock;
+  cal::VersionFlights flights;
+  const auto lease = std::chrono::milliseconds(20);
+  CHECK(!flights.fresh(Clock::now(), lease));  // nothing read yet
+  const Clock::time_point before = Clock::now();
+  flights.get([](const std::optional<cal::DataVersion>&) {
+    cal::DataVersion v;
+    v.version = 7;
+    v.db_now = 1000;
+    return std::optional<cal::DataVersion>(v);
+  });
+  const auto young = flights.fresh(Clock::now(), lease);
+  REQUIRE(young);
+  CHECK(young->version == 7);
+  CHECK(young->db_now >= 1001);  // the database clock may have moved on since: never behind
+  CHECK(flights.last_demand() >= before);
+  CHECK(!flights.fresh(Clock::now() + lease + std::chrono::milliseconds(1), lease));  // too old
+  const auto later = flights.fresh(Clock::now() + std::chrono::milliseconds(2500), std::chrono::seconds(5));
+  REQUIRE(later);
+  CHECK(later->db_now >= 1000 + 3);  // 2.5 s later: at least 3 s on, rounded up
+  // A failed read is nothing to hand out.
+  flights.get([](const std::optional<cal::DataVersion>&) { return std::optional<cal::DataVersion>(); });
+  CHECK(!flights.fresh(Clock::now(), lease));
+}

@@ -7,10 +7,15 @@
 // way cannot use it (it may have been sent before a write this request must see); it waits for
 // that flight to land and takes the next one, starting it itself if nobody has yet. With N
 // worker threads busy, a version read serves up to N - 1 other requests.
+//
+// With a lease (`[server] cache_lease_ms`), fresh() hands out the last read without waiting when
+// it started recently enough; a watcher thread keeps reading while requests come.
 #pragma once
 
 #include "cal/store/data_version.h"
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <mutex>
@@ -27,6 +32,16 @@ class VersionFlights {
   template <typename Read>
   std::optional<DataVersion> get(Read read);
 
+  using Clock = std::chrono::steady_clock;
+
+  // The last read that landed, if it started no earlier than `max_age` before `now`, with its
+  // database clock moved on by the time elapsed since it started (rounded up, plus the second
+  // it may have been read at the end of). Records the demand (last_demand()).
+  std::optional<DataVersion> fresh(Clock::time_point now, Clock::duration max_age);
+
+  // When fresh() was last called.
+  Clock::time_point last_demand() const { return Clock::time_point(Clock::duration(last_demand_.load())); }
+
  private:
   // Under `lock`: waits until flight `n` has landed (false), or until it may start, one flight
   // being in the air at a time (true: this thread flies it).
@@ -35,9 +50,12 @@ class VersionFlights {
 
   std::mutex mutex_;
   std::condition_variable landed_;
-  std::uint64_t started_ = 0;          // flights begun, numbered 1..started_
-  std::uint64_t done_ = 0;             // flights landed, numbered 1..done_
-  std::optional<DataVersion> result_;  // of flight done_
+  std::uint64_t started_ = 0;              // flights begun, numbered 1..started_
+  std::uint64_t done_ = 0;                 // flights landed, numbered 1..done_
+  std::optional<DataVersion> result_;      // of flight done_
+  Clock::time_point started_at_{};         // when the flight in the air (or the last) started
+  Clock::time_point result_started_at_{};  // when flight done_ started
+  std::atomic<Clock::rep> last_demand_{0};
 };
 
 template <typename Read>
@@ -48,6 +66,7 @@ std::optional<DataVersion> VersionFlights::get(Read read) {
   const std::uint64_t needed = started_ + 1;
   if (!wait_or_lead(lock, needed)) return result_;
   const std::optional<DataVersion> previous = result_;
+  started_at_ = Clock::now();
   lock.unlock();
   std::optional<DataVersion> result;
   // Lands even if `read` throws, so that no waiter waits for ever.

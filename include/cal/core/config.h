@@ -35,6 +35,12 @@ struct ServerConfig {
   bool statement_count_header = false;  // X-Cal-Statements on every response (tests, profiling)
   bool response_cache = true;  // FastCGI: keep visitors' GET answers in memory (cal/cache/response_cache.h)
   int response_cache_mb = 12;  // its budget in MiB
+  // 0: every cached answer waits for a version read that started after the request arrived.
+  // N > 0: a cached answer may rest on a read that started up to N ms before (kept fresh by a
+  // watcher thread), and every request that wrote waits N ms before its answer leaves, so that no
+  // acknowledged write through the service is missed; a write made outside it (a `mariadb`
+  // session) may be missed for up to N ms. The same value on every process of a site.
+  int cache_lease_ms = 0;
 };
 
 struct GeolocConfig {

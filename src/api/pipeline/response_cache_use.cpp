@@ -63,6 +63,20 @@ Response cached_response(const Request& request, CachedResponse cached, const Co
 
 }  // namespace
 
+std::optional<DataVersion> read_version_for_cache(ResponseCache& cache, Db& db) {
+  // Applied by the thread that read it, before the next read may start: in commit order.
+  const auto read = [&db, &cache](const std::optional<DataVersion>& previous) {
+    auto version = version_for_cache(db, previous, cache.applied());
+    if (version) {
+      cache.apply(*version);
+      version->changes.reset();  // applied: the requests that share this read need no copy
+      prune_change_log(cache, db);
+    }
+    return version;
+  };
+  return cache.versions().get(read);
+}
+
 ResponseCacheUse::ResponseCacheUse(ResponseCache* cache, const Request& request)
     : cache_(cache), request_(request) {
   if (cache_) key_ = ResponseCache::key_of(request);
@@ -70,17 +84,11 @@ ResponseCacheUse::ResponseCacheUse(ResponseCache* cache, const Request& request)
 
 std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
   if (!cache_ || key_.empty()) return std::nullopt;
-  // Applied by the thread that read it, before the next read may start: in commit order.
-  ResponseCache& cache = *cache_;
-  const auto read = [&db, &cache](const std::optional<DataVersion>& previous) {
-    auto version = version_for_cache(db, previous, cache.applied());
-    if (version) {
-      cache.apply(*version);
-      prune_change_log(cache, db);
-    }
-    return version;
-  };
-  const auto version = cache_->versions().get(read);
+  std::optional<DataVersion> version;
+  if (config.server.cache_lease_ms > 0)
+    version = cache_->versions().fresh(VersionFlights::Clock::now(),
+                                       std::chrono::milliseconds(config.server.cache_lease_ms));
+  if (!version) version = read_version_for_cache(*cache_, db);
   if (!version) return std::nullopt;
   CachedResponse hit;
   if (cache_->find(key_, *version, unmarked_now(), hit, claim_))

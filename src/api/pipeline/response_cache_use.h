@@ -13,6 +13,10 @@
 
 namespace cal {
 
+// The data version the cache is checked against, read (or shared, cal/cache/version_flights.h)
+// on `db`, with the changes it brings applied to `cache`; nullopt when it cannot be read.
+std::optional<DataVersion> read_version_for_cache(ResponseCache& cache, Db& db);
+
 // One request's turn at the cache: lookup() first, keep() once the answer is computed. Holds
 // the cache's claim on the key until destroyed (after the answer is stored), so concurrent
 // misses of one key are computed once.

@@ -16,7 +16,9 @@
 #include "cal/store/read_set.h"
 
 #include <algorithm>
+#include <chrono>
 #include <iostream>
+#include <thread>
 
 namespace cal {
 namespace {
@@ -212,6 +214,10 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   const std::string etag = apply_caching(method, authenticated, response);
   cached.keep(response, etag, authenticated);
   apply_conditional(request, etag, response);
+  // With a cache lease, a cached answer may rest on a version read up to the lease before: a
+  // write is acknowledged only once every cache has read a version after its commit.
+  if (config.server.cache_lease_ms > 0 && db.wrote_since_mark())
+    std::this_thread::sleep_for(std::chrono::milliseconds(config.server.cache_lease_ms));
   return response;
 }
 
