@@ -285,6 +285,7 @@ EventPage find_window_page(Db& db, const EventFilter& filter, long long limit, l
   Hours hours;
   {
     const PageSql q = page_sql(filter, statuses, own, limit, offset);
+    page.events.reserve(static_cast<size_t>(std::clamp(limit, 0LL, 100LL)));
     Rows rows = db.query(q.sql, q.args);
     while (rows.next()) {
       hours = hours_at(rows, 0);
