@@ -93,7 +93,7 @@ EventRelationRows find_event_relations(Db& db, const std::vector<long long>& eve
   std::vector<std::string> term_keys;
   auto add_image = [&](int column) {
     if (!rows.is_null(column) && images_seen.insert(rows.integer(column)).second)
-      out.images.push_back(Image{rows.integer(column), rows.text(column + 1)});
+      out.images.push_back(read_image(rows, column));
   };
   while (rows.next()) {
     const std::string kind = rows.text(kKind);

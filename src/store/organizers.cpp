@@ -32,7 +32,7 @@ std::vector<Organizer> find_organizers(Db& db, const std::vector<long long>& ids
     Organizer o;
     o.post = read_post_row(rows);
     o.details = read_organizer_details(rows, c);
-    if (images && !rows.is_null(image)) images->push_back(Image{rows.integer(image), rows.text(image + 1)});
+    if (images && !rows.is_null(image)) images->push_back(read_image(rows, image));
     out.push_back(std::move(o));
   }
   return out;

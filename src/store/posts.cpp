@@ -192,6 +192,11 @@ long long find_or_create_image(Db& db, std::string_view url, long long author, c
   return row.id;
 }
 
+Image read_image(const Rows& rows, int first) {
+  note_post_read(rows.integer(first));
+  return Image{rows.integer(first), rows.text(first + 1)};
+}
+
 std::optional<Image> find_image(Db& db, long long id) {
   auto images = find_images(db, {id});
   if (images.empty()) return std::nullopt;
@@ -205,10 +210,7 @@ std::vector<Image> find_images(Db& db, const std::vector<long long>& ids) {
   Rows rows = db.query("SELECT attachment_id, url FROM attachment_details WHERE attachment_id IN (" +
                            placeholders(ids.size()) + ")",
                        args);
-  while (rows.next()) {
-    out.push_back(Image{rows.integer(0), rows.text(1)});
-    note_post_read(out.back().id);
-  }
+  while (rows.next()) out.push_back(read_image(rows, 0));
   return out;
 }
 

@@ -50,7 +50,7 @@ std::vector<Venue> find_venues(Db& db, const std::vector<long long>& ids, std::v
     Venue v;
     v.post = read_post_row(rows);
     v.details = read_venue_details(rows, c);
-    if (images && !rows.is_null(image)) images->push_back(Image{rows.integer(image), rows.text(image + 1)});
+    if (images && !rows.is_null(image)) images->push_back(read_image(rows, image));
     out.push_back(std::move(v));
   }
   return out;

@@ -15,6 +15,7 @@
 #   CONNECTIONS=16  wrk connections             WRK_THREADS=2
 #   ROUNDS=3        rounds of floor / case 1 / case 3, interleaved; the median round is shown
 #   SERVICE_THREADS=8  calendar-fcgi [server] threads (0 = its default, 2 x cores)
+#   BENCH_LEASE_MS=5   [server] cache_lease_ms of the second cached run (cases 1L-4L)
 #   KEEP=1          keep the stack directory (and leave nothing running) for inspection
 #   SETUP_ONLY=1    stop after seeding and leave the stack and the floor running, for profiling
 #                   (prints where; stop it with scripts/stack.sh down DIR and kill the floor)
@@ -84,6 +85,7 @@ per_page_max = 50
 threads = $SERVICE_THREADS
 EOF
   [ -z "$1" ] || echo "response_cache = $1" >> "$dir/calendar.conf"
+  [ -z "${LEASE_MS:-}" ] || echo "cache_lease_ms = $LEASE_MS" >> "$dir/calendar.conf"
 }
 
 # Adds the floors' locations to the stack's nginx.conf (same server block, same settings as the
@@ -268,6 +270,14 @@ run_cases() {  # run_cases SUFFIX: the measurements of one service configuration
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 run_cases ""
 
+# The same cached cases with a cache lease: hits rest on the watcher's version reads instead of
+# one round trip each (writers would wait the lease: case 5 runs without it).
+BENCH_LEASE_MS=${BENCH_LEASE_MS:-5}
+say "the cached cases with [server] cache_lease_ms = $BENCH_LEASE_MS"
+LEASE_MS=$BENCH_LEASE_MS service_with_cache true
+ROUNDS=1 run_cases "L"
+service_with_cache "${CACHE_ON-true}"
+
 # Plain CGI: 100 sequential runs of case 3, the binary started as a CGI program each time.
 say "CGI mode: 100 sequential requests of case 3"
 cgi_times=()
@@ -355,6 +365,10 @@ row 2 "2 GET /events?per_page=50"
 row floor50 "floor at case 2's size ($case2_bytes bytes)"
 row 3 "3 GET /events/{id}, random ids (median of $ROUNDS)"
 row 4 "4 GET /events?search&start_date&end_date&categories"
+row 1L "1 with a $BENCH_LEASE_MS ms cache lease"
+row 2L "2 with a $BENCH_LEASE_MS ms cache lease"
+row 3L "3 with a $BENCH_LEASE_MS ms cache lease"
+row 4L "4 with a $BENCH_LEASE_MS ms cache lease"
 row 5 "5 POST /events (authenticated; $created created)"
 row 1u "1 without the response cache"
 row 2u "2 without the response cache"

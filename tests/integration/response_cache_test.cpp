@@ -118,6 +118,21 @@ TEST_CASE("a write drops only the cached answers it changed, whoever writes") {
   }
 }
 
+TEST_CASE("an image changed straight in the database is in the next answer of the event that shows it") {
+  const std::string word = unique("imgsql");
+  const auto record = create(event_body("Pictured " + word, days_ahead(5, "10:00"), days_ahead(5, "11:00"),
+                                        "\"image\":\"https://img.example/" + word + ".jpg\""));
+  const long long id = id_of(record);
+  const std::string image = std::to_string(int_at(record, {"image", "id"}));
+  CHECK(string_at(twice(path_of(id)).json(), {"image", "url"}) == "https://img.example/" + word + ".jpg");
+  REQUIRE_MESSAGE(run_sql("UPDATE attachment_details SET url = 'https://img.example/" + word +
+                          "-2.jpg' WHERE attachment_id = " + image),
+                  "no database access (scripts/run-tests.sh sets CAL_TEST_DIR)");
+  CHECK(string_at(twice(path_of(id)).json(), {"image", "url"}) == "https://img.example/" + word + "-2.jpg");
+  CHECK(string_at(twice(std::string(kEvents) + "?search=" + word).json(), {"events", "0", "image", "url"}) ==
+        "https://img.example/" + word + "-2.jpg");
+}
+
 TEST_CASE("a scheduled event appears in the list, by id and in its category's count as soon as it is due") {
   const std::string word = unique("due");
   // Published with a publication date 3 seconds ahead: stored as `future`, hidden from visitors.

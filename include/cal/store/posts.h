@@ -66,6 +66,9 @@ struct Image {
   std::string url;
 };
 
+// An image from the two columns at `first`: attachment id and URL (noted as read, like a post).
+Image read_image(const Rows& rows, int first);
+
 // The attachment for this URL, created when new (reused when the same URL is given again).
 long long find_or_create_image(Db& db, std::string_view url, long long author, const std::string& now_utc);
 // Whether an attachment with this id exists.
