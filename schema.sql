@@ -159,11 +159,27 @@ CREATE TABLE IF NOT EXISTS term_relationships (
 -- every writing transaction, whoever writes: an event's status moving to or from 'publish', a
 -- link added or removed, an event deleted (BEFORE DELETE: its links go by cascade, which fires no
 -- trigger). Filled from the links when empty (a new or upgraded database).
+--
+-- Each term's count is split over 8 shards, CONNECTION_ID() % 8 of the writer, like
+-- event_day_counts (migration 7): with one row per term, concurrent creates of events in the same
+-- category queued on its row lock until commit. A count is the SUM over the shards; one shard
+-- alone may be negative (a link added through one and removed through another).
 CREATE TABLE IF NOT EXISTS term_counts (
-  term_id      BIGINT UNSIGNED NOT NULL PRIMARY KEY,
-  published    BIGINT NOT NULL DEFAULT 0 COMMENT 'events with status publish carrying the term',
+  term_id      BIGINT UNSIGNED NOT NULL,
+  shard        TINYINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'CONNECTION_ID() % 8 of the writer',
+  published    BIGINT NOT NULL DEFAULT 0 COMMENT 'events with status publish carrying the term (this shard''s part)',
+  PRIMARY KEY (term_id, shard),
   CONSTRAINT term_counts_term_fk FOREIGN KEY (term_id) REFERENCES terms (id) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+-- Migration 7, once: a table from before the shards gets the column (its rows become shard 0,
+-- their counts stay right) and the key with it; prepared, as for migration 5. The key's first
+-- column stays term_id, so the foreign key keeps its index.
+SET @cal_v7 = IF(EXISTS (SELECT 1 FROM schema_migrations WHERE version = 7), 'DO 0',
+  'ALTER TABLE term_counts ADD COLUMN IF NOT EXISTS shard TINYINT UNSIGNED NOT NULL DEFAULT 0 COMMENT ''CONNECTION_ID() % 8 of the writer'' AFTER term_id, MODIFY published BIGINT NOT NULL DEFAULT 0 COMMENT ''events with status publish carrying the term (this shard''''s part)'', DROP PRIMARY KEY, ADD PRIMARY KEY (term_id, shard)');
+PREPARE cal_v7 FROM @cal_v7;
+EXECUTE cal_v7;
+DEALLOCATE PREPARE cal_v7;
 
 -- The AFTER INSERT triggers of the tables `calendarctl demo` fills in bulk do nothing while the
 -- session variable @cal_bulk_load is set: per row they cost more than the inserts themselves. That
@@ -171,35 +187,43 @@ CREATE TABLE IF NOT EXISTS term_counts (
 -- (store/demo_data.cpp). CREATE OR REPLACE: a database migrated before gets this version
 -- (Db::run_script skips the statement when the stored body is already the same).
 CREATE OR REPLACE TRIGGER term_relationships_count_ai AFTER INSERT ON term_relationships FOR EACH ROW
-  INSERT INTO term_counts (term_id, published)
-    SELECT NEW.term_id, 1 FROM posts p
+  INSERT INTO term_counts (term_id, shard, published)
+    SELECT NEW.term_id, CONNECTION_ID() % 8, 1 FROM posts p
     WHERE p.id = NEW.event_id AND p.type = 'event' AND p.status = 'publish' AND @cal_bulk_load IS NULL
   ON DUPLICATE KEY UPDATE published = published + 1;
-CREATE TRIGGER IF NOT EXISTS term_relationships_count_ad AFTER DELETE ON term_relationships FOR EACH ROW
-  UPDATE term_counts c JOIN posts p ON p.id = OLD.event_id AND p.type = 'event' AND p.status = 'publish'
-  SET c.published = c.published - 1 WHERE c.term_id = OLD.term_id;
-CREATE TRIGGER IF NOT EXISTS term_relationships_count_au_old AFTER UPDATE ON term_relationships FOR EACH ROW
-  UPDATE term_counts c JOIN posts p ON p.id = OLD.event_id AND p.type = 'event' AND p.status = 'publish'
-  SET c.published = c.published - 1 WHERE c.term_id = OLD.term_id;
-CREATE TRIGGER IF NOT EXISTS term_relationships_count_au_new AFTER UPDATE ON term_relationships FOR EACH ROW
-  INSERT INTO term_counts (term_id, published)
-    SELECT NEW.term_id, 1 FROM posts p WHERE p.id = NEW.event_id AND p.type = 'event' AND p.status = 'publish'
+-- Every change adds +1 or -1 to the writer's own shard (the shard's row may not exist yet, even
+-- for a -1), never to all shards of the term.
+CREATE OR REPLACE TRIGGER term_relationships_count_ad AFTER DELETE ON term_relationships FOR EACH ROW
+  INSERT INTO term_counts (term_id, shard, published)
+    SELECT OLD.term_id, CONNECTION_ID() % 8, -1 FROM posts p
+    WHERE p.id = OLD.event_id AND p.type = 'event' AND p.status = 'publish'
+  ON DUPLICATE KEY UPDATE published = published - 1;
+CREATE OR REPLACE TRIGGER term_relationships_count_au_old AFTER UPDATE ON term_relationships FOR EACH ROW
+  INSERT INTO term_counts (term_id, shard, published)
+    SELECT OLD.term_id, CONNECTION_ID() % 8, -1 FROM posts p
+    WHERE p.id = OLD.event_id AND p.type = 'event' AND p.status = 'publish'
+  ON DUPLICATE KEY UPDATE published = published - 1;
+CREATE OR REPLACE TRIGGER term_relationships_count_au_new AFTER UPDATE ON term_relationships FOR EACH ROW
+  INSERT INTO term_counts (term_id, shard, published)
+    SELECT NEW.term_id, CONNECTION_ID() % 8, 1 FROM posts p WHERE p.id = NEW.event_id AND p.type = 'event' AND p.status = 'publish'
   ON DUPLICATE KEY UPDATE published = published + 1;
-CREATE TRIGGER IF NOT EXISTS posts_count_au_publish AFTER UPDATE ON posts FOR EACH ROW
-  INSERT INTO term_counts (term_id, published)
-    SELECT r.term_id, 1 FROM term_relationships r
+CREATE OR REPLACE TRIGGER posts_count_au_publish AFTER UPDATE ON posts FOR EACH ROW
+  INSERT INTO term_counts (term_id, shard, published)
+    SELECT r.term_id, CONNECTION_ID() % 8, 1 FROM term_relationships r
     WHERE r.event_id = NEW.id AND NEW.type = 'event' AND NEW.status = 'publish'
       AND NOT (OLD.type = 'event' AND OLD.status = 'publish')
   ON DUPLICATE KEY UPDATE published = published + 1;
-CREATE TRIGGER IF NOT EXISTS posts_count_au_unpublish AFTER UPDATE ON posts FOR EACH ROW
-  UPDATE term_counts c JOIN term_relationships r ON r.term_id = c.term_id
-  SET c.published = c.published - 1
-  WHERE r.event_id = OLD.id AND OLD.type = 'event' AND OLD.status = 'publish'
-    AND NOT (NEW.type = 'event' AND NEW.status = 'publish');
-CREATE TRIGGER IF NOT EXISTS posts_count_bd BEFORE DELETE ON posts FOR EACH ROW
-  UPDATE term_counts c JOIN term_relationships r ON r.term_id = c.term_id
-  SET c.published = c.published - 1
-  WHERE r.event_id = OLD.id AND OLD.type = 'event' AND OLD.status = 'publish';
+CREATE OR REPLACE TRIGGER posts_count_au_unpublish AFTER UPDATE ON posts FOR EACH ROW
+  INSERT INTO term_counts (term_id, shard, published)
+    SELECT r.term_id, CONNECTION_ID() % 8, -1 FROM term_relationships r
+    WHERE r.event_id = OLD.id AND OLD.type = 'event' AND OLD.status = 'publish'
+      AND NOT (NEW.type = 'event' AND NEW.status = 'publish')
+  ON DUPLICATE KEY UPDATE published = published - 1;
+CREATE OR REPLACE TRIGGER posts_count_bd BEFORE DELETE ON posts FOR EACH ROW
+  INSERT INTO term_counts (term_id, shard, published)
+    SELECT r.term_id, CONNECTION_ID() % 8, -1 FROM term_relationships r
+    WHERE r.event_id = OLD.id AND OLD.type = 'event' AND OLD.status = 'publish'
+  ON DUPLICATE KEY UPDATE published = published - 1;
 
 INSERT INTO term_counts (term_id, published)
   SELECT r.term_id, COUNT(*) FROM term_relationships r JOIN posts p ON p.id = r.event_id
@@ -482,3 +506,5 @@ CREATE OR REPLACE TRIGGER event_details_event_venues_au AFTER UPDATE ON event_de
   WHERE event_id = NEW.event_id AND (OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR OLD.start_utc <> NEW.start_utc OR OLD.end_utc <> NEW.end_utc);
 
 INSERT IGNORE INTO schema_migrations (version) VALUES (1), (2), (3), (4), (5);
+-- Separate from the line above: version 6 is another change's.
+INSERT IGNORE INTO schema_migrations (version) VALUES (7);
