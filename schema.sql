@@ -205,14 +205,17 @@ CREATE OR REPLACE TRIGGER term_relationships_count_ad AFTER DELETE ON term_relat
     SELECT OLD.term_id, CONNECTION_ID() % 8, -1 FROM posts p
     WHERE p.id = OLD.event_id AND p.type = 'event' AND p.status = 'publish'
   ON DUPLICATE KEY UPDATE published = published - 1;
+-- An update that keeps the link (the list copies changing) changes no count: it writes no row.
 CREATE OR REPLACE TRIGGER term_relationships_count_au_old AFTER UPDATE ON term_relationships FOR EACH ROW
   INSERT INTO term_counts (term_id, shard, published)
     SELECT OLD.term_id, CONNECTION_ID() % 8, -1 FROM posts p
     WHERE p.id = OLD.event_id AND p.type = 'event' AND p.status = 'publish'
+      AND (OLD.term_id <> NEW.term_id OR OLD.event_id <> NEW.event_id)
   ON DUPLICATE KEY UPDATE published = published - 1;
 CREATE OR REPLACE TRIGGER term_relationships_count_au_new AFTER UPDATE ON term_relationships FOR EACH ROW
   INSERT INTO term_counts (term_id, shard, published)
     SELECT NEW.term_id, CONNECTION_ID() % 8, 1 FROM posts p WHERE p.id = NEW.event_id AND p.type = 'event' AND p.status = 'publish'
+      AND (OLD.term_id <> NEW.term_id OR OLD.event_id <> NEW.event_id)
   ON DUPLICATE KEY UPDATE published = published + 1;
 CREATE OR REPLACE TRIGGER posts_count_au_publish AFTER UPDATE ON posts FOR EACH ROW
   INSERT INTO term_counts (term_id, shard, published)
