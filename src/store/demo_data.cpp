@@ -390,15 +390,18 @@ void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, co
   db.execute(
       "INSERT INTO event_details (event_id, start_local, end_local, start_utc, end_utc, timezone, all_day, "
       "cost, "
-      "website, show_map, show_map_link, hide_from_listings, sticky, featured) "
+      "website, show_map, show_map_link, hide_from_listings, sticky, featured, status, author, publish_utc) "
       "SELECT e.id, " +
           start_local + ", " + end_local + ", " + start_local +
           " - INTERVAL IF(e.start_sec < a.switch_second, a.early, a.late) SECOND, " + end_local +
           " - INTERVAL IF(e.end_sec < b.switch_second, b.early, b.late) SECOND, e.zone, e.all_day, "
           "ELT(1 + e.h2 DIV 10000 % 6, '', 'Free', '10', '15', '20', '5 - 25'), "
           "IF(e.h6 DIV 5000000 % 3 = 0, CONCAT('https://tickets.example.org/', ?, '/', e.n), ''), 1, 1, "
-          "e.h6 DIV 1000 % 100 = 99, e.h6 DIV 1000 % 100 = 98, e.h6 DIV 1000 % 100 < 8 "
-          "FROM demo_ev e JOIN demo_tz_a a ON a.zone_idx = e.zone_idx AND a.day = e.start_day "
+          "e.h6 DIV 1000 % 100 = 99, e.h6 DIV 1000 % 100 = 98, e.h6 DIV 1000 % 100 < 8, "
+          // The post's visibility, as event_details_visibility_bi copies it outside a bulk load.
+          "p.status, p.author, p.date_utc "
+          "FROM demo_ev e JOIN posts p ON p.id = e.id "
+          "JOIN demo_tz_a a ON a.zone_idx = e.zone_idx AND a.day = e.start_day "
           "JOIN demo_tz_b b ON b.zone_idx = e.zone_idx AND b.day = e.end_day",
       {day0, day0, day0, day0, prefix});
   db.execute("INSERT INTO event_venues (event_id, venue_id" + std::string(kListCopies) +

@@ -50,8 +50,9 @@ void set_event_venue(Db& db, long long event_id, long long venue_id) {
       {event_id, venue_id});
 }
 
-void set_event_organizers(Db& db, long long event_id, const std::vector<long long>& organizer_ids) {
-  db.execute("DELETE FROM event_organizers WHERE event_id = ?", {event_id});
+void set_event_organizers(Db& db, long long event_id, const std::vector<long long>& organizer_ids,
+                          bool fresh) {
+  if (!fresh) db.execute("DELETE FROM event_organizers WHERE event_id = ?", {event_id});
   std::set<long long> seen;
   std::vector<SqlValue> args;
   long long position = 0;

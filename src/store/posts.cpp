@@ -128,15 +128,16 @@ std::vector<PostRow> find_posts(Db& db, PostType type, const std::vector<long lo
 }
 
 void insert_post(Db& db, PostRow& row) {
+  // RETURNING: the new id comes back with the insert, not from a second round trip.
   with_unique_slug(db, row, [&] {
-    db.execute(
+    Rows rows = db.query(
         "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, "
         "password, "
         "parent, image_id, date_local, date_utc, modified_local, modified_utc) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         row_values(row));
+    row.id = rows.next() ? rows.integer(0) : 0;
   });
-  row.id = db.last_insert_id();
 }
 
 void update_post(Db& db, PostRow& row, bool slug_changed) {

@@ -15,12 +15,12 @@ namespace cal {
 namespace {
 
 // Published events carrying term `t`: status publish, or future whose date has passed (the
-// effective status of kPostColumns in posts.cpp). The first part is one row of term_counts; the
+// effective status of kPostColumns in posts.cpp). The first part sums the term's term_counts shards; the
 // second walks the due scheduled posts (index posts_status_date, usually none), never the
 // term's events: counting those on every read cost a scan per term that grew with the site
 // (issue 8: 2 ms of every POST /events at 10,000 events, a second per category list at 1M).
 const char* const kCountSql =
-    "(COALESCE((SELECT tc.published FROM term_counts tc WHERE tc.term_id = t.id), 0) + "
+    "(COALESCE((SELECT SUM(tc.published) FROM term_counts tc WHERE tc.term_id = t.id), 0) + "
     "(SELECT COUNT(*) FROM posts ce STRAIGHT_JOIN term_relationships cr ON cr.event_id = ce.id AND "
     "cr.term_id = t.id "
     "WHERE ce.status = 'future' AND ce.date_utc <= UTC_TIMESTAMP() AND ce.type = 'event'))";
@@ -170,12 +170,14 @@ std::vector<std::pair<long long, Term>> find_event_terms(Db& db, const std::vect
   return sort_event_terms(std::move(out), sort_keys);
 }
 
-void set_event_terms(Db& db, long long event_id, Taxonomy taxonomy, const std::vector<long long>& term_ids) {
+void set_event_terms(Db& db, long long event_id, Taxonomy taxonomy, const std::vector<long long>& term_ids,
+                     bool fresh) {
   const std::string tax = taxonomy_name(taxonomy);
-  db.execute(
-      "DELETE r FROM term_relationships r JOIN terms t ON t.id = r.term_id WHERE r.event_id = ? AND "
-      "t.taxonomy = ?",
-      {event_id, tax});
+  if (!fresh)
+    db.execute(
+        "DELETE r FROM term_relationships r JOIN terms t ON t.id = r.term_id WHERE r.event_id = ? AND "
+        "t.taxonomy = ?",
+        {event_id, tax});
   const std::set<long long> unique(term_ids.begin(), term_ids.end());
   if (unique.empty()) return;
   const std::vector<long long> ids(unique.begin(), unique.end());

@@ -51,8 +51,10 @@ void save_event_details(Db& db, long long event_id, const EventDetails& details)
 void set_event_venue(Db& db, long long event_id, long long venue_id);
 
 // Replaces the event's organizers with `organizer_ids`, kept in the given order (duplicates
-// after the first are dropped).
-void set_event_organizers(Db& db, long long event_id, const std::vector<long long>& organizer_ids);
+// after the first are dropped). `fresh`: the event was created in this transaction and has no
+// organizers yet, so there is nothing to remove (one statement less).
+void set_event_organizers(Db& db, long long event_id, const std::vector<long long>& organizer_ids,
+                          bool fresh = false);
 
 // (event id, organizer id) links of the given events, ordered by event id then link position.
 // One statement.

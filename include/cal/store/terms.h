@@ -38,8 +38,10 @@ struct TermExists {
 std::vector<std::pair<long long, Term>> find_event_terms(Db& db, const std::vector<long long>& event_ids);
 
 // Replaces the event's terms of one taxonomy with `term_ids` (call inside a transaction). Ids of
-// another taxonomy or of no term are skipped; duplicates count once.
-void set_event_terms(Db& db, long long event_id, Taxonomy taxonomy, const std::vector<long long>& term_ids);
+// another taxonomy or of no term are skipped; duplicates count once. `fresh`: the event was created
+// in this transaction and has no terms yet, so there is nothing to remove (one statement less).
+void set_event_terms(Db& db, long long event_id, Taxonomy taxonomy, const std::vector<long long>& term_ids,
+                     bool fresh = false);
 
 // The term of this taxonomy with this id, with its count; nullopt when there is none.
 std::optional<Term> find_term(Db& db, Taxonomy taxonomy, long long id);

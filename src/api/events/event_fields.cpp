@@ -112,20 +112,22 @@ void apply_event_fields(RequestContext& ctx, Event& event, bool create) {
   if (ctx.params.given(param::kPassword)) event.post.password = ctx.params.text(param::kPassword);
 }
 
-void apply_event_links(RequestContext& ctx, long long event_id) {
+void apply_event_links(RequestContext& ctx, long long event_id, bool created) {
   if (ctx.params.given(param::kVenue))
     set_event_venue(ctx.db, event_id, resolve_venue_input(ctx, *ctx.params.find(param::kVenue)->raw));
   if (ctx.params.given(param::kOrganizer))
     set_event_organizers(ctx.db, event_id,
-                         resolve_organizer_input(ctx, *ctx.params.find(param::kOrganizer)->raw));
+                         resolve_organizer_input(ctx, *ctx.params.find(param::kOrganizer)->raw), created);
   if (ctx.params.given(param::kCategories)) {
     set_event_terms(ctx.db, event_id, Taxonomy::kCategory,
                     resolve_terms_input(ctx, Taxonomy::kCategory, *ctx.params.find(param::kCategories)->raw,
-                                        "categories"));
+                                        "categories"),
+                    created);
   }
   if (ctx.params.given(param::kTags)) {
     set_event_terms(ctx.db, event_id, Taxonomy::kTag,
-                    resolve_terms_input(ctx, Taxonomy::kTag, *ctx.params.find(param::kTags)->raw, "tags"));
+                    resolve_terms_input(ctx, Taxonomy::kTag, *ctx.params.find(param::kTags)->raw, "tags"),
+                    created);
   }
 }
 

@@ -27,6 +27,7 @@ void apply_event_fields(RequestContext& ctx, Event& event, bool create);
 // Applies the sent `venue`, `organizer`, `categories` and `tags` to the stored event: each
 // replaces that link set (an empty value removes it), an omitted one keeps it. Creates venues,
 // organizers and terms from inline data as SPEC §5 says. Call inside the write's transaction.
-void apply_event_links(RequestContext& ctx, long long event_id);
+// `created`: the event was inserted in this transaction, so it has no links to replace yet.
+void apply_event_links(RequestContext& ctx, long long event_id, bool created = false);
 
 }  // namespace cal
