@@ -281,15 +281,16 @@ CREATE TABLE IF NOT EXISTS data_changes (
 
 -- While @cal_bulk_load is set (calendarctl demo), nothing is noted: that loader bumps a counter
 -- once per transaction itself, and a reader that finds counters ahead of the log empties its cache.
+-- Inner statements end with a ';' at the start of a line, like the compound triggers' bodies.
 CREATE PROCEDURE IF NOT EXISTS cal_note_change(IN change_kind VARCHAR(16), IN changed_id BIGINT UNSIGNED)
   MODIFIES SQL DATA
 BEGIN
   IF @cal_bulk_load IS NULL THEN
-    UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16;
-    INSERT INTO data_changes (shard, version, kind, record_id)
-      SELECT shard, version, change_kind, changed_id FROM data_version WHERE shard = CONNECTION_ID() % 16;
-  END IF;
-END;
+    UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16
+    ; INSERT INTO data_changes (shard, version, kind, record_id)
+      SELECT shard, version, change_kind, changed_id FROM data_version WHERE shard = CONNECTION_ID() % 16
+  ; END IF
+; END;
 
 CREATE OR REPLACE TRIGGER posts_version_ai AFTER INSERT ON posts FOR EACH ROW
   CALL cal_note_change(NEW.type, NEW.id);

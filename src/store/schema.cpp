@@ -7,7 +7,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <string_view>
 #include <utility>
 
 namespace cal {
@@ -97,18 +96,11 @@ void apply_schema_script(Db& db, std::string_view script) {
     }
     db.execute_unprepared(statement);
   };
-  // A compound body (a procedure's BEGIN ... END; each on a line of its own) holds statements
-  // that end in ';' too: the script's statement ends only with its END;.
-  bool in_compound = false;
   while (std::getline(in, line)) {
     const auto first = line.find_first_not_of(" \t");
     if (first == std::string::npos || line.compare(first, 2, "--") == 0) continue;
     statement += line + "\n";
     const auto last = line.find_last_not_of(" \t\r");
-    const std::string_view trimmed = std::string_view(line).substr(first, last + 1 - first);
-    if (trimmed == "BEGIN") in_compound = true;
-    if (in_compound && trimmed != "END;") continue;
-    in_compound = false;
     if (last != std::string::npos && line[last] == ';') {
       run();
       statement.clear();
