@@ -33,7 +33,11 @@ for table in users app_passwords posts event_details venue_details organizer_det
              event_venues event_organizers terms term_relationships term_counts options; do
   cols=$(q -e "SELECT GROUP_CONCAT(COLUMN_NAME ORDER BY ORDINAL_POSITION) FROM information_schema.COLUMNS
                WHERE TABLE_SCHEMA = '$copy' AND TABLE_NAME = '$table' AND EXTRA NOT LIKE '%GENERATED%'")
-  copy_sql+=" INSERT INTO $copy.$table ($cols) SELECT $cols FROM $src.$table;"
+  if [ "$table" = term_counts ]; then  # sharded since (schema_migrations 7): one row per term in v1
+    copy_sql+=" INSERT INTO $copy.$table ($cols) SELECT term_id, SUM(published) FROM $src.$table GROUP BY term_id;"
+  else
+    copy_sql+=" INSERT INTO $copy.$table ($cols) SELECT $cols FROM $src.$table;"
+  fi
 done
 q "$copy" -e "$copy_sql"
 echo "migrate-timing: copied in $(seconds "$t0" "$EPOCHREALTIME") s ($(q -e "SELECT COUNT(*) FROM $copy.posts WHERE type = 'event'") events)" >&2
