@@ -1,0 +1,78 @@
+// Integration tests of the request conventions of WordPress clients (issue 15): indexed arrays
+// (`include[0]=5&include[1]=7`, as `qs` and `@wordpress/url` write them) in query strings and
+// form bodies.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "client.h"
+#include "events_test_support.h"
+
+namespace caltest {
+namespace {
+
+using namespace events;
+using Ids = std::vector<long long>;
+
+TEST_CASE("indexed arrays in query strings: include, categories, tags, status") {
+  const std::string w = unique("indexed");
+  const long long a = create_id(w + " a", "+3 days 10:00", "+3 days 11:00",
+                                "\"categories\":[\"ica " + w + "\"],\"tags\":[\"ita " + w + "\"]");
+  const long long b = create_id(w + " b", "+3 days 11:00", "+3 days 12:00",
+                                "\"categories\":[\"icb " + w + "\"],\"tags\":[\"itb " + w + "\"]");
+  const long long c = create_id(w + " c", "+3 days 12:00", "+3 days 13:00", "\"status\":\"draft\"");
+  const std::string sa = std::to_string(a), sb = std::to_string(b);
+  const std::string s = "search=" + w;
+  CHECK(list_ids("include[0]=" + sa + "&include[1]=" + sb) == Ids{a, b});
+  CHECK(list_ids("include%5B1%5D=" + sb + "&include%5B0%5D=" + sa) == Ids{a, b});
+  CHECK(list_ids("include[0]=" + sa + "&include[5]=" + sb) == Ids{a, b});  // a gap
+  CHECK(list_ids("include[0]=" + sb + "&include[0]=" + sa) == Ids{a});     // the last value of an index
+  const rapidjson::Document ea = get(path_of(a)).json();
+  const rapidjson::Document eb = get(path_of(b)).json();
+  const std::string cat_a = std::to_string(int_at(ea, {"categories", "0", "id"}));
+  const std::string cat_b_slug = string_at(eb, {"categories", "0", "slug"});
+  const std::string tag_b = std::to_string(int_at(eb, {"tags", "0", "id"}));
+  CHECK(list_ids(s + "&categories[0]=" + cat_a + "&categories[1]=" + cat_b_slug) == Ids{a, b});
+  CHECK(list_ids(s + "&categories[0]=" + cat_a) == Ids{a});
+  CHECK(list_ids(s + "&tags[0]=" + tag_b) == Ids{b});
+  CHECK(list_ids(s + "&status[0]=draft&status[1]=publish", {admin()}) == Ids{a, b, c});
+  CHECK(list_ids(s + "&status[0]=draft", {admin()}) == Ids{c});
+  // A key that is not an index makes an object, which no list parameter takes.
+  for (const std::string& bad :
+       std::vector<std::string>{"include[x]=" + sa, "include[0]=" + sa + "&include[x]=" + sb,
+                                "include[01]=" + sa, "status[0]=draft&status[s]=publish"}) {
+    CAPTURE(bad);
+    CHECK(error_mismatch(get(std::string(kEvents) + "?" + bad, {admin()}), 400, "rest_invalid_param") == "");
+  }
+}
+
+TEST_CASE("indexed arrays in form bodies: an event's tags and organizers") {
+  const std::string title = unique("Indexed form");
+  const std::string dates = "&start_date=" + enc("2041-07-11 09:00") + "&end_date=" + enc("2041-07-11 10:00");
+  std::vector<long long> organizers;
+  for (const char* n : {"one", "two"}) {
+    const HttpResponse o =
+        post_json("/cal/events/v1/organizers", "{\"organizer\":\"" + title + " " + n + "\"}", {admin()});
+    REQUIRE_MESSAGE(o.status == 201, describe(o));
+    organizers.push_back(id_of(o.json()));
+  }
+  const HttpResponse r = post_form(
+      kEvents,
+      "title=" + enc(title) + dates + "&tags[1]=" + enc("ifb " + title) + "&tags[0]=" + enc("ifa " + title) +
+          "&organizer[1]=" + std::to_string(organizers[1]) + "&organizer[0]=" + std::to_string(organizers[0]),
+      {admin()});
+  REQUIRE_MESSAGE(r.status == 201, describe(r));
+  const rapidjson::Document e = r.json();
+  CHECK(array_size(e, {"tags"}) == 2);
+  CHECK(int_at(e, {"organizer", "0", "id"}) == organizers[0]);
+  CHECK(int_at(e, {"organizer", "1", "id"}) == organizers[1]);
+  // A named key where no object belongs: 400, and nothing is written.
+  const std::string other = unique("Indexed bad");
+  const HttpResponse bad = post_form(kEvents, "title[x]=" + enc(other) + dates, {admin()});
+  CHECK(error_mismatch(bad, 400, "rest_invalid_param") == "");
+  CHECK(list_ids("search=" + enc(other) + "&start_date=2041-07-11&end_date=2041-07-11", {admin()}).empty());
+}
+
+}  // namespace
+}  // namespace caltest
