@@ -2,6 +2,7 @@
 #include "cal/api/pipeline/router.h"
 
 #include "api/pipeline/conditional_get.h"
+#include "api/pipeline/if_match.h"
 #include "api/pipeline/options_response.h"
 #include "api/pipeline/response_cache_use.h"
 #include "api/pipeline/retry_policy.h"
@@ -138,7 +139,17 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   if (!has_capability(caller, endpoint->capability)) throw forbidden(locale);
   RequestContext ctx{request, params, caller, db, config, locale, "", ""};
   fill_urls(request, config, ctx);
-  Response response = endpoint->handler(ctx);
+  Response response;
+  if (is_body_method(method) && !match->path_params.empty() && !request.header("if-match").empty()) {
+    // 6. If-Match (issue 15): the check and the write share one transaction (the handler's own
+    // only nests), so no other write lands between them.
+    Transaction tx(db);
+    check_if_match(route, *match, ctx);
+    response = endpoint->handler(ctx);
+    tx.commit();
+  } else {
+    response = endpoint->handler(ctx);
+  }
   if (method == "HEAD") response.head_only = true;
   return response;
 }
