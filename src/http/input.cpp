@@ -122,6 +122,35 @@ void store_pair(const FormKey& key, std::string_view value, FormFields& fields) 
 
 }  // namespace
 
+namespace {
+
+// One decoded pair into `fields`; a value that failed to decode is stored as "" and reported.
+void add_pair(const std::string& name, const std::optional<std::string>& value, FormFields& fields,
+              std::vector<std::string>& invalid_names) {
+  if (name.empty() || !is_valid_utf8(name)) return;
+  const FormKey key = split_key(name);
+  if (key.name.empty()) return;
+  if (!value || !is_valid_utf8(*value)) {
+    invalid_names.push_back(key.name);
+    store_pair(key, "", fields);
+    return;
+  }
+  store_pair(key, *value, fields);
+}
+
+void finish(const FormFields& fields, rapidjson::Document& out) {
+  auto& alloc = out.GetAllocator();
+  for (const FormField& f : fields.list) {
+    Value v = materialize(f, alloc);
+    if (Value* existing = find_member(out, f.name))
+      *existing = std::move(v);
+    else
+      out.AddMember(make_string(f.name, alloc), std::move(v), alloc);
+  }
+}
+
+}  // namespace
+
 void parse_form(std::string_view text, rapidjson::Document& out, std::vector<std::string>& invalid_names) {
   if (!out.IsObject()) out.SetObject();
   FormFields fields;
@@ -137,25 +166,18 @@ void parse_form(std::string_view text, rapidjson::Document& out, std::vector<std
     const std::string_view raw_value =
         eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1);
     const auto name = url_decode(raw_name, true);
-    if (!name || name->empty() || !is_valid_utf8(*name)) continue;
-    const FormKey key = split_key(*name);
-    if (key.name.empty()) continue;
-    auto value = url_decode(raw_value, true);
-    if (!value || !is_valid_utf8(*value)) {
-      invalid_names.push_back(key.name);
-      store_pair(key, "", fields);
-      continue;
-    }
-    store_pair(key, *value, fields);
+    if (!name) continue;
+    add_pair(*name, url_decode(raw_value, true), fields, invalid_names);
   }
-  auto& alloc = out.GetAllocator();
-  for (const FormField& f : fields.list) {
-    Value v = materialize(f, alloc);
-    if (Value* existing = find_member(out, f.name))
-      *existing = std::move(v);
-    else
-      out.AddMember(make_string(f.name, alloc), std::move(v), alloc);
-  }
+  finish(fields, out);
+}
+
+void build_form(const std::vector<std::pair<std::string, std::string>>& pairs, rapidjson::Document& out,
+                std::vector<std::string>& invalid_names) {
+  if (!out.IsObject()) out.SetObject();
+  FormFields fields;
+  for (const auto& [name, value] : pairs) add_pair(name, value, fields, invalid_names);
+  finish(fields, out);
 }
 
 JsonBodyError parse_json_body(std::string_view text, rapidjson::Document& out) {

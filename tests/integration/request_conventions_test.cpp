@@ -1,9 +1,10 @@
 // Integration tests of the request conventions of WordPress clients (issue 15): indexed arrays
 // (`include[0]=5&include[1]=7`, as `qs` and `@wordpress/url` write them) in query strings and
-// form bodies.
+// form bodies; multipart/form-data bodies (a browser's FormData).
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "client.h"
@@ -72,6 +73,70 @@ TEST_CASE("indexed arrays in form bodies: an event's tags and organizers") {
   const HttpResponse bad = post_form(kEvents, "title[x]=" + enc(other) + dates, {admin()});
   CHECK(error_mismatch(bad, 400, "rest_invalid_param") == "");
   CHECK(list_ids("search=" + enc(other) + "&start_date=2041-07-11&end_date=2041-07-11", {admin()}).empty());
+}
+
+std::string multipart(const std::vector<std::pair<std::string, std::string>>& fields,
+                      const std::string& file = "") {
+  std::string body;
+  for (const auto& [name, value] : fields)
+    body +=
+        "--FormBoundaryQ7\r\nContent-Disposition: form-data; name=\"" + name + "\"\r\n\r\n" + value + "\r\n";
+  if (!file.empty())
+    body += "--FormBoundaryQ7\r\nContent-Disposition: form-data; name=\"" + file +
+            "\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n";
+  return body + "--FormBoundaryQ7--\r\n";
+}
+
+const std::string kMultipart = "Content-Type: multipart/form-data; boundary=FormBoundaryQ7";
+
+TEST_CASE("multipart/form-data bodies are read like forms") {
+  const std::string title = unique("Multipart");
+  const std::vector<std::pair<std::string, std::string>> fields = {{"title", title},
+                                                                   {"start_date", "2041-07-12 09:00"},
+                                                                   {"end_date", "2041-07-12 10:00"},
+                                                                   {"tags[1]", "mpb " + title},
+                                                                   {"tags[0]", "mpa " + title},
+                                                                   {"venue[venue]", "MV " + title},
+                                                                   {"venue[city]", "Lyon"},
+                                                                   {"description", "line one\r\nline two"}};
+  const HttpResponse r = request("POST", kEvents, multipart(fields), {admin(), kMultipart});
+  REQUIRE_MESSAGE(r.status == 201, describe(r));
+  const rapidjson::Document e = r.json();
+  CHECK(string_at(e, {"title"}) == title);
+  CHECK(array_size(e, {"tags"}) == 2);
+  CHECK(string_at(e, {"venue", "city"}) == "Lyon");
+  CHECK(string_at(e, {"description"}).find("line two") != std::string::npos);
+  // An update too (POST with a method override, as FormData clients send it).
+  const HttpResponse u = request("POST", path_of(id_of(e)) + "?_method=PATCH",
+                                 multipart({{"title", title + " 2"}}), {admin(), kMultipart});
+  CHECK_MESSAGE(u.status == 200, describe(u));
+  CHECK(string_at(get(path_of(id_of(e))).json(), {"title"}) == title + " 2");
+}
+
+TEST_CASE("multipart/form-data: a file part is 400 naming it, malformed bodies 400, nothing written") {
+  const std::string title = unique("Multipart bad");
+  const std::vector<std::pair<std::string, std::string>> fields = {
+      {"title", title}, {"start_date", "2041-07-13 09:00"}, {"end_date", "2041-07-13 10:00"}};
+  const HttpResponse file = request("POST", kEvents, multipart(fields, "image"), {admin(), kMultipart});
+  CHECK(error_mismatch(file, 400, "rest_invalid_param") == "");
+  CHECK(find(file.json(), {"data", "params", "image"}) != nullptr);
+  const std::string body = multipart(fields);
+  CHECK(error_mismatch(request("POST", kEvents, body, {admin(), "Content-Type: multipart/form-data"}), 400,
+                       "rest_invalid_multipart") == "");
+  CHECK(error_mismatch(request("POST", kEvents, body.substr(0, body.size() - 20), {admin(), kMultipart}), 400,
+                       "rest_invalid_multipart") == "");
+  CHECK(error_mismatch(
+            request("POST", kEvents, body, {admin(), "Content-Type: multipart/form-data; boundary=Other"}),
+            400, "rest_invalid_multipart") == "");
+  CHECK(list_ids("search=" + enc(title) + "&start_date=2041-07-13&end_date=2041-07-13", {admin()}).empty());
+  // The body limit (1 MiB) holds as for every body.
+  const std::string big = multipart({{"title", title}, {"description", std::string(1100000, 'x')}});
+  CHECK(error_mismatch(request("POST", kEvents, big, {admin(), kMultipart}), 413, "rest_body_too_large") ==
+        "");
+  // Other media types are still 415, now naming multipart too.
+  const HttpResponse other = request("POST", kEvents, "x", {admin(), "Content-Type: text/plain"});
+  CHECK(error_mismatch(other, 415, "rest_unsupported_media_type") == "");
+  CHECK(string_at(other.json(), {"message"}).find("multipart/form-data") != std::string::npos);
 }
 
 }  // namespace

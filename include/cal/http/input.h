@@ -7,6 +7,7 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cal {
@@ -16,9 +17,15 @@ namespace cal {
 // object. Indexed lists as `qs` and `@wordpress/url` write them (`b[0]=2&b[1]=3`) are arrays too:
 // ordered by index, gaps closed up, a repeated index keeps its last value, `b[]` takes the index
 // after the highest so far. A field with any other key (`c[k]`) is an object; mixed with indices
-// (`b[0]=1&b[x]=2`) it stays an object, which list parameters refuse. Names whose value is not valid UTF-8 (or has a broken %-escape) are appended to
-// `invalid_names` and stored as "". Pairs with an empty name are skipped.
+// (`b[0]=1&b[x]=2`) it stays an object, which list parameters refuse. Names whose value is not valid UTF-8
+// (or has a broken %-escape) are appended to `invalid_names` and stored as "". Pairs with an empty name are
+// skipped.
 void parse_form(std::string_view text, rapidjson::Document& out, std::vector<std::string>& invalid_names);
+
+// The same from already decoded (name, value) pairs, e.g. the fields of a multipart body: names
+// with brackets as above; a value that is not valid UTF-8 is reported and stored as "".
+void build_form(const std::vector<std::pair<std::string, std::string>>& pairs, rapidjson::Document& out,
+                std::vector<std::string>& invalid_names);
 
 enum class JsonBodyError { kNone, kMalformed, kInvalidUtf8, kNotAnObject };
 

@@ -14,6 +14,7 @@
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/text/ascii.h"
 #include "cal/http/input.h"
+#include "cal/http/multipart.h"
 #include "cal/store/read_set.h"
 
 #include <algorithm>
@@ -66,9 +67,24 @@ void parse_body(const Request& request, ParsedInput& input, const Locale& locale
     parse_form(request.body, input.body, input.invalid_utf8);
     return;
   }
-  throw ApiError{
-      415, "rest_unsupported_media_type",
-      translate(locale, "Send the body as application/json or application/x-www-form-urlencoded.")};
+  if (type == "multipart/form-data") {  // a browser's FormData: fields like a form, no files
+    const auto boundary = multipart_boundary(request.content_type);
+    const MultipartResult parsed =
+        boundary ? parse_multipart(request.body, *boundary, input.body, input.invalid_utf8)
+                 : MultipartResult{MultipartError::kMalformed, ""};
+    if (parsed.error == MultipartError::kMalformed)
+      throw ApiError{400, "rest_invalid_multipart",
+                     translate(locale, "The multipart/form-data body is malformed.")};
+    if (parsed.error == MultipartError::kFile)
+      throw invalid_params(
+          locale, {{parsed.field,
+                    format_message(locale, "%s is a file, and no route takes files.", {parsed.field})}});
+    return;
+  }
+  throw ApiError{415, "rest_unsupported_media_type",
+                 translate(locale,
+                           "Send the body as application/json, application/x-www-form-urlencoded or "
+                           "multipart/form-data.")};
 }
 
 // The REST root and site URL: configured, or the request's scheme, host and mount point.
