@@ -1,6 +1,6 @@
 // Integration tests of the request conventions of WordPress clients (issue 15): indexed arrays
 // (`include[0]=5&include[1]=7`, as `qs` and `@wordpress/url` write them) in query strings and
-// form bodies; multipart/form-data bodies (a browser's FormData).
+// form bodies; multipart/form-data bodies (a browser's FormData); _fields and _envelope.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -137,6 +137,86 @@ TEST_CASE("multipart/form-data: a file part is 400 naming it, malformed bodies 4
   const HttpResponse other = request("POST", kEvents, "x", {admin(), "Content-Type: text/plain"});
   CHECK(error_mismatch(other, 415, "rest_unsupported_media_type") == "");
   CHECK(string_at(other.json(), {"message"}).find("multipart/form-data") != std::string::npos);
+}
+
+std::vector<std::string> keys(const rapidjson::Value& v) {
+  std::vector<std::string> out;
+  if (v.IsObject())
+    for (const auto& m : v.GetObject()) out.emplace_back(m.name.GetString());
+  return out;
+}
+
+TEST_CASE("_fields: the named fields of an item and of every record of a list; totals and headers stay") {
+  const std::string w = unique("fields");
+  const long long a = create_id(w + " a", "+3 days 10:00", "+3 days 11:00",
+                                "\"venue\":{\"venue\":\"FV " + w +
+                                    "\",\"city\":\"Lyon\"},\"organizer\":[{\"organizer\":\"FO " + w + "\"}]");
+  create_id(w + " b", "+3 days 11:00", "+3 days 12:00");
+  const HttpResponse item = get(path_of(a) + "?_fields=id,title,venue.city,organizer.id");
+  REQUIRE_MESSAGE(item.status == 200, describe(item));
+  const rapidjson::Document d = item.json();
+  CHECK(keys(d) == std::vector<std::string>{"id", "title", "venue", "organizer"});
+  CHECK(keys(*find(d, {"venue"})) == std::vector<std::string>{"city"});
+  CHECK(string_at(d, {"venue", "city"}) == "Lyon");
+  CHECK(keys(*find(d, {"organizer", "0"})) == std::vector<std::string>{"id"});
+  // The ETag is the filtered body's, and revalidates like any other.
+  const std::string tag = item.header("etag");
+  CHECK(tag != get(path_of(a)).header("etag"));
+  CHECK(get(path_of(a) + "?_fields=id,title,venue.city,organizer.id", {"If-None-Match: " + tag}).status ==
+        304);
+  // Array form, as qs writes it.
+  CHECK(keys(get(path_of(a) + "?_fields[0]=id&_fields[1]=slug").json()) ==
+        std::vector<std::string>{"id", "slug"});
+  // A list: each record filtered, the rest of the body and the headers as without _fields.
+  const std::string q = std::string(kEvents) + "?search=" + w + "&per_page=1";
+  const HttpResponse full = get(q);
+  const HttpResponse cut = get(q + "&_fields=id");
+  REQUIRE_MESSAGE(cut.status == 200, describe(cut));
+  const rapidjson::Document l = cut.json();
+  CHECK(array_size(l, {"events"}) == 1);
+  CHECK(keys(*find(l, {"events", "0"})) == std::vector<std::string>{"id"});
+  CHECK(int_at(l, {"total"}) == 2);
+  CHECK(string_at(l, {"next_rest_url"}) == string_at(full.json(), {"next_rest_url"}));
+  CHECK(cut.header("x-wp-total") == "2");
+  CHECK(cut.header("link") == full.header("link"));
+  CHECK(cut.body.size() < full.body.size() / 4);
+  // Term and venue lists too.
+  const rapidjson::Document terms = get("/cal/events/v1/categories?_fields=id,name").json();
+  if (const rapidjson::Value* first = find(terms, {"categories", "0"}))
+    CHECK(keys(*first) == std::vector<std::string>{"id", "name"});
+  const rapidjson::Document venues = get("/cal/events/v1/venues?_fields=venue").json();
+  REQUIRE(find(venues, {"venues", "0"}) != nullptr);
+  CHECK(keys(*find(venues, {"venues", "0"})) == std::vector<std::string>{"venue"});
+  // Errors are not filtered.
+  CHECK(error_mismatch(get(path_of(999999999) + "?_fields=id"), 404, "rest-event-not-found") == "");
+  // Writes answer filtered too.
+  const HttpResponse patched =
+      patch_json(path_of(a) + "?_fields=id,title", "{\"title\":\"" + w + " a2\"}", {admin()});
+  CHECK(keys(patched.json()) == std::vector<std::string>{"id", "title"});
+}
+
+TEST_CASE("_envelope: 200 with body, status and headers, errors included") {
+  const std::string w = unique("envelope");
+  create_id(w + " a", "+3 days 10:00", "+3 days 11:00");
+  create_id(w + " b", "+3 days 11:00", "+3 days 12:00");
+  const HttpResponse list = get(std::string(kEvents) + "?search=" + w + "&per_page=1&_envelope&_fields=id");
+  REQUIRE_MESSAGE(list.status == 200, describe(list));
+  const rapidjson::Document l = list.json();
+  CHECK(int_at(l, {"status"}) == 200);
+  CHECK(keys(*find(l, {"body", "events", "0"})) == std::vector<std::string>{"id"});
+  CHECK(string_at(l, {"headers", "X-WP-Total"}) == "2");
+  CHECK(string_at(l, {"headers", "Link"}).find("rel=\"next\"") != std::string::npos);
+  const HttpResponse missing = get(path_of(999999999) + "?_envelope=1");
+  CHECK(missing.status == 200);
+  const rapidjson::Document m = missing.json();
+  CHECK(int_at(m, {"status"}) == 404);
+  CHECK(string_at(m, {"body", "code"}) == "rest-event-not-found");
+  CHECK(int_at(m, {"body", "data", "status"}) == 404);
+  // Asked twice, the enveloped error is computed again, never served from a cache as a 200.
+  CHECK(int_at(get(path_of(999999999) + "?_envelope=1").json(), {"status"}) == 404);
+  const HttpResponse denied = post_json(std::string(kEvents) + "?_envelope", "{}");
+  CHECK(denied.status == 200);
+  CHECK(int_at(denied.json(), {"status"}) == 401);
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "cal/api/access/auth_throttle.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/json.h"
+#include "cal/api/pipeline/response_shape.h"
 #include "cal/api/pipeline/routes.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/text/ascii.h"
@@ -166,6 +167,14 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   } else {
     response = endpoint->handler(ctx);
   }
+  // 7. _fields (WordPress): the named fields of the record, or of each record of a list.
+  if (const auto* f = member(input.query, "_fields"); f && response.status < 300 && !response.body.empty()) {
+    const std::vector<std::string> fields = field_list(*f);
+    const std::string_view pattern = route.pattern;
+    const std::string_view list_key =
+        match->path_params.empty() ? pattern.substr(pattern.rfind('/') + 1) : std::string_view{};
+    if (!fields.empty()) filter_fields(response.body, fields, list_key);
+  }
   if (method == "HEAD") response.head_only = true;
   return response;
 }
@@ -230,6 +239,10 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
     }
     break;
   }
+  // _envelope (WordPress): status and headers inside a 200 body, errors included. Such an answer
+  // to a failed request is never cached: its 200 is not the resource's.
+  const int status_before_envelope = response.status;
+  if (member(input.query, "_envelope")) envelope(response);
   response.set_header("Content-Language", locale.bcp47());
   // The language may come from Accept-Language, so shared caches must key on it.
   response.set_header("Vary", "Accept-Language");
@@ -239,7 +252,7 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   const std::string method = upper(request.method);
   if (method == "HEAD") response.head_only = true;
   const std::string etag = apply_caching(method, authenticated, response);
-  cached.keep(response, etag, authenticated);
+  if (status_before_envelope == 200) cached.keep(response, etag, authenticated);
   apply_conditional(request, etag, response);
   // With a cache lease, a cached answer may rest on a version read up to the lease before: a
   // write is acknowledged only once every cache has read a version after its commit.
