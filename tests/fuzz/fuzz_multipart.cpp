@@ -1,7 +1,7 @@
 // libFuzzer target: a Content-Type line, then a multipart/form-data body → multipart_boundary()
 // and parse_multipart() → validate_params() of every write endpoint. An error leaves no fields.
-#include "cal/http/multipart.h"
 #include "params_driver.h"
+#include "cal/http/multipart.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,6 +3,8 @@
 // form bodies; multipart/form-data bodies (a browser's FormData); _fields and _envelope.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <initializer_list>
 #include <string>
 #include <utility>
 #include <vector>
@@ -217,6 +219,32 @@ TEST_CASE("_envelope: 200 with body, status and headers, errors included") {
   const HttpResponse denied = post_json(std::string(kEvents) + "?_envelope", "{}");
   CHECK(denied.status == 200);
   CHECK(int_at(denied.json(), {"status"}) == 401);
+}
+
+TEST_CASE("the OpenAPI document describes If-Match, 412, multipart bodies, _fields and _envelope") {
+  const HttpResponse r = get("/cal/events/v1/doc");
+  REQUIRE_MESSAGE(r.status == 200, describe(r));
+  const rapidjson::Document doc = r.json();
+  auto names = [&](std::initializer_list<std::string_view> path) {
+    std::vector<std::string> out;
+    if (const rapidjson::Value* ps = find(doc, path))
+      for (const auto& p : ps->GetArray()) out.emplace_back(p["name"].GetString());
+    return out;
+  };
+  auto has = [](const std::vector<std::string>& v, const char* n) {
+    return std::find(v.begin(), v.end(), n) != v.end();
+  };
+  const auto patch = names({"paths", "/events/{id}", "patch", "parameters"});
+  CHECK(has(patch, "If-Match"));
+  CHECK(has(patch, "_fields"));
+  CHECK(has(names({"paths", "/tags/{id}", "delete", "parameters"}), "If-Match"));
+  CHECK_FALSE(has(names({"paths", "/events", "post", "parameters"}), "If-Match"));
+  const auto list = names({"paths", "/events", "get", "parameters"});
+  CHECK(has(list, "_fields"));
+  CHECK(has(list, "_envelope"));
+  CHECK(find(doc, {"paths", "/venues/{id}", "put", "responses", "412"}) != nullptr);
+  CHECK(find(doc, {"paths", "/events/{id}", "delete", "responses", "412"}) != nullptr);
+  CHECK(find(doc, {"paths", "/events", "post", "requestBody", "content", "multipart/form-data"}) != nullptr);
 }
 
 }  // namespace
