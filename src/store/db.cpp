@@ -97,7 +97,7 @@ bool Db::connected() const { return impl_->connection != nullptr; }
 void Db::reset() {
   impl_->statements.clear();
   impl_->connection.reset();
-  in_transaction_ = false;
+  depth_ = 0;
 }
 
 void Db::connect() {
@@ -200,17 +200,21 @@ long long Db::last_insert_id() {
 }
 
 void Db::begin() {
-  execute("START TRANSACTION");
-  in_transaction_ = true;
+  if (depth_ == 0) execute("START TRANSACTION");
+  ++depth_;
 }
 
 void Db::commit() {
+  if (depth_ > 1) {
+    --depth_;
+    return;
+  }
   execute("COMMIT");
-  in_transaction_ = false;
+  depth_ = 0;
 }
 
 void Db::rollback() {
-  in_transaction_ = false;
+  depth_ = 0;
   if (!impl_->connection) return;
   try {
     execute("ROLLBACK");

@@ -260,6 +260,12 @@ void update_term(Db& db, Term& term, bool slug_generated) {
   });
 }
 
+void lock_term(Db& db, long long id) {
+  Rows rows = db.query("SELECT id FROM terms WHERE id = ? FOR UPDATE", {id});
+  while (rows.next()) {
+  }
+}
+
 void delete_term(Db& db, const Term& term) {
   const std::string tax = taxonomy_name(term.taxonomy);
   db.execute("DELETE FROM terms WHERE id = ?", {term.id});  // relationships go by foreign key

@@ -352,6 +352,11 @@ TEST_CASE("real responses of every kind match the OpenAPI document's schemas") {
   s.add("POST", std::string(kNs) + "/events", "", {admin, "X-HTTP-Method-Override: DELETE"});  // 405
   s.add("POST", std::string(kNs) + "/tags", "name", {admin, "Content-Type: text/plain"});      // 415
   s.add("POST", std::string(kNs) + "/events", "{\"title\":", {admin});                         // 400 JSON
+  s.add("PATCH", std::string(kNs) + "/venues/" + std::to_string(venue), "{\"state\":\"BE\"}",
+        {admin, "If-Match: \"stale\""});  // 412
+  s.add("PATCH", std::string(kNs) + "/venues/" + std::to_string(venue),
+        "--b\r\nContent-Disposition: form-data; name=\"state\"\r\n\r\nNRW\r\n--b--\r\n",
+        {admin, "Content-Type: multipart/form-data; boundary=b"});  // multipart
 
   const std::string file = s.save();
   const ValidatorRun run = run_validator(base_url() + kNs + "/doc", file);

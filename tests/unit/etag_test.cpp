@@ -29,3 +29,24 @@ TEST_CASE("If-None-Match matches lists, wildcards and weak forms") {
     CHECK(cal::if_none_match(c.header, tag) == c.match);
   }
 }
+
+TEST_CASE("If-Match compares strongly and tells the wildcard apart") {
+  const std::string tag = cal::strong_etag("x");
+  struct Case {
+    std::string header;
+    bool match;
+    bool any;
+  };
+  const Case cases[] = {
+      {tag, true, false},         {"\"other\" ,\t" + tag, true, false},
+      {"W/" + tag, false, false}, {"*", false, true},
+      {" * ", false, true},       {"\"other\"", false, false},
+      {"", false, false},         {tag.substr(1), false, false},
+      {"\"a\", *", false, true},  {tag + "x", false, false},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.header);
+    CHECK(cal::if_match(c.header, tag) == c.match);
+    CHECK(cal::if_match_any(c.header) == c.any);
+  }
+}

@@ -70,10 +70,14 @@ class Db {
   long long execute(std::string_view sql, const std::vector<SqlValue>& args = {});
   long long last_insert_id();
 
+  // Transactions nest flatly: a begin() inside one only counts, its commit() only uncounts, and
+  // the outermost commit() commits. rollback() rolls everything back, whatever the depth. So a
+  // step that must share the write's transaction (the If-Match check) can wrap a handler that
+  // opens its own.
   void begin();
   void commit();
   void rollback();
-  bool in_transaction() const { return in_transaction_; }
+  bool in_transaction() const { return depth_ > 0; }
 
   // Instrumentation: statements run since construction (tests assert constant query counts),
   // and whether anything was written since the last mark (the router retries only pure reads).
@@ -88,7 +92,7 @@ class Db {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
-  bool in_transaction_ = false;
+  int depth_ = 0;  // open begin()s
   bool wrote_ = false;
   std::size_t statements_ = 0;
 };

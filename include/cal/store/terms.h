@@ -71,6 +71,10 @@ void insert_term(Db& db, Term& term, bool slug_generated);
 // Writes name, slug, description and parent of the term by id, with the rules of insert_term.
 void update_term(Db& db, Term& term, bool slug_generated);
 
+// Locks the term's row for the rest of the current transaction (SELECT ... FOR UPDATE), as
+// lock_post() does for posts: a term write (every one updates or deletes that row) waits for it.
+void lock_term(Db& db, long long id);
+
 // Deletes the term permanently: its children move to its parent, events lose it. Throws
 // TermExists (changing nothing, once the caller rolls back) when a child would land next to a
 // term of the same name. Call inside a transaction.

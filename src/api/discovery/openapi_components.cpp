@@ -115,7 +115,7 @@ void write_index_schemas(JsonWriter& w) {
       w, {{"namespace", Kind::kString}, {"routes", Kind::kRef, "Routes"}, {"_links", Kind::kObject}});
 }
 
-constexpr std::array<std::pair<int, std::string_view>, 11> kErrorResponses = {{
+constexpr std::array<std::pair<int, std::string_view>, 12> kErrorResponses = {{
     {400, "BadRequest"},
     {401, "Unauthorized"},
     {403, "Forbidden"},
@@ -123,6 +123,7 @@ constexpr std::array<std::pair<int, std::string_view>, 11> kErrorResponses = {{
     {405, "MethodNotAllowed"},
     {409, "Conflict"},
     {410, "Gone"},
+    {412, "PreconditionFailed"},
     {413, "PayloadTooLarge"},
     {415, "UnsupportedMediaType"},
     {500, "InternalError"},
@@ -145,10 +146,12 @@ std::string_view error_description(int status) {
       return "A term with this name or slug already exists.";
     case 410:
       return "The record is already in the trash.";
+    case 412:
+      return "If-Match names no current version of the record, or the record does not exist.";
     case 413:
       return "The request body is too large.";
     case 415:
-      return "The body is neither JSON nor form data.";
+      return "The body is neither JSON, form data nor multipart form data.";
     case 503:
       return "The database is unavailable; try again shortly.";
     default:

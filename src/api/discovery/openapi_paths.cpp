@@ -121,7 +121,8 @@ void write_request_body(JsonWriter& w, const Route& route, const Endpoint& e, co
   w.Bool(any_required);
   write_key(w, "content");
   w.StartObject();
-  for (std::string_view media : {"application/json", "application/x-www-form-urlencoded"}) {
+  for (std::string_view media :
+       {"application/json", "application/x-www-form-urlencoded", "multipart/form-data"}) {
     write_key(w, media);
     w.StartObject();
     write_key(w, "schema");
@@ -263,12 +264,47 @@ void write_responses(JsonWriter& w, std::string_view method, const Route& route,
     else
       write_success(w, 200, "The trashed record, or with force the deleted one.", r->record, {}, ctx,
                     r->deleted);
-    write_errors(w, {400, 401, 403, 404, term ? 0 : 410, 413, 415, 500, 503});
+    write_errors(w, {400, 401, 403, 404, term ? 0 : 410, 412, 413, 415, 500, 503});
   } else {  // update
     write_success(w, 200, "The updated record.", r->record, {}, ctx);
-    write_errors(w, {400, 401, 403, 404, method == "POST" ? 405 : 0, term ? 409 : 0, 413, 415, 500, 503});
+    write_errors(w,
+                 {400, 401, 403, 404, method == "POST" ? 405 : 0, term ? 409 : 0, 412, 413, 415, 500, 503});
   }
   w.EndObject();
+}
+
+// A parameter the pipeline reads on every route (WordPress's global ones, If-Match).
+void write_extra_parameter(JsonWriter& w, std::string_view name, std::string_view where,
+                           std::string_view description, const RequestContext& ctx) {
+  w.StartObject();
+  write_member(w, "name", name);
+  write_member(w, "in", where);
+  write_member(w, "description", translate(ctx.locale, description));
+  write_key(w, "required");
+  w.Bool(false);
+  write_key(w, "schema");
+  w.StartObject();
+  write_member(w, "type", "string");
+  w.EndObject();
+  w.EndObject();
+}
+
+void write_global_parameters(JsonWriter& w, std::string_view method, const Route& route,
+                             const RequestContext& ctx) {
+  write_extra_parameter(
+      w, "_fields", "query",
+      "Only these fields of the record, or of each record of a list (a comma list; dotted paths "
+      "reach into nested objects). The body then holds only those fields.",
+      ctx);
+  write_extra_parameter(w, "_envelope", "query",
+                        "Answer 200 with the body, the status and the headers inside a JSON object.", ctx);
+  const bool item = route.pattern.find('{') != std::string_view::npos;
+  if (item && (is_body_method(method) || method == "DELETE"))
+    write_extra_parameter(
+        w, "If-Match", "header",
+        "Write only if the record is unchanged: its ETag as last read, or * for any existing "
+        "version; else 412.",
+        ctx);
 }
 
 // Reads work without credentials (an application password only shows more); writes need one.
@@ -307,6 +343,7 @@ void write_operation(JsonWriter& w, std::string_view method, const Route& route,
     else if (!is_body_method(method))
       write_parameter(w, p, "query", ctx);
   }
+  write_global_parameters(w, method, route, ctx);
   w.EndArray();
   if (is_body_method(method)) {
     write_key(w, "requestBody");

@@ -2,6 +2,7 @@
 #include "cal/api/pipeline/router.h"
 
 #include "api/pipeline/conditional_get.h"
+#include "api/pipeline/if_match.h"
 #include "api/pipeline/options_response.h"
 #include "api/pipeline/response_cache_use.h"
 #include "api/pipeline/retry_policy.h"
@@ -9,10 +10,12 @@
 #include "cal/api/access/auth_throttle.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/json.h"
+#include "cal/api/pipeline/response_shape.h"
 #include "cal/api/pipeline/routes.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/text/ascii.h"
 #include "cal/http/input.h"
+#include "cal/http/multipart.h"
 #include "cal/store/read_set.h"
 
 #include <algorithm>
@@ -65,9 +68,24 @@ void parse_body(const Request& request, ParsedInput& input, const Locale& locale
     parse_form(request.body, input.body, input.invalid_utf8);
     return;
   }
-  throw ApiError{
-      415, "rest_unsupported_media_type",
-      translate(locale, "Send the body as application/json or application/x-www-form-urlencoded.")};
+  if (type == "multipart/form-data") {  // a browser's FormData: fields like a form, no files
+    const auto boundary = multipart_boundary(request.content_type);
+    const MultipartResult parsed =
+        boundary ? parse_multipart(request.body, *boundary, input.body, input.invalid_utf8)
+                 : MultipartResult{MultipartError::kMalformed, ""};
+    if (parsed.error == MultipartError::kMalformed)
+      throw ApiError{400, "rest_invalid_multipart",
+                     translate(locale, "The multipart/form-data body is malformed.")};
+    if (parsed.error == MultipartError::kFile)
+      throw invalid_params(
+          locale, {{parsed.field,
+                    format_message(locale, "%s is a file, and no route takes files.", {parsed.field})}});
+    return;
+  }
+  throw ApiError{415, "rest_unsupported_media_type",
+                 translate(locale,
+                           "Send the body as application/json, application/x-www-form-urlencoded or "
+                           "multipart/form-data.")};
 }
 
 // The REST root and site URL: configured, or the request's scheme, host and mount point.
@@ -138,7 +156,25 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   if (!has_capability(caller, endpoint->capability)) throw forbidden(locale);
   RequestContext ctx{request, params, caller, db, config, locale, "", ""};
   fill_urls(request, config, ctx);
-  Response response = endpoint->handler(ctx);
+  Response response;
+  if (is_body_method(method) && !match->path_params.empty() && !request.header("if-match").empty()) {
+    // 6. If-Match (issue 15): the check and the write share one transaction (the handler's own
+    // only nests), so no other write lands between them.
+    Transaction tx(db);
+    check_if_match(route, *match, ctx);
+    response = endpoint->handler(ctx);
+    tx.commit();
+  } else {
+    response = endpoint->handler(ctx);
+  }
+  // 7. _fields (WordPress): the named fields of the record, or of each record of a list.
+  if (const auto* f = member(input.query, "_fields"); f && response.status < 300 && !response.body.empty()) {
+    const std::vector<std::string> fields = field_list(*f);
+    const std::string_view pattern = route.pattern;
+    const std::string_view list_key =
+        match->path_params.empty() ? pattern.substr(pattern.rfind('/') + 1) : std::string_view{};
+    if (!fields.empty()) filter_fields(response.body, fields, list_key);
+  }
   if (method == "HEAD") response.head_only = true;
   return response;
 }
@@ -203,6 +239,10 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
     }
     break;
   }
+  // _envelope (WordPress): status and headers inside a 200 body, errors included. Such an answer
+  // to a failed request is never cached: its 200 is not the resource's.
+  const int status_before_envelope = response.status;
+  if (member(input.query, "_envelope")) envelope(response);
   response.set_header("Content-Language", locale.bcp47());
   // The language may come from Accept-Language, so shared caches must key on it.
   response.set_header("Vary", "Accept-Language");
@@ -212,7 +252,7 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   const std::string method = upper(request.method);
   if (method == "HEAD") response.head_only = true;
   const std::string etag = apply_caching(method, authenticated, response);
-  cached.keep(response, etag, authenticated);
+  if (status_before_envelope == 200) cached.keep(response, etag, authenticated);
   apply_conditional(request, etag, response);
   // With a cache lease, a cached answer may rest on a version read up to the lease before: a
   // write is acknowledged only once every cache has read a version after its commit.

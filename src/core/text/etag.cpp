@@ -19,7 +19,11 @@ std::string strong_etag(std::string_view body) {
   return tag;
 }
 
-bool if_none_match(std::string_view header, std::string_view etag) {
+namespace {
+
+// Calls `each` with every trimmed item of a comma list until it returns true.
+template <typename F>
+bool any_item(std::string_view header, F each) {
   size_t pos = 0;
   while (pos < header.size()) {
     size_t comma = header.find(',', pos);
@@ -28,11 +32,27 @@ bool if_none_match(std::string_view header, std::string_view etag) {
     pos = comma + 1;
     while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
     while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
-    if (item == "*") return true;
-    if (item.substr(0, 2) == "W/") item.remove_prefix(2);
-    if (item == etag) return true;
+    if (each(item)) return true;
   }
   return false;
+}
+
+}  // namespace
+
+bool if_none_match(std::string_view header, std::string_view etag) {
+  return any_item(header, [&](std::string_view item) {
+    if (item == "*") return true;
+    if (item.substr(0, 2) == "W/") item.remove_prefix(2);
+    return item == etag;
+  });
+}
+
+bool if_match_any(std::string_view header) {
+  return any_item(header, [](std::string_view item) { return item == "*"; });
+}
+
+bool if_match(std::string_view header, std::string_view etag) {
+  return any_item(header, [&](std::string_view item) { return item == etag; });
 }
 
 }  // namespace cal

@@ -14,4 +14,10 @@ std::string strong_etag(std::string_view body);
 // which match by their opaque part as RFC 9110 says for If-None-Match).
 bool if_none_match(std::string_view header, std::string_view etag);
 
+// Whether an If-Match header value (RFC 9110 §13.1.1) holds "*": any current record matches.
+bool if_match_any(std::string_view header);
+// Whether an If-Match header value names `etag` by strong comparison: a weak tag (W/"...")
+// never matches, since If-Match guards writes.
+bool if_match(std::string_view header, std::string_view etag);
+
 }  // namespace cal
