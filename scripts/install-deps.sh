@@ -13,6 +13,7 @@ packages=(
   gettext
   apache2 libapache2-mod-fcgid spawn-fcgi
   faketime
+  chromium
 )
 
 missing=()

@@ -1,6 +1,8 @@
 // Reads the INI config file and command line into cal::Config with Boost.Program_options.
 #include "cal/core/config.h"
 
+#include "cal/core/text/ascii.h"
+
 #include <boost/program_options.hpp>
 
 #include <cstdlib>
@@ -12,9 +14,9 @@ namespace po = boost::program_options;
 namespace cal {
 namespace {
 
-po::options_description config_options(Config& c) {
+po::options_description config_options(Config& c, std::string& cors_origins) {
   po::options_description opts(
-      "Configuration (INI sections [database] [site] [server] [geoloc]; "
+      "Configuration (INI sections [database] [site] [server] [geoloc] [cors]; "
       "also accepted on the command line)");
   opts.add_options()("database.socket", po::value(&c.database.socket), "MariaDB/MySQL unix socket path")(
       "database.host", po::value(&c.database.host)->default_value(c.database.host), "database host")(
@@ -48,7 +50,10 @@ po::options_description config_options(Config& c) {
       "geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled),
       "enable the geolocation extension")(
       "geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km),
-      "geofence radius in km");
+      "geofence radius in km")(
+      "cors.origins", po::value(&cors_origins),
+      "origins whose web pages may call the API (scheme://host[:port], space- or comma-separated; "
+      "* = any origin, reads without credentials)");
   return opts;
 }
 
@@ -57,6 +62,35 @@ ConfigResult fail(std::string message) {
   r.message = std::move(message);
   r.exit_code = 2;
   return r;
+}
+
+// Whether `origin` is "*" or an origin as browsers send it: "http(s)://host[:port]", no path,
+// no trailing slash, no user info.
+bool valid_origin(const std::string& origin) {
+  if (origin == "*") return true;
+  std::string rest;
+  if (origin.rfind("http://", 0) == 0)
+    rest = origin.substr(7);
+  else if (origin.rfind("https://", 0) == 0)
+    rest = origin.substr(8);
+  else
+    return false;
+  return !rest.empty() && rest.find_first_of("/?#@ \t*,") == std::string::npos;
+}
+
+// The [cors] origins list: words separated by white space or commas.
+std::vector<std::string> split_origins(const std::string& text) {
+  std::vector<std::string> out;
+  std::string word;
+  for (char ch : text + " ") {
+    if (ch == ' ' || ch == ',' || ch == '\t') {
+      if (!word.empty()) out.push_back(ascii::lower(word));
+      word.clear();
+    } else {
+      word += ch;
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -70,7 +104,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
                                                     "INI config file (default: $CAL_CONFIG)")(
       "socket", po::value(&config.server.socket), "listen on unix:PATH or HOST:PORT")(
       "threads", po::value(&config.server.threads), "worker threads");
-  po::options_description file_opts = config_options(config);
+  std::string cors_origins;
+  po::options_description file_opts = config_options(config, cors_origins);
   po::options_description all;
   all.add(generic).add(file_opts);
 
@@ -116,6 +151,10 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
     return fail("configuration error: server.response_cache_mb must be positive");
   if (config.server.cache_lease_ms < 0 || config.server.cache_lease_ms > 1000)
     return fail("configuration error: server.cache_lease_ms must be 0 to 1000");
+  config.cors.origins = split_origins(cors_origins);
+  for (const std::string& origin : config.cors.origins)
+    if (!valid_origin(origin))
+      return fail("configuration error: cors.origins: not an origin (scheme://host[:port] or *): " + origin);
   result.config = std::move(config);
   return result;
 }

@@ -36,15 +36,17 @@ inline std::string json_text(const rapidjson::Value* v) {
   return buffer.GetString();
 }
 
-// The OpenAPI path ("/events/{id}") of a namespace-index route key
-// ("/cal/events/v1/events/(?P<id>\d+)"); "/" for the namespace itself.
+// The OpenAPI path ("/events/{id}") of a root- or namespace-index route key
+// ("/cal/events/v1/events/(?P<id>\d+)"). The REST root ("/") and the namespace index
+// ("/cal/events/v1") keep their keys: their path items name the REST root as their server.
 inline std::string doc_path(std::string key) {
+  if (key == "/" || key == "/cal/events/v1") return key;
   key.erase(0, std::string_view("/cal/events/v1").size());
   for (const auto& [regex, templ] : {std::pair<std::string, std::string>{"(?P<id>\\d+)", "{id}"},
                                      std::pair<std::string, std::string>{"(?P<slug>[^/]+)", "{slug}"}}) {
     if (const size_t at = key.find(regex); at != std::string::npos) key.replace(at, regex.size(), templ);
   }
-  return key.empty() ? "/" : key;
+  return key;
 }
 
 // `path` (below the REST root, e.g. "/cal/events/v1") on the German site variant that

@@ -34,10 +34,22 @@ const MatchCase kMatchCases[] = {
     {"/cal/events/v1/eventsx", nullptr, ""},
     {"/cal/events/v2/events", nullptr, ""},
     {"/other", nullptr, ""},
-    {"", nullptr, ""},
+    {"/cal", nullptr, ""},
 };
 
 }  // namespace
+
+TEST_CASE("the REST root itself (\"\" or \"/\") is the root index route, and only it") {
+  for (const char* path : {"", "/"}) {
+    CAPTURE(std::string(path));
+    const auto m = cal::match_route(cal::route_table(), path);
+    REQUIRE(m.has_value());
+    CHECK(m->route->at_rest_root);
+    CHECK(cal::route_key(*m->route) == "/");
+  }
+  CHECK_FALSE(cal::match_route(cal::route_table(), "/cal/events/v1")->route->at_rest_root);
+  CHECK_FALSE(cal::match_route(cal::route_table(), "//").has_value());
+}
 
 TEST_CASE("paths match the route table") {
   for (const auto& c : kMatchCases) {

@@ -48,11 +48,19 @@ struct GeolocConfig {
   double geofence_km = 40;
 };
 
+// Cross-origin access for web pages (CORS): the origins whose pages may call the API.
+struct CorsConfig {
+  // "scheme://host[:port]" entries (credentialed calls allowed), or "*" (any other origin, for
+  // reads without credentials). Empty: no CORS header is ever sent.
+  std::vector<std::string> origins;
+};
+
 struct Config {
   DatabaseConfig database;
   SiteConfig site;
   ServerConfig server;
   GeolocConfig geoloc;
+  CorsConfig cors;
 };
 
 // The outcome of reading options: either a config, or a message to print and an exit code

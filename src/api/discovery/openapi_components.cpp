@@ -113,6 +113,16 @@ void write_index_schemas(JsonWriter& w) {
   write_key(w, "NamespaceIndex");
   write_object_schema(
       w, {{"namespace", Kind::kString}, {"routes", Kind::kRef, "Routes"}, {"_links", Kind::kObject}});
+  // The REST root index (GET {root}/), in WordPress's shape: what WPAPI.discover reads.
+  write_key(w, "RootIndex");
+  write_object_schema(w, {{"name", Kind::kString},
+                          {"description", Kind::kString},
+                          {"url", Kind::kString},
+                          {"home", Kind::kString},
+                          {"namespaces", Kind::kStringList},
+                          {"authentication", Kind::kObject},
+                          {"routes", Kind::kRef, "Routes"},
+                          {"_links", Kind::kObject}});
 }
 
 constexpr std::array<std::pair<int, std::string_view>, 12> kErrorResponses = {{

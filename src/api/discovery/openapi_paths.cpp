@@ -8,6 +8,7 @@
 #include "cal/api/pipeline/routes.h"
 #include "cal/core/text/ascii.h"
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -166,6 +167,8 @@ const std::vector<Header> kListHeaders = {
     {"X-TEC-TotalPages", "integer", "The number of pages."},
     {"Link", "string", "Links to the next and the previous page, where they exist."},
 };
+// On every answer (WordPress discovery), after the page links of a list.
+const Header kRootLink{"Link", "string", "The REST root: <{root}/>; rel=\"https://api.w.org/\"."};
 
 // A success response: description, headers, and a JSON body with `schema` (a components name,
 // or "" for any object). `one_of` adds a second schema the body may have instead.
@@ -175,6 +178,8 @@ void write_success(JsonWriter& w, int status, std::string_view description, std:
   w.StartObject();
   write_member(w, "description", translate(ctx.locale, description));
   headers.push_back(kContentLanguage);
+  if (std::none_of(headers.begin(), headers.end(), [](const Header& h) { return h.name == "Link"; }))
+    headers.push_back(kRootLink);
   write_key(w, "headers");
   w.StartObject();
   for (const Header& h : headers) {
@@ -233,7 +238,13 @@ void write_responses(JsonWriter& w, std::string_view method, const Route& route,
   const bool collection = r && route.pattern.find('/', 1) == std::string_view::npos;
   const bool get = method == "GET";
   w.StartObject();
-  if (!r) {
+  if (route.at_rest_root) {
+    write_success(w, 200, "The REST root index: the site, its namespaces and every route.", "RootIndex",
+                  {kETag}, ctx);
+    write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag},
+                  ctx);
+    write_errors(w, {400, 401, 500, 503});
+  } else if (!r) {
     const bool index = route.pattern.empty();
     write_success(w, 200, index ? "The namespace index." : "The OpenAPI document.",
                   index ? "NamespaceIndex" : "", {kETag}, ctx);
@@ -329,7 +340,8 @@ void write_operation(JsonWriter& w, std::string_view method, const Route& route,
   const OpenApiResource* r = openapi_resource(route.pattern);
   write_key(w, lower(method));
   w.StartObject();
-  write_member(w, "operationId", operation_id(method, route.pattern));
+  write_member(w, "operationId",
+               route.at_rest_root ? lower(method) + "_root" : operation_id(method, route.pattern));
   write_member(w, "summary", translate(ctx.locale, e.summary));
   write_key(w, "tags");
   w.StartArray();
@@ -361,8 +373,22 @@ void write_operation(JsonWriter& w, std::string_view method, const Route& route,
 void write_openapi_paths(JsonWriter& w, const RequestContext& ctx) {
   w.StartObject();
   for (const Route& route : route_table()) {
-    write_key(w, route.pattern.empty() ? "/" : route.pattern);
+    // The REST root and the namespace index are both "/" of something: they name the REST root
+    // as their server, the other routes are below the document's server (the namespace).
+    const bool below_root = route.at_rest_root || route.pattern.empty();
+    if (below_root)
+      write_key(w, route.at_rest_root ? "/" + std::string(route.pattern) : "/" + std::string(kNamespace));
+    else
+      write_key(w, route.pattern);
     w.StartObject();
+    if (below_root) {
+      write_key(w, "servers");
+      w.StartArray();
+      w.StartObject();
+      write_member(w, "url", ctx.rest_root);
+      w.EndObject();
+      w.EndArray();
+    }
     for (const Endpoint& e : route.endpoints)
       for (std::string_view method : e.methods) write_operation(w, method, route, e, ctx);
     w.EndObject();

@@ -1,4 +1,5 @@
-// GET /cal/events/v1: the namespace index, generated from the route table (SPEC §8.1).
+// GET /cal/events/v1: the namespace index, and GET / (the REST root): the root index WordPress
+// clients discover, both generated from the route table (SPEC §8.1).
 #include "cal/api/discovery/root_index.h"
 
 #include "cal/api/pipeline/error.h"
@@ -60,7 +61,7 @@ void write_param_default(JsonWriter& w, const ParamSpec& spec) {
 
 void write_route_description(JsonWriter& w, const Route& route, const RequestContext& ctx) {
   w.StartObject();
-  write_member(w, "namespace", kNamespace);
+  write_member(w, "namespace", route.at_rest_root ? std::string_view() : kNamespace);
   write_key(w, "methods");
   w.StartArray();
   for (const auto& m : route.allowed_methods()) write_string(w, m);
@@ -84,7 +85,9 @@ void write_route_description(JsonWriter& w, const Route& route, const RequestCon
     write_key(w, "self");
     w.StartArray();
     w.StartObject();
-    write_member(w, "href", ctx.ns_url() + std::string(route.pattern));
+    write_member(w, "href",
+                 route.at_rest_root ? ctx.rest_root + "/" + std::string(route.pattern)
+                                    : ctx.ns_url() + std::string(route.pattern));
     w.EndObject();
     w.EndArray();
     w.EndObject();
@@ -103,6 +106,7 @@ Response get_namespace_index(RequestContext& ctx) {
   write_key(w, "routes");
   w.StartObject();
   for (const Route& route : route_table()) {
+    if (route.at_rest_root) continue;  // the root index lists it
     write_key(w, route_regex(route.pattern));
     write_route_description(w, route, ctx);
   }
@@ -113,6 +117,48 @@ Response get_namespace_index(RequestContext& ctx) {
   w.StartArray();
   w.StartObject();
   write_member(w, "href", ctx.rest_root + "/");
+  w.EndObject();
+  w.EndArray();
+  w.EndObject();
+  w.EndObject();
+  return json_response(200, buffer);
+}
+
+// The shape of WordPress's root index (what WPAPI.discover and other clients read): the site,
+// its namespaces and every route with its description.
+Response get_root_index(RequestContext& ctx) {
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  write_member(w, "name", translate(ctx.locale, "Calendar events API"));
+  write_member(
+      w, "description",
+      translate(ctx.locale,
+                "Events, venues, organizers, event categories and event tags of this site's calendar."));
+  write_member(w, "url", ctx.site_url);
+  write_member(w, "home", ctx.site_url);
+  write_key(w, "namespaces");
+  w.StartArray();
+  write_string(w, kNamespace);
+  w.EndArray();
+  // Bearer tokens and Basic passwords (SPEC §1.4) need no discovery flow, unlike WordPress's
+  // application-password authorization endpoint.
+  write_key(w, "authentication");
+  w.StartObject();
+  w.EndObject();
+  write_key(w, "routes");
+  w.StartObject();
+  for (const Route& route : route_table()) {
+    write_key(w, route_key(route));
+    write_route_description(w, route, ctx);
+  }
+  w.EndObject();
+  write_key(w, "_links");
+  w.StartObject();
+  write_key(w, "help");
+  w.StartArray();
+  w.StartObject();
+  write_member(w, "href", ctx.ns_url() + "/doc");
   w.EndObject();
   w.EndArray();
   w.EndObject();

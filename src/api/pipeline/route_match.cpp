@@ -64,11 +64,15 @@ std::optional<RouteMatch> match_route(const std::vector<Route>& routes, std::str
   constexpr std::string_view kPrefix = "/cal/events/v1";
   if (path.find("//") != std::string_view::npos) return std::nullopt;
   if (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
-  if (path.substr(0, kPrefix.size()) != kPrefix) return std::nullopt;
-  const std::string_view rest = path.substr(kPrefix.size());
-  if (!rest.empty() && rest.front() != '/') return std::nullopt;
-  const auto actual = split_path(rest);
+  const auto whole = split_path(path);
+  std::optional<std::vector<std::string_view>> below;  // the segments below the namespace
+  if (path.substr(0, kPrefix.size()) == kPrefix) {
+    const std::string_view rest = path.substr(kPrefix.size());
+    if (rest.empty() || rest.front() == '/') below = split_path(rest);
+  }
   for (const Route& route : routes) {
+    if (!route.at_rest_root && !below) continue;
+    const auto& actual = route.at_rest_root ? whole : *below;
     const auto expected = split_path(route.pattern);
     if (expected.size() != actual.size()) continue;
     RouteMatch match{&route, {}};
@@ -92,6 +96,11 @@ std::string route_regex(std::string_view pattern) {
       out += seg;
   }
   return out;
+}
+
+std::string route_key(const Route& route) {
+  if (!route.at_rest_root) return route_regex(route.pattern);
+  return route.pattern.empty() ? "/" : std::string(route.pattern);
 }
 
 bool route_is_static(std::string_view pattern) { return pattern.find('{') == std::string_view::npos; }

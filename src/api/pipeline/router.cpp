@@ -2,6 +2,7 @@
 #include "cal/api/pipeline/router.h"
 
 #include "api/pipeline/conditional_get.h"
+#include "api/pipeline/cors.h"
 #include "api/pipeline/if_match.h"
 #include "api/pipeline/options_response.h"
 #include "api/pipeline/response_cache_use.h"
@@ -21,6 +22,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 namespace cal {
@@ -89,7 +91,12 @@ void parse_body(const Request& request, ParsedInput& input, const Locale& locale
 }
 
 // The REST root and site URL: configured, or the request's scheme, host and mount point.
-void fill_urls(const Request& request, const Config& config, RequestContext& ctx) {
+struct BaseUrls {
+  std::string rest_root;
+  std::string site_url;
+};
+
+BaseUrls base_urls(const Request& request, const Config& config) {
   std::string scheme = request.scheme;
   std::string host = request.host.empty() ? std::string("localhost") : request.host;
   if (config.site.trust_proxy) {
@@ -101,8 +108,14 @@ void fill_urls(const Request& request, const Config& config, RequestContext& ctx
     while (!s.empty() && s.back() == '/') s.pop_back();
     return s;
   };
-  ctx.rest_root = config.site.rest_url.empty() ? origin + request.script_name : strip(config.site.rest_url);
-  ctx.site_url = config.site.url.empty() ? origin : strip(config.site.url);
+  return {config.site.rest_url.empty() ? origin + request.script_name : strip(config.site.rest_url),
+          config.site.url.empty() ? origin : strip(config.site.url)};
+}
+
+void fill_urls(const Request& request, const Config& config, RequestContext& ctx) {
+  BaseUrls urls = base_urls(request, config);
+  ctx.rest_root = std::move(urls.rest_root);
+  ctx.site_url = std::move(urls.site_url);
 }
 
 Response run_pipeline(const Request& request, Db& db, const Config& config, ParsedInput& input,
@@ -124,6 +137,10 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   const std::vector<std::string> allow = route.allowed_methods();
   const Endpoint* endpoint = route.endpoint_for(method);
   if (method == "OPTIONS") {
+    // A browser's preflight from a granted origin; others get the route's description.
+    if (is_preflight(request))
+      if (const CorsGrant grant = cors_grant(config, request); grant != CorsGrant::kNone)
+        return preflight_response(route, grant);
     const Caller visitor;
     const Params none;
     RequestContext ctx{request, none, visitor, db, config, locale, "", ""};
@@ -179,10 +196,26 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   return response;
 }
 
-}  // namespace
+// WordPress's form for hosts without pretty URLs: "{root}/?rest_route=/cal/events/v1/events"
+// routes like PATH_INFO "/cal/events/v1/events". A copy of the request with that path, or
+// nullopt when the request is not for the REST root or names no route there.
+std::optional<Request> with_rest_route(const Request& request) {
+  if ((!request.path.empty() && request.path != "/") ||
+      request.query_string.find("rest_route=") == std::string::npos)
+    return std::nullopt;
+  rapidjson::Document query;
+  query.SetObject();
+  std::vector<std::string> invalid_utf8;
+  parse_form(request.query_string, query, invalid_utf8);
+  const auto* route = member(query, "rest_route");
+  if (!route || !route->IsString() || route->GetStringLength() == 0) return std::nullopt;
+  Request routed = request;
+  routed.path = route->GetString();
+  return routed;
+}
 
-Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id,
-                        ResponseCache* cache) {
+Response answer(const Request& request, Db& db, const Config& config, const std::string& request_id,
+                ResponseCache* cache) {
   // Response cache (issue 8): a visitor's GET/HEAD is answered from memory when the stored answer
   // is still exactly what the pipeline below would produce.
   ResponseCacheUse cached(cache, request);  // its claim is released at return, after keep()
@@ -245,10 +278,14 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   if (member(input.query, "_envelope")) envelope(response);
   response.set_header("Content-Language", locale.bcp47());
   // The language may come from Accept-Language, so shared caches must key on it.
-  response.set_header("Vary", "Accept-Language");
+  response.set_header("Vary", vary_header(config));
   response.set_header("X-Content-Type-Options", "nosniff");
   if (config.server.statement_count_header)
     response.set_header("X-Cal-Statements", std::to_string(db.statement_count() - statements_at_start));
+  // WordPress's discovery link (WPAPI.discover and other clients look for it on any answer); after
+  // a pagination Link, if any.
+  response.headers.emplace_back(
+      "Link", "<" + base_urls(request, config).rest_root + "/>; rel=\"https://api.w.org/\"");
   const std::string method = upper(request.method);
   if (method == "HEAD") response.head_only = true;
   const std::string etag = apply_caching(method, authenticated, response);
@@ -258,6 +295,17 @@ Response handle_request(const Request& request, Db& db, const Config& config, co
   // write is acknowledged only once every cache has read a version after its commit.
   if (config.server.cache_lease_ms > 0 && db.wrote_since_mark())
     std::this_thread::sleep_for(std::chrono::milliseconds(config.server.cache_lease_ms));
+  return response;
+}
+
+}  // namespace
+
+Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id,
+                        ResponseCache* cache) {
+  const std::optional<Request> routed = with_rest_route(request);
+  Response response = answer(routed ? *routed : request, db, config, request_id, cache);
+  // After the cache: the same stored answer serves every origin, each with its own headers.
+  add_cors_headers(config, request, response);
   return response;
 }
 

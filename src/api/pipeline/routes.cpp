@@ -588,6 +588,16 @@ std::vector<Route> build_routes() {
   std::vector<Route> routes;
   routes.push_back({"",
                     {{.methods = {"GET"},
+                      .handler = get_root_index,
+                      .params = {{.name = param::kContext,
+                                  .type = T::kString,
+                                  .description = "Scope under which the request is made.",
+                                  .default_value = "view",
+                                  .enum_values = {"view", "help"}}},
+                      .summary = "Describe the REST API: the site, its namespaces and every route."}},
+                    true});
+  routes.push_back({"",
+                    {{.methods = {"GET"},
                       .handler = get_namespace_index,
                       .params =
                           {

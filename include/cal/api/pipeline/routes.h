@@ -29,6 +29,8 @@ struct Route {
   // "/events/by-slug/{slug}". `{id}` matches \d+, `{slug}` matches [^/]+ (percent-decoded).
   std::string_view pattern;
   std::vector<Endpoint> endpoints;
+  // The pattern is below the REST root instead of the namespace: only the root index ("").
+  bool at_rest_root = false;
 
   // Methods of the route's endpoints, in table order ("GET", "POST"); HEAD and OPTIONS are
   // served on every route without being listed, as in the plugin's Allow header.
@@ -45,12 +47,16 @@ struct RouteMatch {
   std::vector<std::pair<std::string, std::string>> path_params;  // decoded
 };
 
-// Matches a full path ("/cal/events/v1/events/5", one trailing slash ignored) against the table.
+// Matches a full path ("/cal/events/v1/events/5", one trailing slash ignored; "" or "/" is the
+// REST root) against the table.
 std::optional<RouteMatch> match_route(const std::vector<Route>& routes, std::string_view path);
 
 // The full route pattern as a WordPress-style regex key of the namespace index:
 // "/cal/events/v1/events/(?P<id>\d+)".
 std::string route_regex(std::string_view pattern);
+
+// The route's key in the REST root index: "/" for the root itself, else route_regex(pattern).
+std::string route_key(const Route& route);
 
 // Whether a route pattern has no variables (it then gets `_links.self` in the index).
 bool route_is_static(std::string_view pattern);
