@@ -24,6 +24,8 @@ po::options_description config_options(Config& c, std::string& cors_origins) {
       "database.user", po::value(&c.database.user)->default_value(c.database.user), "database user")(
       "database.password", po::value(&c.database.password), "database password")(
       "database.name", po::value(&c.database.name)->default_value(c.database.name), "database name")(
+      "database.read_timeout", po::value(&c.database.read_timeout)->default_value(c.database.read_timeout),
+      "seconds to wait for a statement's answer (0: no limit; calendarctl never has one)")(
       "site.url", po::value(&c.site.url), "public site URL (default: from the request)")(
       "site.rest_url", po::value(&c.site.rest_url), "REST root URL (default: from the request)")(
       "site.timezone", po::value(&c.site.timezone)->default_value(c.site.timezone), "site time zone")(
@@ -149,6 +151,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   if (config.server.max_body < 1) return fail("configuration error: server.max_body must be positive");
   if (config.server.response_cache_mb < 1)
     return fail("configuration error: server.response_cache_mb must be positive");
+  if (config.database.read_timeout < 0)
+    return fail("configuration error: database.read_timeout must be 0 or more");
   if (config.server.cache_lease_ms < 0 || config.server.cache_lease_ms > 1000)
     return fail("configuration error: server.cache_lease_ms must be 0 to 1000");
   config.cors.origins = split_origins(cors_origins);

@@ -110,8 +110,10 @@ void Db::connect() {
   options["userName"] = sql::SQLString(c.user);
   options["password"] = sql::SQLString(c.password);
   options["OPT_CONNECT_TIMEOUT"] = 3;
-  options["OPT_READ_TIMEOUT"] = 30;
-  options["OPT_WRITE_TIMEOUT"] = 30;
+  if (c.read_timeout > 0) {
+    options["OPT_READ_TIMEOUT"] = c.read_timeout;
+    options["OPT_WRITE_TIMEOUT"] = c.read_timeout;
+  }
   options["OPT_RECONNECT"] = false;
   options["OPT_CHARSET_NAME"] = sql::SQLString("utf8mb4");
   // The database is chosen in the handshake and the session set up in one statement: every

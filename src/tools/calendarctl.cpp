@@ -134,11 +134,15 @@ int main(int argc, char** argv) {
   const auto& args = loaded.positional;
   if (args.size() >= 2 && args[0] == "user" && args[1] == "add" && !role_given)
     return usage_error("user add needs --role ROLE");
+  // Migrations and bulk loads run statements for minutes at a million events: no client-side
+  // limit on how long one may take (the service's [database] read_timeout is for requests).
+  cal::Config config = *loaded.config;
+  config.database.read_timeout = 0;
   try {
-    const int status = run(*loaded.config, args, role, demo);
+    const int status = run(config, args, role, demo);
     // Like the service's writers (`[server] cache_lease_ms`): what this command wrote is in every
     // cached answer by the time it exits.
-    if (const int lease = loaded.config->server.cache_lease_ms; lease > 0)
+    if (const int lease = config.server.cache_lease_ms; lease > 0)
       std::this_thread::sleep_for(std::chrono::milliseconds(lease));
     return status;
   } catch (const cal::DatabaseUnavailable& e) {

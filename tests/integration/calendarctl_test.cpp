@@ -5,10 +5,12 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <sys/wait.h>
+#include <thread>
 
 using caltest::ctl;
 using caltest::run;
@@ -52,6 +54,23 @@ TEST_CASE("calendarctl refuses duplicate logins, unknown roles and bad commands"
   CHECK(run(ctl() + " user add 'bad login' --role author 2>/dev/null").exit_code != 0);
   CHECK(run(ctl() + " frobnicate 2>/dev/null").exit_code != 0);
   CHECK(run(ctl() + " password add nobody-" + caltest::unique("x") + " 2>/dev/null").exit_code != 0);
+}
+
+// A migration of a million events runs statements for minutes: calendarctl waits for them,
+// whatever [database] read_timeout the service uses. Here a table lock held for 6 seconds makes
+// its statement slower than a 1-second read timeout.
+TEST_CASE("calendarctl waits for a slow statement beyond the service's read timeout") {
+  const char* dir = std::getenv("CAL_TEST_DIR");
+  REQUIRE_MESSAGE(dir != nullptr, "scripts/run-tests.sh sets CAL_TEST_DIR");
+  const std::string hold = "mariadb --no-defaults --socket='" + std::string(dir) +
+                           "/mysqld.sock' --user=root calendar -e 'LOCK TABLES users WRITE; SELECT SLEEP(6); "
+                           "UNLOCK TABLES' >/dev/null 2>&1";
+  std::thread holder([&] { run(hold); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const std::string login = caltest::unique("slow");
+  const Run r = run(ctl() + " --database.read_timeout=1 user add " + login + " --role subscriber 2>&1");
+  holder.join();
+  CHECK_MESSAGE(r.exit_code == 0, r.out);
 }
 
 TEST_CASE("calendarctl password add and revoke") {

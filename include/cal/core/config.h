@@ -15,6 +15,10 @@ struct DatabaseConfig {
   std::string user = "root";
   std::string password;
   std::string name = "calendar";
+  // Seconds the service waits for an answer before the connection counts as lost (a request
+  // then fails over to a retry or a 503); 0 = no limit, which calendarctl always uses: a
+  // migration or a bulk load of a million events has statements that run for minutes.
+  int read_timeout = 30;
 };
 
 struct SiteConfig {
