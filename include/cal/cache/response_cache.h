@@ -23,7 +23,7 @@
 // event records, so a whole 10,000-event site fits in about 9 MiB; cal/cache/body_compressor.h);
 // larger bodies (few, hot list pages) are kept as they are, so the hottest answers cost no
 // decompression. Identical
-// header sets are stored once. Identical misses at one version are computed once (find()).
+// header sets are stored once. Identical misses since the last apply() are computed once (find()).
 // Thread-safe.
 #pragma once
 
@@ -111,11 +111,11 @@ class ResponseCache {
   std::optional<ShardVersions> prunable(std::chrono::steady_clock::time_point now, std::chrono::seconds age);
 
   // The stored answer for `key`, into `out`, if it is valid at `now` (read just before) and
-  // `local_now` (the service's clock): true. On a miss, when another request is computing the same key at the
-  // same version, waits for it and looks again: a burst of identical requests after a write costs one
-  // computation (at a million events a list costs seconds). A miss sets `claim` when this request is now the
-  // one computing the key; after a wait that brought no answer (an error, say), it is not set and
-  // the waiters compute side by side.
+  // `local_now` (the service's clock): true. On a miss, when another request is computing the same key
+  // since the last apply(), waits for it and looks again: a burst of identical requests after a write costs
+  // one computation (at a million events a list costs seconds). A miss sets `claim` when this request is now
+  // the one computing the key; after a wait that brought no answer (an error, say), it is not set and the
+  // waiters compute side by side.
   bool find(const std::string& key, const DataVersion& now, Seconds local_now, CachedResponse& out,
             Claim& claim);
 
