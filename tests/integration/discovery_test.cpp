@@ -79,7 +79,7 @@ TEST_CASE("discovery: every answer carries Link rel=\"https://api.w.org/\"") {
       get(std::string(kEvents) + "?per_page=1&start_date=2000-01-01&end_date=2100-01-01");
   REQUIRE(page.status == 200);
   CHECK(has_root_link(page));
-  if (page.header("x-wp-totalpages") != "1")
+  if (std::atoi(page.header("x-wp-totalpages").c_str()) > 1)
     CHECK(page.header("link").find("rel=\"next\"") != std::string::npos);
   // Cached answers too (the second is served from the response cache).
   const std::string url = std::string(kEvents) + "?search=" + unique("discocache");

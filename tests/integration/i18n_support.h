@@ -36,6 +36,36 @@ inline std::string json_text(const rapidjson::Value* v) {
   return buffer.GetString();
 }
 
+// The types of an OpenAPI schema as the root index writes them: "integer", or a list
+// ["array","string"] for a oneOf of one schema per type.
+inline std::string schema_types(const rapidjson::Value& schema) {
+  if (!schema.HasMember("oneOf")) return json_text(schema.HasMember("type") ? &schema["type"] : nullptr);
+  std::string list = "[";
+  for (const auto& alternative : schema["oneOf"].GetArray())
+    list += (list.size() > 1 ? ",\"" : "\"") + std::string(alternative["type"].GetString()) + "\"";
+  return list + "]";
+}
+
+// The items schema of an array schema, or of the array alternative of a oneOf; else nullptr.
+inline const rapidjson::Value* schema_items(const rapidjson::Value& schema) {
+  if (schema.HasMember("items")) return &schema["items"];
+  if (!schema.HasMember("oneOf")) return nullptr;
+  for (const auto& alternative : schema["oneOf"].GetArray())
+    if (alternative.HasMember("items")) return &alternative["items"];
+  return nullptr;
+}
+
+// The allowed values of a schema: its own enum, its items' or its first alternative's with one.
+inline const rapidjson::Value* schema_enum(const rapidjson::Value& schema) {
+  if (schema.HasMember("enum")) return &schema["enum"];
+  if (const rapidjson::Value* items = schema_items(schema); items && items != &schema)
+    if (const rapidjson::Value* e = schema_enum(*items)) return e;
+  if (schema.HasMember("oneOf"))
+    for (const auto& alternative : schema["oneOf"].GetArray())
+      if (alternative.HasMember("enum")) return &alternative["enum"];
+  return nullptr;
+}
+
 // The OpenAPI path ("/events/{id}") of a root- or namespace-index route key
 // ("/cal/events/v1/events/(?P<id>\d+)"). The REST root ("/") and the namespace index
 // ("/cal/events/v1") keep their keys: their path items name the REST root as their server.

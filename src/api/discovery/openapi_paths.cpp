@@ -42,55 +42,6 @@ std::string operation_id(std::string_view method, std::string_view pattern) {
   return pattern.empty() ? id + "_namespace" : id;
 }
 
-// The parameter's schema; `description` (already translated) is added when not empty.
-void write_param_schema(JsonWriter& w, const ParamSpec& spec, std::string_view description = {}) {
-  w.StartObject();
-  if (!description.empty()) write_member(w, "description", description);
-  const std::string_view type = declared_type(spec);
-  const std::string_view items = declared_items(spec);
-  if (!type.empty()) write_member(w, "type", type);
-  auto write_enum = [&] {
-    write_key(w, "enum");
-    w.StartArray();
-    for (std::string_view v : spec.enum_values) write_string(w, v);
-    w.EndArray();
-  };
-  if (!items.empty()) {
-    write_key(w, "items");
-    w.StartObject();
-    write_member(w, "type", items);
-    if (spec.positive && items == "integer") {
-      write_key(w, "minimum");
-      w.Int(1);
-    }
-    if (!spec.enum_values.empty()) write_enum();
-    w.EndObject();
-  } else if (!spec.enum_values.empty()) {
-    write_enum();
-  }
-  if (spec.positive && type == "integer") {
-    write_key(w, "minimum");
-    w.Int(1);
-  }
-  if (spec.minimum) {
-    write_key(w, "minimum");
-    w.Double(*spec.minimum);
-  }
-  if (spec.maximum) {
-    write_key(w, "maximum");
-    w.Double(*spec.maximum);
-  }
-  if (spec.non_empty && type == "string") {
-    write_key(w, "minLength");
-    w.Int(1);
-  }
-  if (spec.default_value.data() != nullptr) {
-    write_key(w, "default");
-    write_param_default(w, spec);
-  }
-  w.EndObject();
-}
-
 void write_parameter(JsonWriter& w, const ParamSpec& spec, std::string_view where,
                      const RequestContext& ctx) {
   w.StartObject();
@@ -154,6 +105,7 @@ struct Header {
   std::string_view name;
   std::string_view type;
   std::string_view description;  // msgid
+  bool required = true;          // on every such answer (false: only when it applies)
 };
 
 const Header kContentLanguage{"Content-Language", "string",
@@ -170,6 +122,15 @@ const std::vector<Header> kListHeaders = {
 // On every answer (WordPress discovery), after the page links of a list.
 const Header kRootLink{"Link", "string", "The REST root: <{root}/>; rel=\"https://api.w.org/\"."};
 
+// On every answer to a page whose origin [cors] origins lists (CORS; preflights are answered too).
+const std::vector<Header> kCorsHeaders = {
+    {"Access-Control-Allow-Origin", "string",
+     "CORS: the calling page's origin when [cors] origins lists it, or * for reads when it lists *.", false},
+    {"Access-Control-Allow-Credentials", "string", "CORS: true for a listed origin (credentials allowed).",
+     false},
+    {"Access-Control-Expose-Headers", "string", "CORS: the response headers a page may read.", false},
+};
+
 // A success response: description, headers, and a JSON body with `schema` (a components name,
 // or "" for any object). `one_of` adds a second schema the body may have instead.
 void write_success(JsonWriter& w, int status, std::string_view description, std::string_view schema,
@@ -180,12 +141,15 @@ void write_success(JsonWriter& w, int status, std::string_view description, std:
   headers.push_back(kContentLanguage);
   if (std::none_of(headers.begin(), headers.end(), [](const Header& h) { return h.name == "Link"; }))
     headers.push_back(kRootLink);
+  headers.insert(headers.end(), kCorsHeaders.begin(), kCorsHeaders.end());
   write_key(w, "headers");
   w.StartObject();
   for (const Header& h : headers) {
     write_key(w, h.name);
     w.StartObject();
     write_member(w, "description", translate(ctx.locale, h.description));
+    write_key(w, "required");
+    w.Bool(h.required);
     write_key(w, "schema");
     w.StartObject();
     write_member(w, "type", h.type);

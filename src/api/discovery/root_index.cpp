@@ -9,21 +9,31 @@
 namespace cal {
 namespace {
 
+// "type": one name, or WordPress's list of names for a value that takes several JSON types.
+void write_types(JsonWriter& w, const std::vector<std::string_view>& types) {
+  if (types.empty()) return;
+  if (types.size() == 1) return write_member(w, "type", types.front());
+  write_key(w, "type");
+  w.StartArray();
+  for (std::string_view t : types) write_string(w, t);
+  w.EndArray();
+}
+
 void write_args(JsonWriter& w, const Endpoint& endpoint, const RequestContext& ctx) {
   w.StartObject();
   for (const ParamSpec& spec : endpoint.params) {
     write_key(w, spec.name);
     w.StartObject();
     write_member(w, "description", translate(ctx.locale, spec.description));
-    if (const auto type = declared_type(spec); !type.empty()) write_member(w, "type", type);
+    write_types(w, declared_types(spec));
     if (spec.default_value.data() != nullptr) {
       write_key(w, "default");
       write_param_default(w, spec);
     }
-    if (const auto items = declared_items(spec); !items.empty()) {
+    if (const auto items = declared_item_types(spec); !items.empty()) {
       write_key(w, "items");
       w.StartObject();
-      write_member(w, "type", items);
+      write_types(w, items);
       w.EndObject();
     }
     if (!spec.enum_values.empty()) {

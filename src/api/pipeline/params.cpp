@@ -217,10 +217,10 @@ std::string_view declared_type(const ParamSpec& spec) {
     case ParamType::kNumber:
       return "number";
     case ParamType::kBoolean:
+    case ParamType::kTruthy:
       return "boolean";
     case ParamType::kString:
     case ParamType::kDateTime:
-    case ParamType::kTruthy:
       return "string";
     case ParamType::kIntegerList:
     case ParamType::kStringList:
@@ -237,6 +237,32 @@ std::string_view declared_items(const ParamSpec& spec) {
   if (spec.type == ParamType::kIntegerList) return "integer";
   if (spec.type == ParamType::kStringList) return "string";
   return "";
+}
+
+std::vector<std::string_view> declared_types(const ParamSpec& spec) {
+  std::vector<std::string_view> types;
+  if (const std::string_view first = declared_type(spec); !first.empty()) types.push_back(first);
+  // A truthy flag reads any string or number too ("yes", "on", 1), as WordPress's plugins send them.
+  if (spec.type == ParamType::kTruthy && spec.declared_type.empty())
+    types.insert(types.end(), {"string", "integer"});
+  for (std::string_view t : spec.declared_also)
+    if (std::find(types.begin(), types.end(), t) == types.end()) types.push_back(t);
+  return types;
+}
+
+std::vector<std::string_view> declared_item_types(const ParamSpec& spec) {
+  std::vector<std::string_view> types;
+  const auto all = declared_types(spec);
+  if (std::find(all.begin(), all.end(), "array") == all.end()) return types;
+  if (!spec.declared_items.empty())
+    types.push_back(spec.declared_items);
+  else if (spec.type == ParamType::kIntegerList)
+    types.push_back("integer");
+  else if (spec.type == ParamType::kStringList)
+    types.push_back("string");
+  for (std::string_view t : spec.declared_items_also)
+    if (std::find(types.begin(), types.end(), t) == types.end()) types.push_back(t);
+  return types;
 }
 
 std::optional<long long> coerce_integer(const Value& v) {

@@ -6,6 +6,7 @@
 
 #include "cal/api/pipeline/context.h"
 #include "cal/api/pipeline/json.h"
+#include "cal/api/pipeline/params.h"
 
 #include <string_view>
 
@@ -24,6 +25,10 @@ const OpenApiResource* openapi_resource(std::string_view pattern);
 
 // "#/components/schemas/<name>".
 std::string schema_ref(std::string_view name);
+
+// The schema of a route-table parameter (its types, items, enum and bounds, a oneOf when it takes
+// several types); `description` (already translated) is added when not empty.
+void write_param_schema(JsonWriter& w, const ParamSpec& spec, std::string_view description = {});
 
 // Writes the `paths` object: one path per route, one operation per method.
 void write_openapi_paths(JsonWriter& w, const RequestContext& ctx);

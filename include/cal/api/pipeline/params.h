@@ -62,6 +62,11 @@ struct ParamSpec {
   // `type` implies, e.g. "array" for categories that also accept names; items type likewise.
   std::string_view declared_type = {};
   std::string_view declared_items = {};
+  // Further JSON types the value may take, declared to clients as alternatives (OpenAPI oneOf,
+  // a type list in the root index): "string" for a list that also takes one bare value.
+  std::vector<std::string_view> declared_also = {};
+  // Likewise for an array's items: "string" for ids that may also be slugs or names.
+  std::vector<std::string_view> declared_items_also = {};
   // The field's own rule (time zone, URL, e-mail, ids that must exist...), see ParamCheck.
   ParamCheck check = nullptr;
 };
@@ -70,6 +75,10 @@ struct ParamSpec {
 std::string_view declared_type(const ParamSpec& spec);
 // The items type for arrays ("integer", "string"), else "".
 std::string_view declared_items(const ParamSpec& spec);
+// Every JSON type the value may take, declared_type() first; empty when untyped.
+std::vector<std::string_view> declared_types(const ParamSpec& spec);
+// Every JSON type an array's items may take, declared_items() first; empty for non-arrays.
+std::vector<std::string_view> declared_item_types(const ParamSpec& spec);
 
 // One coerced parameter value. Only the member matching the spec's type is filled.
 struct ParamValue {
