@@ -59,6 +59,23 @@ void write_error_schema(JsonWriter& w) {
   w.EndObject();
 }
 
+// An arg's "type": one JSON type name, or WordPress's list of them for a value of several types.
+void write_arg_types_schema(JsonWriter& w) {
+  const SchemaField name{
+      "type", Kind::kEnum, {}, {"integer", "number", "boolean", "string", "array", "object"}};
+  w.StartObject();
+  write_key(w, "oneOf");
+  w.StartArray();
+  write_field_schema(w, name);
+  w.StartObject();
+  write_schema_type(w, "array");
+  write_key(w, "items");
+  write_field_schema(w, name);
+  w.EndObject();
+  w.EndArray();
+  w.EndObject();
+}
+
 // The namespace index (SPEC §8.1): routes keyed by pattern, each with endpoints and their args.
 void write_index_schemas(JsonWriter& w) {
   write_key(w, "Arg");
@@ -69,12 +86,19 @@ void write_index_schemas(JsonWriter& w) {
   write_key(w, "description");
   write_field_schema(w, {"description", Kind::kString});
   write_key(w, "type");
-  write_field_schema(w, {"type", Kind::kEnum, {}, {"integer", "number", "boolean", "string", "array"}});
+  write_arg_types_schema(w);
   write_key(w, "default");
   w.StartObject();
   w.EndObject();
   write_key(w, "items");
-  write_object_schema(w, {{"type", Kind::kString}});
+  w.StartObject();
+  write_schema_type(w, "object");
+  write_key(w, "properties");
+  w.StartObject();
+  write_key(w, "type");
+  write_arg_types_schema(w);
+  w.EndObject();
+  w.EndObject();
   write_key(w, "enum");
   write_field_schema(w, {"enum", Kind::kStringList});
   write_key(w, "required");
