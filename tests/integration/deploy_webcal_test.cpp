@@ -59,7 +59,8 @@ std::string root_of(const char* name) {
   const char* v = std::getenv(name);
   const char* opt_out = std::getenv("CAL_TEST_NO_DEPLOY");
   if ((v == nullptr || *v == '\0') && opt_out != nullptr && std::string(opt_out) == "1") return "";
-  REQUIRE_MESSAGE(v != nullptr, name, " is not set: this deployment did not start");
+  const std::string missing = std::string(name) + " is not set: this deployment did not start";
+  REQUIRE_MESSAGE(v != nullptr, missing);
   return v;
 }
 
@@ -68,7 +69,8 @@ TEST_CASE("web calendar served: nginx on a unix socket (the dev stack), /calenda
 TEST_CASE("web calendar served: every other nginx and Apache deployment, /calendar/") {
   for (const char* name :
        {"CAL_TEST_NGINX_TCP_PREFIX", "CAL_TEST_APACHE_PROXY", "CAL_TEST_APACHE_FCGID", "CAL_TEST_APACHE_CGI"}) {
-    CAPTURE(name);
+    const std::string deployment = name;
+    CAPTURE(deployment);
     if (const std::string root = root_of(name); !root.empty()) check_calendar(root);
   }
 }

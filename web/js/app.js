@@ -1,5 +1,6 @@
 // Starts the page: settings, language, filters, then FullCalendar with the API as its event
-// source. body[data-loading] says whether a fetch is under way (tests and embedders wait on it);
+// source. body[data-loading] says whether a fetch is under way and body[data-lists] whether the
+// filter lists are filled (tests and embedders wait on them);
 // the performance mark "cal:first-render" is when the first view's events are on screen.
 (function () {
   'use strict';
@@ -41,7 +42,7 @@
     const langSelect = document.getElementById('cal-lang');
     langSelect.value = C.i18n.lang();
     C.panel.init();
-    await C.filters.load(config.ns, config.filters);
+    const lists = C.filters.load(config.ns, config.filters);
 
     const phone = window.matchMedia('(max-width: 640px)').matches;
     const open = (id, el) => C.panel.open(config.ns, id, el);
@@ -97,6 +98,8 @@
     });
     calendar.render();
     C.calendar = calendar;
+    await lists;
+    document.body.dataset.lists = 'ready';
   }
 
   document.addEventListener('DOMContentLoaded', () => {

@@ -19,26 +19,32 @@
     if (select.value !== (chosen || '')) select.value = '';
   }
 
+  // The filters of the URL, which count until their list is filled (the calendar does not wait
+  // for the four lists: its first fetch already uses them).
+  let pending = {};
+
   // load(ns, initial): fills the four lists; a list that fails stays at "All".
-  async function load(ns, initial) {
-    await Promise.all(Object.entries(selects).map(async ([name, spec]) => {
+  function load(ns, initial) {
+    pending = Object.assign({}, initial);
+    document.getElementById('cal-search').value = initial.search || '';
+    return Promise.all(Object.entries(selects).map(async ([name, spec]) => {
       const select = document.getElementById(spec.id);
       fill(select, [], spec, '');
       try {
         const items = await C.api.listAll(ns, spec.path, spec.key, { _fields: `${spec.value},${spec.label}` });
-        fill(select, items, spec, initial[name]);
+        fill(select, items, spec, pending[name]);
       } catch (e) {
         select.disabled = true;
       }
+      delete pending[name];
     }));
-    document.getElementById('cal-search').value = initial.search || '';
   }
 
   // current(): the API parameters of the chosen filters.
   function current() {
     const f = {};
     for (const [name, spec] of Object.entries(selects)) {
-      const v = document.getElementById(spec.id).value;
+      const v = name in pending ? pending[name] : document.getElementById(spec.id).value;
       if (v) f[name] = v;
     }
     const s = document.getElementById('cal-search').value.trim();

@@ -79,6 +79,7 @@ try {
   await page.setViewport({ width: 1100, height: 820 });
   await page.goto(`${pageUrl}?lang=en&view=dayGridMonth&date=${month}-01`);
   let fetches = await settle(page);
+  await page.waitForSelector('body[data-lists="ready"]');
   const ns = await page.evaluate(() => new URL('api/cal/events/v1', location.href).href);
 
   // The month view against the API.
