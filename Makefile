@@ -64,6 +64,7 @@ web: deps
 	@scripts/build-web.sh $(BUILD)
 
 asan: deps
+	@scripts/build-web.sh build-asan
 	@$(MAKE) --no-print-directory $(JOBS) BUILD=build-asan MODE=asan build-asan/calendar-fcgi build-asan/calendarctl build-asan/unit-tests build-asan/integration-tests
 
 $(BUILD)/libcal.a: $(LIB_OBJS)
