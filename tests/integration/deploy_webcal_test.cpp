@@ -64,11 +64,13 @@ std::string root_of(const char* name) {
   return v;
 }
 
-TEST_CASE("web calendar served: nginx on a unix socket (the dev stack), /calendar/") { check_calendar(base_url()); }
+TEST_CASE("web calendar served: nginx on a unix socket (the dev stack), /calendar/") {
+  check_calendar(base_url());
+}
 
 TEST_CASE("web calendar served: every other nginx and Apache deployment, /calendar/") {
-  for (const char* name :
-       {"CAL_TEST_NGINX_TCP_PREFIX", "CAL_TEST_APACHE_PROXY", "CAL_TEST_APACHE_FCGID", "CAL_TEST_APACHE_CGI"}) {
+  for (const char* name : {"CAL_TEST_NGINX_TCP_PREFIX", "CAL_TEST_APACHE_PROXY", "CAL_TEST_APACHE_FCGID",
+                           "CAL_TEST_APACHE_CGI"}) {
     const std::string deployment = name;
     CAPTURE(deployment);
     if (const std::string root = root_of(name); !root.empty()) check_calendar(root);

@@ -4,8 +4,8 @@
 // saw: the month grid shows exactly the API's events on the right days, a category filter and
 // the language switch work, the event panel (opened by keyboard) shows both zones, venue, map
 // link, organizer, cost and sanitised description, a phone gets the list without sideways
-// scrolling, and the page logs no console error. Screenshots go to BUILD_DIR/webcal-screenshots/
-// (README shows copies of them, web/screenshots/).
+// scrolling, every visible text has AA contrast, and the page logs no console error. Screenshots go to
+// BUILD_DIR/webcal-screenshots/ (README shows copies of them, web/screenshots/).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -78,33 +78,41 @@ bool is_true(const rapidjson::Value& v, std::initializer_list<std::string_view> 
   return at != nullptr && at->IsTrue();
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 TEST_CASE("web calendar in a browser: month view, filter, language, event panel, phone width") {
   const std::string concerts = category("Concerts");
   const std::string workshops = category("Workshops");
-  const std::string venue = create("venues",
-                                   R"({"venue":"Town Hall","address":"Marktplatz 1","city":"Bonn","zip":"53111",)"
-                                   R"("country":"Germany"})");
-  const std::string organizer = create("organizers", R"({"organizer":"Choir Society","website":"https://choir.example"})");
+  const std::string venue =
+      create("venues", R"({"venue":"Town Hall","address":"Marktplatz 1","city":"Bonn","zip":"53111",)"
+                       R"("country":"Germany"})");
+  const std::string organizer =
+      create("organizers", R"({"organizer":"Choir Society","website":"https://choir.example"})");
   // Timed, in the viewer's zone; the description carries markup to keep and a javascript: link
   // the page must drop (administrators may store any HTML).
-  create("events", R"({"title":"Evening concert","start_date":"2091-05-06 18:00","end_date":"2091-05-06 20:00",)"
-                   R"("timezone":"Europe/Berlin","categories":[)" +
-                       concerts + R"(],"venue":)" + venue + R"(,"organizer":[)" + organizer +
-                       R"(],"cost":"12€","description":"<p>Bring <strong>friends</strong></p>)"
-                       R"(<a href=\"javascript:window.__xss=1\">more</a>"})");
-  create("events", R"({"title":"Pottery workshop","start_date":"2091-05-13 10:00","end_date":"2091-05-15 16:00",)"
-                   R"("timezone":"Europe/Berlin","categories":[)" +
-                       workshops + "]}");
-  create("events", R"({"title":"Town festival","all_day":true,"start_date":"2091-05-20","end_date":"2091-05-21",)"
-                   R"("timezone":"Europe/Berlin"})");
+  create("events",
+         R"({"title":"Evening concert","start_date":"2091-05-06 18:00","end_date":"2091-05-06 20:00",)"
+         R"("timezone":"Europe/Berlin","categories":[)" +
+             concerts + R"(],"venue":)" + venue + R"(,"organizer":[)" + organizer +
+             R"(],"cost":"12€","description":"<p>Bring <strong>friends</strong></p>)"
+             R"(<a href=\"javascript:window.__xss=1\">more</a>"})");
+  create("events",
+         R"({"title":"Pottery workshop","start_date":"2091-05-13 10:00","end_date":"2091-05-15 16:00",)"
+         R"("timezone":"Europe/Berlin","categories":[)" +
+             workshops + "]}");
+  create("events",
+         R"({"title":"Town festival","all_day":true,"start_date":"2091-05-20","end_date":"2091-05-21",)"
+         R"("timezone":"Europe/Berlin"})");
   // 06:00 in Tokyo on the 27th is 23:00 of the 26th in Berlin: the grid shows the viewer's day.
-  create("events", R"({"title":"Tokyo livestream","start_date":"2091-05-27 06:00","end_date":"2091-05-27 06:30",)"
-                   R"("timezone":"Asia/Tokyo"})");
+  create("events",
+         R"({"title":"Tokyo livestream","start_date":"2091-05-27 06:00","end_date":"2091-05-27 06:30",)"
+         R"("timezone":"Asia/Tokyo"})");
 
   std::string output;
-  const std::string text = run_check({page_url(), kMonth, "concerts", "Evening concert", "Tokyo livestream"}, &output);
+  const std::string text =
+      run_check({page_url(), kMonth, "concerts", "Evening concert", "Tokyo livestream"}, &output);
   CAPTURE(output);
   rapidjson::Document r;
   r.Parse(text.data(), text.size());
@@ -114,6 +122,13 @@ TEST_CASE("web calendar in a browser: month view, filter, language, event panel,
   CHECK(strings_at(r, {"errors"}).empty());
   REQUIRE(find(r, {"errors"}) != nullptr);
 
+  // WCAG AA contrast of every visible text: month view, panel, phone (contrast.mjs).
+  for (const char* view : {"contrast", "panelContrast", "phoneContrast"}) {
+    CAPTURE(view);
+    REQUIRE(find(r, {view}) != nullptr);
+    CHECK(strings_at(r, {view}).empty());
+  }
+
   // The month grid: exactly the API's events of the visible weeks, each on its days.
   CHECK(string_at(r, {"month", "title"}) == "May 2091");
   REQUIRE(find(r, {"month", "shown"}) != nullptr);
@@ -121,7 +136,8 @@ TEST_CASE("web calendar in a browser: month view, filter, language, event panel,
   CHECK(strings_at(r, {"month", "shown", "Evening concert"}) == std::vector<std::string>{"2091-05-06"});
   CHECK(strings_at(r, {"month", "shown", "Pottery workshop"}) ==
         std::vector<std::string>{"2091-05-13", "2091-05-14", "2091-05-15"});
-  CHECK(strings_at(r, {"month", "shown", "Town festival"}) == std::vector<std::string>{"2091-05-20", "2091-05-21"});
+  CHECK(strings_at(r, {"month", "shown", "Town festival"}) ==
+        std::vector<std::string>{"2091-05-20", "2091-05-21"});
   CHECK(strings_at(r, {"month", "shown", "Tokyo livestream"}) == std::vector<std::string>{"2091-05-26"});
 
   // The category filter: the grid, the address bar and the Subscribe link (the iCal feed).
@@ -129,7 +145,8 @@ TEST_CASE("web calendar in a browser: month view, filter, language, event panel,
   CHECK(*find(r, {"category", "shown"}) == *find(r, {"category", "api"}));
   CHECK(find(r, {"category", "shown", "Evening concert"}) != nullptr);
   CHECK(find(r, {"category", "shown", "Pottery workshop"}) == nullptr);
-  const std::string feed = "webcal://" + page_url().substr(7) + "api/cal/events/v1/events?ical=1&categories=concerts";
+  const std::string feed =
+      "webcal://" + page_url().substr(7) + "api/cal/events/v1/events?ical=1&categories=concerts";
   CHECK(string_at(r, {"category", "subscribe"}) == feed);
   CHECK(contains(string_at(r, {"category", "location"}), "categories=concerts"));
 

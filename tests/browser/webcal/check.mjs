@@ -7,6 +7,7 @@
 // PANEL_TITLE the event whose panel is opened (by keyboard), ZONE_TITLE one in another zone.
 // The viewer is in Europe/Berlin.
 import { launch, settle } from './browser.mjs';
+import { lowContrast } from './contrast.mjs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -86,6 +87,7 @@ try {
   result.month = { title: await page.$eval('.fc-toolbar-title', (e) => e.textContent),
     shown: await page.evaluate(shownDays), api: await page.evaluate(apiDays, ns, {}) };
   await page.screenshot({ path: join(shots, 'month.png') });
+  result.contrast = await page.evaluate(lowContrast);
 
   // A category filter: the grid, the address bar and the Subscribe link follow it.
   await page.select('#cal-category', categorySlug);
@@ -126,6 +128,7 @@ try {
   const p = await panel(panelTitle);
   result.panel = p.seen;
   await page.screenshot({ path: join(shots, 'panel.png') });
+  result.panelContrast = await page.evaluate(lowContrast);
   await page.keyboard.press('Escape');
   result.panel.closed = await page.evaluate(() => !document.querySelector('#cal-panel').open);
   result.panel.focusBack = await page.evaluate((t) => document.activeElement.getAttribute('aria-label') || '', panelTitle);
@@ -146,6 +149,7 @@ try {
     width: document.documentElement.scrollWidth,
     titles: Array.from(document.querySelectorAll('.fc-list-event-title')).map((e) => e.textContent) }));
   await phone.screenshot({ path: join(shots, 'phone.png'), fullPage: true });
+  result.phoneContrast = await phone.evaluate(lowContrast);
 } catch (e) {
   result.errors.push(`driver: ${e.stack || e}`);
 } finally {

@@ -7,6 +7,7 @@
 //   node measure.mjs PAGE_URL ADMIN_TOKEN [N=500] [MONTH=2092-03] [RUNS=7]
 // e.g. after `make start`: node tests/browser/webcal/measure.mjs http://127.0.0.1:8080/calendar/ "$(cat var/admin.token)"
 import { launch, settle } from './browser.mjs';
+import { loadavg } from 'node:os';
 
 const [pageUrl, token, n = '500', month = '2092-03', runs = '7'] = process.argv.slice(2);
 if (!pageUrl || !token) {
@@ -74,6 +75,6 @@ const fmt = (x) => `${Math.round(x)} ms`;
 const median = (xs) => fmt(xs[Math.floor(xs.length / 2)]);
 console.log(`month ${month}: ${total} events in the month, ${shown} in the calendar's grid range`);
 console.log(`first render (navigation start to events painted), ${times.length} cold loads: ` +
-  `median ${median(times)}, min ${fmt(times[0])}, max ${fmt(times[times.length - 1])};`);
+  `median ${median(times)}, min ${fmt(times[0])}, max ${fmt(times[times.length - 1])}`);
 // The machine's load: on a shared machine the wall times above include waiting for a core.
-console.log(`load average: ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+console.log(`load average: ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
