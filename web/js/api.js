@@ -21,16 +21,27 @@
     return { body: await r.json(), pages: Number(r.headers.get('X-WP-TotalPages')) || 1 };
   }
 
-  // listAll(ns, path, key, params): the concatenated `key` arrays of every page.
-  async function listAll(ns, path, key, params, signal) {
-    const p = Object.assign({ per_page: perPage }, params);
-    const first = await getJson(url(ns, path, Object.assign({}, p, { page: 1 })), signal);
-    const rest = [];
-    for (let page = 2; page <= first.pages; page++) {
-      rest.push(getJson(url(ns, path, Object.assign({}, p, { page })), signal));
-    }
-    const all = [first].concat(await Promise.all(rest));
-    return all.flatMap((r) => r.body[key] || []);
+  // listAll(ns, path, key, params): the concatenated `key` arrays of every page. The promise's
+  // `issued` settles once every page is requested (app.js lets the network work meanwhile).
+  function listAll(ns, path, key, params, signal) {
+    let issued;
+    const requested = new Promise((resolve) => { issued = resolve; });
+    const all = (async () => {
+      const p = Object.assign({ per_page: perPage }, params);
+      const rest = [];
+      try {
+        const first = await getJson(url(ns, path, Object.assign({}, p, { page: 1 })), signal);
+        for (let page = 2; page <= first.pages; page++) {
+          rest.push(getJson(url(ns, path, Object.assign({}, p, { page })), signal));
+        }
+        rest.unshift(first);
+      } finally {
+        issued();
+      }
+      return (await Promise.all(rest)).flatMap((r) => r.body[key] || []);
+    })();
+    all.issued = requested;
+    return all;
   }
 
   // events(ns, start, end, filters): events overlapping [start, end) (Date objects): starting

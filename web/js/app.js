@@ -23,6 +23,16 @@
     return Object.assign(base, { start: utc(e.utc_start_date), end: utc(e.utc_end_date) });
   }
 
+  // The 6 weeks FullCalendar's month grid shows for `date` (its fixedWeekCount default): from
+  // the week start on or before the 1st, in the viewer's zone.
+  function monthGrid(date, firstDay) {
+    const [y, m] = (date || '').split('-').map(Number);
+    const now = new Date();
+    const first = y ? new Date(y, m - 1, 1) : new Date(now.getFullYear(), now.getMonth(), 1);
+    const start = new Date(first.getFullYear(), first.getMonth(), 1 - ((first.getDay() - firstDay + 7) % 7));
+    return { start, end: new Date(start.getFullYear(), start.getMonth(), start.getDate() + 42) };
+  }
+
   function status(text) { document.getElementById('cal-status').textContent = text; }
 
   // Events are keyboard targets: Tab reaches each, Enter or Space opens the panel.
@@ -42,27 +52,46 @@
     const langSelect = document.getElementById('cal-lang');
     langSelect.value = C.i18n.lang();
     C.panel.init();
-    const lists = C.filters.load(config.ns, config.filters);
+    C.filters.init(config.filters);
 
     const phone = window.matchMedia('(max-width: 640px)').matches;
     const open = (id, el) => C.panel.open(config.ns, id, el);
+    // The first month's events are requested now, while FullCalendar's script still sets up and
+    // draws the empty grid, instead of when it asks for them (README "Web calendar": first render).
+    const initialView = phone ? config.phoneView : config.defaultView;
+    const firstDay = Number(config.firstDay) || 0;
+    let early = null;
+    if (initialView === 'dayGridMonth') {
+      const range = monthGrid(config.date, firstDay);
+      early = { range, events: C.api.events(config.ns, range.start, range.end, C.filters.current()) };
+      early.events.catch(() => {});   // a failure is reported when FullCalendar asks
+    }
+    // (Kept apart: FullCalendar already asks for events in its constructor, which uses `early`.)
+    const issued = early ? early.events.issued : null;
     let fetched = false;
     let fetches = 0;
     const calendar = new FullCalendar.Calendar(document.getElementById('calendar'), {
-      initialView: phone ? config.phoneView : config.defaultView,
+      initialView,
       initialDate: config.date || undefined,
-      firstDay: Number(config.firstDay) || 0,
+      firstDay,
       locale: C.i18n.lang(),
       timeZone: 'local',
       headerToolbar: phone
         ? { left: 'prev,next', center: 'title', right: 'today' }
         : { left: 'prev,next today', center: 'title', right: C.config.views.join(',') },
       footerToolbar: phone ? { center: C.config.views.join(',') } : false,
+      // The month grid keeps its proportions and shows "+N more" where a day overflows: with 500
+      // events a month, a grid growing to fit them all is 3 screens tall and 3 times as slow.
+      // The list view grows with its content (no scroller in a scroller on phones).
       dayMaxEvents: true,
-      height: 'auto',
+      views: { listMonth: { height: 'auto' } },
       nowIndicator: true,
       events(info, ok, fail) {
-        C.api.events(config.ns, info.start, info.end, C.filters.current())
+        const same = early && early.range.start.getTime() === info.start.getTime() &&
+          early.range.end.getTime() === info.end.getTime();
+        const request = same ? early.events : C.api.events(config.ns, info.start, info.end, C.filters.current());
+        early = null;
+        request
           .then((list) => { fetched = true; status(''); ok(list.map((e) => toCalendarEvent(e, config))); })
           .catch((err) => { status(t('failed')); fail(err); });
       },
@@ -96,9 +125,18 @@
       calendar.setOption('locale', langSelect.value);
       sync();
     });
+    // FullCalendar's first render keeps the main thread busy for a while: the follow-up pages
+    // of the early request go out before it, not after.
+    // (And one turn of the event loop after that, in which Chromium actually sends them.)
+    if (issued) {
+      await issued;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     calendar.render();
     C.calendar = calendar;
-    await lists;
+    // The filter lists only after the events: they wait for no one, the events for the lists'
+    // requests (a browser opens 6 connections to a host).
+    await C.filters.load(config.ns);
     document.body.dataset.lists = 'ready';
   }
 

@@ -23,10 +23,14 @@
   // for the four lists: its first fetch already uses them).
   let pending = {};
 
-  // load(ns, initial): fills the four lists; a list that fails stays at "All".
-  function load(ns, initial) {
+  // init(initial): the URL's filters, in force before the lists are there.
+  function init(initial) {
     pending = Object.assign({}, initial);
     document.getElementById('cal-search').value = initial.search || '';
+  }
+
+  // load(ns): fills the four lists; a list that fails stays at "All".
+  function load(ns) {
     return Promise.all(Object.entries(selects).map(async ([name, spec]) => {
       const select = document.getElementById(spec.id);
       fill(select, [], spec, '');
@@ -83,5 +87,5 @@
     });
   }
 
-  C.filters = { load, current, sync, onChange, subscribeUrl };
+  C.filters = { init, load, current, sync, onChange, subscribeUrl };
 })();
