@@ -159,6 +159,11 @@ TEST_CASE("web calendar in a browser: month view, filter, language, event panel,
   CHECK(string_at(r, {"german", "subscribe"}) == "Abonnieren");
   CHECK(contains(string_at(r, {"german", "location"}), "lang=de"));
 
+  // Without ?lang=, the browser's languages (fr-CA, fr, en): French.
+  CHECK(string_at(r, {"browserLanguage", "lang"}) == "fr");
+  CHECK(string_at(r, {"browserLanguage", "heading"}) == "Événements");
+  CHECK(string_at(r, {"browserLanguage", "title"}) == "mai 2091");
+
   // The panel, opened with Enter and closed with Escape, focus back on the event.
   const std::string panel = string_at(r, {"panel", "text"});
   CHECK(contains(string_at(r, {"panel", "eventZone"}), "May 6, 2091"));

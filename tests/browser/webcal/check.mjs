@@ -137,6 +137,17 @@ try {
   result.xss = await page.evaluate(() => window.__xss === undefined);
   await page.close();
 
+  // No ?lang=: the browser's preferred languages choose (French here, then English).
+  const french = await browser.newPage();
+  await french.evaluateOnNewDocument(() => {
+    Object.defineProperty(navigator, 'languages', { get: () => ['fr-CA', 'fr', 'en'] });
+  });
+  await french.goto(`${pageUrl}?date=${month}-01&view=dayGridMonth`);
+  await settle(french);
+  result.browserLanguage = await french.evaluate(() => ({ lang: document.documentElement.lang,
+    heading: document.querySelector('h1').textContent, title: document.querySelector('.fc-toolbar-title').textContent }));
+  await french.close();
+
   // A phone: the list view fits the width (no sideways scrolling).
   const phone = await browser.newPage();
   phone.on('console', (m) => { if (m.type() === 'error') result.errors.push(`phone console: ${m.text()}`); });
