@@ -1,7 +1,7 @@
 // Starts the page: settings, language, filters, then FullCalendar with the API as its event
 // source. body[data-loading] says whether a fetch is under way and body[data-lists] whether the
-// filter lists are filled (tests and embedders wait on them);
-// the performance mark "cal:first-render" is when the first view's events are on screen.
+// filter lists are filled (tests and embedders wait on them); the performance mark
+// "cal:first-render" is when the first view's events are on screen (measure.mjs reads it).
 (function () {
   'use strict';
   const C = window.CalWeb;
