@@ -82,9 +82,9 @@
       footerToolbar: phone ? { center: C.config.views.join(',') } : false,
       // The month grid keeps its proportions and shows "+N more" where a day overflows: with 500
       // events a month, a grid growing to fit them all is 3 screens tall and 3 times as slow.
-      // The list view grows with its content (no scroller in a scroller on phones).
+      // On a phone the page grows with its content instead (no scroller inside the page's own).
       dayMaxEvents: true,
-      views: { listMonth: { height: 'auto' } },
+      height: phone ? 'auto' : undefined,
       nowIndicator: true,
       events(info, ok, fail) {
         const same = early && early.range.start.getTime() === info.start.getTime() &&

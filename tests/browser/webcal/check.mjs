@@ -158,7 +158,15 @@ try {
   await settle(phone);
   result.phone = await phone.evaluate(() => ({ list: !!document.querySelector('.fc-list'),
     width: document.documentElement.scrollWidth,
-    titles: Array.from(document.querySelectorAll('.fc-list-event-title')).map((e) => e.textContent) }));
+    // Only titles one can see count: scrolled to, each must be what is at its own centre (a
+    // list squeezed into a scroller of no height has them in the DOM, but hidden).
+    titles: Array.from(document.querySelectorAll('.fc-list-event-title')).filter((e) => {
+      e.scrollIntoView({ block: 'center' });
+      const r = e.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return hit !== null && e.contains(hit);
+    }).map((e) => e.textContent) }));
+  await phone.evaluate(() => window.scrollTo(0, 0));
   await phone.screenshot({ path: join(shots, 'phone.png'), fullPage: true });
   result.phoneContrast = await phone.evaluate(lowContrast);
 } catch (e) {
