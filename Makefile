@@ -45,20 +45,26 @@ BINARIES := $(SERVICE) $(BUILD)/unit-tests $(BUILD)/integration-tests
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC) -Otarget)
 
-.PHONY: all deps build service asan run start stop test test-clock test-unit test-integration check-format bench fuzz fuzz-build clean
+.PHONY: all deps build service web asan run start stop test test-clock test-unit test-integration check-format bench fuzz fuzz-build clean
 
 all: build
 
 deps:
 	@scripts/install-deps.sh
 
-build: deps
+build: deps web
 	@$(MAKE) --no-print-directory $(JOBS) $(BINARIES)
 
-service: deps
+service: deps web
 	@$(MAKE) --no-print-directory $(JOBS) $(SERVICE)
 
+# The web calendar (README "Web calendar"): static files in $(BUILD)/web/, FullCalendar from npm
+# at the pinned version; the dev stack serves them at /calendar/. Cheap, so always redone.
+web: deps
+	@scripts/build-web.sh $(BUILD)
+
 asan: deps
+	@scripts/build-web.sh build-asan
 	@$(MAKE) --no-print-directory $(JOBS) BUILD=build-asan MODE=asan build-asan/calendar-fcgi build-asan/calendarctl build-asan/unit-tests build-asan/integration-tests
 
 $(BUILD)/libcal.a: $(LIB_OBJS)

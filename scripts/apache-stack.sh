@@ -76,6 +76,9 @@ write_files() {
       cp "$repo/apache/calendar-proxy-fcgi.conf" "$adir/calendar.conf"
       set_define "$adir/calendar.conf" CAL_PREFIX "$prefix"
       set_define "$adir/calendar.conf" CAL_SOCKET "$stack/calendar.sock"
+      set_define "$adir/calendar.conf" CAL_PAGE "${prefix%/*}"
+      set_define "$adir/calendar.conf" CAL_WEB "$adir/web"
+      copy_web "$build" "$adir/web"
       ;;
     fcgid)
       # A copy of the binary: a rebuild during the tests does not change the running service.
@@ -87,10 +90,14 @@ write_files() {
       set_define "$adir/calendar.conf" CAL_PREFIX "$prefix"
       set_define "$adir/calendar.conf" CAL_BINARY "$adir/bin/calendar-fcgi"
       set_define "$adir/calendar.conf" CAL_CONFIG "$adir/service.conf"
+      set_define "$adir/calendar.conf" CAL_PAGE "${prefix%/*}"
+      set_define "$adir/calendar.conf" CAL_WEB "$adir/web"
+      copy_web "$build" "$adir/web"
       ;;
     cgi)
-      # The shared-hosting layout: htdocs/calendar/.htaccess and the binary as htdocs/calendar/api.
-      mkdir -p "$adir/htdocs${prefix%/*}"
+      # The shared-hosting layout: htdocs/calendar/.htaccess, the binary as htdocs/calendar/api and
+      # the web calendar's files beside them.
+      copy_web "$build" "$adir/htdocs${prefix%/*}"
       install -m 0755 "$build/calendar-fcgi" "$adir/htdocs$prefix"
       copy_catalogs "$adir/htdocs${prefix%/*}"
       grep -q '^SetEnv CAL_CONFIG ' "$repo/apache/calendar-cgi.htaccess" || die "no SetEnv CAL_CONFIG line"

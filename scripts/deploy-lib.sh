@@ -81,3 +81,11 @@ require_reachable() {
   runuser -u "$user" -- test -x "$1" 2>/dev/null ||
     die "$user cannot enter $1 (a directory on its path is closed to others); use a stack directory it can reach, e.g. below /tmp"
 }
+
+# copy_web BUILD_DIR DEST: the web calendar (BUILD_DIR/web from `make web`) copied to DEST, which
+# the web servers' user can read (the checkout need not be reachable for it). Missing: a warning,
+# and /calendar/ answers 404, which the deployment tests report.
+copy_web() {
+  rm -rf "$2"
+  if [ -d "$1/web" ]; then cp -R "$1/web" "$2" && chmod -R a+rX "$2"; else say "no $1/web (make web)"; mkdir -p "$2"; fi
+}

@@ -94,8 +94,10 @@ up_nginx_tcp() {
   port=$(port_of nginx-tcp)
   [ -n "$port" ] || port=$("$repo/scripts/stack.sh" free-port)
   if [ "$(id -u)" -eq 0 ]; then user_sed="s|@USER@|www-data|g"; else user_sed='/^user @USER@;/d'; fi
+  copy_web "$build" "$ndir/web"
   sed -e "$user_sed" -e "s|@PORT@|$port|g" -e "s|@FCGI@|127.0.0.1:$fcgi_port|g" \
-      -e "s|@DIR@|$(sed_escape "$ndir")|g" "$repo/nginx/calendar-tcp.conf" > "$ndir/nginx.conf.new"
+      -e "s|@DIR@|$(sed_escape "$ndir")|g" -e "s|@WEB@|$(sed_escape "$ndir/web")|g" \
+      "$repo/nginx/calendar-tcp.conf" > "$ndir/nginx.conf.new"
   if pid=$(running_pid "$ndir/nginx.pid" "$(nginx_mark)"); then
     if cmp -s "$ndir/nginx.conf.new" "$ndir/nginx.conf"; then
       rm -f "$ndir/nginx.conf.new"

@@ -41,6 +41,7 @@ run() {
   seed_demo || { scripts/stack.sh down "$dir"; exit 1; }
   echo
   echo "  API:         http://127.0.0.1:$port/api/cal/events/v1"
+  echo "  calendar:    http://127.0.0.1:$port/calendar/   (the web calendar, build/web)"
   echo "  admin token: $(cat "$dir/admin.token")   (Authorization: Bearer <token>)"
   echo "  logs:        $dir/calendar-fcgi.log, $dir/nginx/error.log, $dir/mysqld.log"
   echo "  Ctrl-C stops the stack."

@@ -23,8 +23,10 @@ done
 # Node.js runs the tests' OpenAPI validator (tests/openapi/); any node >= 18 will do, so a node
 # installed another way (e.g. nodesource, which bundles npm) counts as present.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then missing+=(nodejs npm); fi
-# The validator's npm packages, once the packages above are there (a no-op while current).
-trap '[ $? -eq 0 ] && "$(dirname "${BASH_SOURCE[0]}")/../tests/openapi/install.sh"' EXIT
+# The validator's npm packages and the web calendar's browser test driver (puppeteer-core), once
+# the packages above are there (no-ops while current).
+trap '[ $? -eq 0 ] && "$(dirname "${BASH_SOURCE[0]}")/../tests/openapi/install.sh" &&
+  "$(dirname "${BASH_SOURCE[0]}")/../tests/browser/webcal/install.sh"' EXIT
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -14,7 +14,7 @@
 # others are added to their section, new sections at the end; e.g. $'[geoloc]\nenabled = true'.
 # DIR holds: mysql/ (datadir), mysqld.{sock,pid,log}, mysql.port, calendar.conf (written once,
 # edit freely), admin.token (0600), calendar.sock, calendar-fcgi.{pid,log}, nginx.conf and
-# nginx/ (pid, logs, temp files).
+# nginx/ (pid, logs, temp files). nginx also serves BUILD_DIR/web (`make web`) at /calendar/.
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -276,7 +276,8 @@ start_nginx() {
   # root the `user` directive means nothing and is dropped.
   if [ "$(id -u)" -eq 0 ]; then user_sed="s|@USER@|$(id -un)|g"; else user_sed='/^user @USER@;/d'; fi
   sed -e "$user_sed" -e "s|@PORT@|$http_port|g" -e "s|@SOCKET@|$(sed_escape "$dir/calendar.sock")|g" \
-      -e "s|@DIR@|$(sed_escape "$dir")|g" "$repo/nginx/calendar.conf" > "$dir/nginx.conf.new"
+      -e "s|@DIR@|$(sed_escape "$dir")|g" -e "s|@WEB@|$(sed_escape "$build/web")|g" \
+      "$repo/nginx/calendar.conf" > "$dir/nginx.conf.new"
   if pid=$(running_pid "$dir/nginx/nginx.pid" "-c $dir/nginx.conf "); then
     if cmp -s "$dir/nginx.conf.new" "$dir/nginx.conf"; then rm -f "$dir/nginx.conf.new"; return 0; fi
     nginx_cmd -t -q -c "$dir/nginx.conf.new" || die "the generated nginx config is invalid"

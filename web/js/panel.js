@@ -1,0 +1,115 @@
+// The event panel: a modal <dialog> (focus stays inside, Esc closes, focus returns to the event)
+// with the full record, fetched when opened: dates in the event's own zone and in the viewer's,
+// venue with address and map link, organizers, cost, categories and the description.
+(function () {
+  'use strict';
+  const C = window.CalWeb;
+  const t = (k) => C.i18n.t(k);
+
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    for (const c of children) if (c !== null && c !== undefined && c !== '') e.append(c);
+    return e;
+  }
+
+  function row(label, ...content) {
+    if (!content.some((c) => c !== null && c !== undefined && c !== '')) return null;
+    return el('div', { class: 'cal-row' }, el('dt', {}, label), el('dd', {}, ...content));
+  }
+
+  // The wall clock of the event's zone: the API's start_date/end_date, shown as they are
+  // (formatted as UTC so the browser's own zone does not move them) with the zone's name.
+  function eventZoneText(e, lang) {
+    const wall = (s) => new Date(s.replace(' ', 'T') + 'Z');
+    const day = { dateStyle: 'full', timeZone: 'UTC' };
+    if (e.all_day) return range(lang, wall(e.start_date), wall(e.end_date), day) + ` (${t('allDay')})`;
+    const fmt = { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' };
+    return range(lang, wall(e.start_date), wall(e.end_date), fmt) + ` (${e.timezone_abbr || e.timezone})`;
+  }
+
+  function viewerZoneText(e, lang) {
+    const utc = (s) => new Date(s.replace(' ', 'T') + 'Z');
+    return range(lang, utc(e.utc_start_date), utc(e.utc_end_date),
+      { dateStyle: 'full', timeStyle: 'short' }) + ` (${Intl.DateTimeFormat().resolvedOptions().timeZone})`;
+  }
+
+  function range(lang, a, b, options) {
+    const f = new Intl.DateTimeFormat(lang, options);
+    return f.formatRange ? f.formatRange(a, b) : `${f.format(a)} – ${f.format(b)}`;
+  }
+
+  function link(href, text) {
+    return el('a', { href, target: '_blank', rel: 'noopener noreferrer' }, text);
+  }
+
+  function venueBlock(v, showMapLink) {
+    if (!v || Array.isArray(v) || !v.venue) return null;
+    const address = [v.address, [v.zip, v.city].filter(Boolean).join(' '), v.stateprovince, v.country]
+      .filter(Boolean).join(', ');
+    let map = null;
+    if (showMapLink && v.show_map_link !== false && (address || v.geo_lat !== null)) {
+      const href = v.geo_lat !== null && v.geo_lat !== undefined
+        ? `https://www.openstreetmap.org/?mlat=${v.geo_lat}&mlon=${v.geo_lng}#map=16/${v.geo_lat}/${v.geo_lng}`
+        : 'https://www.openstreetmap.org/search?query=' + encodeURIComponent(address);
+      map = link(href, t('map'));
+      map.setAttribute('aria-label', `${t('map')}: ${v.venue}`);
+    }
+    return el('div', {}, el('strong', {}, v.venue), address ? el('div', {}, address) : null, map);
+  }
+
+  function organizerList(list) {
+    if (!list || !list.length) return null;
+    return el('ul', { class: 'cal-plain' }, ...list.map((o) => el('li', {},
+      o.website ? link(o.website, o.organizer) : o.organizer,
+      o.email ? el('span', {}, ' · ', link('mailto:' + o.email, o.email)) : null)));
+  }
+
+  function render(e) {
+    const lang = C.i18n.lang();
+    const body = document.getElementById('cal-panel-body');
+    document.getElementById('cal-panel-title').textContent = e.title;
+    const when = el('div', {}, el('div', { class: 'cal-when-event' }, el('span', { class: 'cal-label' }, t('eventZone') + ': '), eventZoneText(e, lang)));
+    if (!e.all_day) {
+      when.append(el('div', { class: 'cal-when-viewer' }, el('span', { class: 'cal-label' }, t('yourZone') + ': '), viewerZoneText(e, lang)));
+    }
+    const description = el('div', { class: 'cal-description' });
+    description.append(C.sanitize.fragment(e.description));
+    body.replaceChildren(
+      el('dl', {},
+        row(t('when'), when),
+        row(t('venue'), venueBlock(e.venue, e.show_map_link !== false)),
+        row(t('organizers'), organizerList(e.organizer)),
+        row(t('cost'), e.cost),
+        row(t('categories'), (e.categories || []).map((c) => c.name).join(', ')),
+        row(t('website'), e.website && e.website !== e.url ? link(e.website, e.website) : null)),
+      description);
+  }
+
+  const dialog = () => document.getElementById('cal-panel');
+
+  // open(id, opener): shows the panel for event id; opener gets the focus back on close.
+  async function open(ns, id, opener) {
+    const d = dialog();
+    d.dataset.eventId = id;
+    document.getElementById('cal-panel-title').textContent = t('loading');
+    document.getElementById('cal-panel-body').replaceChildren();
+    if (!d.open) d.showModal();
+    d.onclose = () => { if (opener && opener.isConnected) opener.focus(); };
+    try {
+      const e = await C.api.event(ns, id);
+      if (d.dataset.eventId === String(id)) render(e);
+    } catch (err) {
+      document.getElementById('cal-panel-title').textContent = t('failed');
+    }
+  }
+
+  function init() {
+    const d = dialog();
+    d.querySelector('.cal-close').addEventListener('click', () => d.close());
+    // A click on the backdrop (outside the dialog's box) closes it too.
+    d.addEventListener('click', (ev) => { if (ev.target === d) d.close(); });
+  }
+
+  C.panel = { init, open };
+})();
