@@ -100,11 +100,14 @@ $(BUILD)/obj/%.o: %.cpp
 
 # --- dev stack (DESIGN.md §3) -------------------------------------------------
 # DEMO=N: add N demo events (calendarctl demo) once the stack is up, once per stack.
+# REPLICAS=K: K read replicas of the private MariaDB (GTID replication), replica k's socket
+# var/replica-k/mysqld.sock (README "Scaling out").
+REPLICAS ?= 0
 run: service
-	@DEMO=$(DEMO) scripts/devstack.sh run $(PORT)
+	@DEMO=$(DEMO) REPLICAS=$(REPLICAS) scripts/devstack.sh run $(PORT)
 
 start: service
-	@DEMO=$(DEMO) scripts/devstack.sh start $(PORT)
+	@DEMO=$(DEMO) REPLICAS=$(REPLICAS) scripts/devstack.sh start $(PORT)
 
 stop:
 	@scripts/devstack.sh stop
