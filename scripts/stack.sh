@@ -291,8 +291,21 @@ merge_ini() {
   ' "$2" "$1"
 }
 
+# replica_setting: the [database] replicas line for STACK_REPLICAS replicas.
+replica_setting() {
+  local k list=""
+  for ((k = 1; k <= replicas; k++)); do list+="${list:+, }$dir/replica-$k/mysqld.sock"; done
+  echo "replicas = $list"
+}
+
 write_config() {
-  [ -e "$dir/calendar.conf" ] && return 0    # written once: local edits survive restarts
+  if [ -e "$dir/calendar.conf" ]; then    # written once: local edits survive restarts
+    # ...but a stack first started without replicas learns of them.
+    if [ "$replicas" -gt 0 ] && ! grep -qE '^[[:space:]]*replicas[[:space:]]*=' "$dir/calendar.conf"; then
+      sed -i "/^\[database\]/a $(replica_setting)" "$dir/calendar.conf"
+    fi
+    return 0
+  fi
   cat > "$dir/calendar.conf.new" <<EOF
 # calendar-fcgi configuration of the private stack in $dir (written by scripts/stack.sh).
 [database]
@@ -319,7 +332,9 @@ max_body = 1048576
 enabled = false
 geofence_km = 40
 EOF
-  printf '%s\n' "${STACK_CONF_EXTRA:-}" > "$dir/calendar.conf.extra"
+  local extra=${STACK_CONF_EXTRA:-}
+  [ "$replicas" -eq 0 ] || extra=$'[database]\n'"$(replica_setting)"$'\n'"$extra"
+  printf '%s\n' "$extra" > "$dir/calendar.conf.extra"
   merge_ini "$dir/calendar.conf.new" "$dir/calendar.conf.extra" > "$dir/calendar.conf.merged" ||
     die "could not merge STACK_CONF_EXTRA into the config"
   rm -f "$dir/calendar.conf.new" "$dir/calendar.conf.extra"

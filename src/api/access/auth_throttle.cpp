@@ -97,7 +97,8 @@ AuthThrottle& auth_throttle() {
   return throttle;
 }
 
-Caller authenticate_throttled(const Request& request, Db& db, const Locale& locale, AuthThrottle& throttle) {
+Caller authenticate_throttled(const Request& request, Db& db, const Locale& locale, AuthThrottle& throttle,
+                              Db* counter_db) {
   const std::string& authorization = request.header("authorization");
   try {
     return authenticate(authorization, db, locale);
@@ -107,12 +108,15 @@ Caller authenticate_throttled(const Request& request, Db& db, const Locale& loca
     const std::string login = credentials && credentials->login ? *credentials->login : std::string();
     int wait = 0;
     try {
-      wait = record_shared_failure(db, request.remote_addr, login, throttle.limits());
+      wait =
+          record_shared_failure(counter_db ? *counter_db : db, request.remote_addr, login, throttle.limits());
     } catch (const DatabaseUnavailable&) {
       // No database to count in (the primary is down; or none at all): this process counts alone.
       wait = throttle.record_failure(request.remote_addr, login);
     } catch (const DatabaseConflict&) {
       wait = throttle.record_failure(request.remote_addr, login);
+    } catch (const std::exception&) {
+      wait = throttle.record_failure(request.remote_addr, login);  // e.g. a read-only server
     }
     if (wait == 0) throw;
     ApiError limited{429, "rest_too_many_requests",

@@ -81,8 +81,9 @@ AuthThrottle& auth_throttle();
 // authenticate() (cal/api/access/auth.h) for this request's Authorization header, throttled: a 401
 // rest_invalid_credentials becomes 429 rest_too_many_requests with Retry-After when the client
 // address (Request::remote_addr) or the Basic login has failed too often: counted in `db`
-// (record_shared_failure), or in `throttle` while `db` is unreachable.
+// (record_shared_failure; in `counter_db`, the primary, when `db` is a replica's connection), or
+// in `throttle` while that database cannot be written.
 Caller authenticate_throttled(const Request& request, Db& db, const Locale& locale,
-                              AuthThrottle& throttle = auth_throttle());
+                              AuthThrottle& throttle = auth_throttle(), Db* counter_db = nullptr);
 
 }  // namespace cal
