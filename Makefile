@@ -164,10 +164,11 @@ $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/tests/fuzz/fuzz_%.o $(FUZZ_BUILD)/libcal
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SANITIZE) -o $@ $^ $(LIBS)
 
 # --- benchmarks (issue 8; README "Performance") ------------------------------------
-# `make bench [SCALE=1000000]`: release build, private stack, seeded dataset, wrk table.
+# `make bench [SCALE=1000000] [REPLICAS=2]`: release build, private stack (with REPLICAS read
+# replicas, reads spread over them), seeded dataset, wrk table.
 bench: build
 	@$(MAKE) --no-print-directory $(BUILD)/bench-floor
-	@SCALE=$(SCALE) tests/bench/run.sh $(BUILD)
+	@SCALE=$(SCALE) REPLICAS=$(REPLICAS) tests/bench/run.sh $(BUILD)
 
 # The floor: a constant-response libfcgi program (tests/bench/floor.cpp).
 $(BUILD)/bench-floor: tests/bench/floor.cpp

@@ -16,6 +16,9 @@
 #   ROUNDS=3        rounds of floor / case 1 / case 3, interleaved; the median round is shown
 #   SERVICE_THREADS=8  calendar-fcgi [server] threads (0 = its default, 2 x cores)
 #   BENCH_LEASE_MS=5   [server] cache_lease_ms of the second cached run (cases 1L-4L)
+#   REPLICAS=2      that many GTID read replicas of the stack's MariaDB (scripts/stack.sh
+#                   STACK_REPLICAS): reads spread over them; the report counts each server's
+#                   statements (default 0)
 #   KEEP=1          keep the stack directory (and leave nothing running) for inspection
 #   SETUP_ONLY=1    stop after seeding and leave the stack and the floor running, for profiling
 #                   (prints where; stop it with scripts/stack.sh down DIR and kill the floor)
@@ -33,6 +36,9 @@ CONNECTIONS=${CONNECTIONS:-16}
 WRK_THREADS=${WRK_THREADS:-2}
 ROUNDS=${ROUNDS:-3}
 WARMUP_WALK=${WARMUP_WALK:-20}
+REPLICAS=${REPLICAS:-0}
+[[ $REPLICAS =~ ^[0-9]+$ ]] || { echo "bench: REPLICAS must be a number" >&2; exit 2; }
+export STACK_REPLICAS=$REPLICAS
 # 8 service threads on this 2-core machine, not the product's default of 2 x cores: a worker
 # spends part of each request waiting on MariaDB (the cache's version check, the queries of a
 # miss), and 4 workers leave the cores idle meanwhile; 8 gave +7% req/s and a lower p99 on
@@ -123,6 +129,12 @@ service_with_cache() {
 }
 
 sql() { mariadb --no-defaults --socket="$dir/mysqld.sock" --user=root --batch --skip-column-names calendar "$@"; }
+
+# statements_of SOCKET: the server's Com_select count so far (reads it answered).
+statements_of() {
+  mariadb --no-defaults --socket="$1" --user=root --batch --skip-column-names \
+    -e "SHOW GLOBAL STATUS LIKE 'Com_select'" 2>/dev/null | cut -f2
+}
 
 # --- measuring -----------------------------------------------------------------------------
 
@@ -354,7 +366,7 @@ fi
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 echo
 echo "make bench, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, wrk -t$WRK_THREADS -c$CONNECTIONS -d${DURATION}s" \
-     "(after ${WARMUP}s warm-up), $BASE_EVENTS events, calendar-fcgi threads $SERVICE_THREADS;" \
+     "(after ${WARMUP}s warm-up), $BASE_EVENTS events, calendar-fcgi threads $SERVICE_THREADS, $REPLICAS replicas;" \
      "load average $load_start before, $load_end after"
 echo
 printf '| %-58s | %8s | %7s | %7s | %6s |\n' "case" "req/s" "p50 ms" "p99 ms" "×floor"
@@ -393,4 +405,9 @@ engine_report
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"
+if [ "$REPLICAS" -gt 0 ]; then
+  line="SELECTs answered over the whole run (Com_select): primary $(statements_of "$dir/mysqld.sock")"
+  for ((k = 1; k <= REPLICAS; k++)); do line+=", replica-$k $(statements_of "$dir/replica-$k/mysqld.sock")"; done
+  echo "$line"
+fi
 [ "$failed" -eq 0 ] || { say "some cases failed (see above)"; exit 1; }
