@@ -106,11 +106,14 @@ $(BUILD)/obj/%.o: %.cpp
 
 # --- dev stack (DESIGN.md §3) -------------------------------------------------
 # DEMO=N: add N demo events (calendarctl demo) once the stack is up, once per stack.
+# REPLICAS=K: K read replicas of the private MariaDB (GTID replication), replica k's socket
+# var/replica-k/mysqld.sock (README "Scaling out").
+REPLICAS ?= 0
 run: service
-	@DEMO=$(DEMO) scripts/devstack.sh run $(PORT)
+	@DEMO=$(DEMO) REPLICAS=$(REPLICAS) scripts/devstack.sh run $(PORT)
 
 start: service
-	@DEMO=$(DEMO) scripts/devstack.sh start $(PORT)
+	@DEMO=$(DEMO) REPLICAS=$(REPLICAS) scripts/devstack.sh start $(PORT)
 
 stop:
 	@scripts/devstack.sh stop
@@ -167,10 +170,11 @@ $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/tests/fuzz/fuzz_%.o $(FUZZ_BUILD)/libcal
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SANITIZE) -o $@ $^ $(LIBS)
 
 # --- benchmarks (issue 8; README "Performance") ------------------------------------
-# `make bench [SCALE=1000000]`: release build, private stack, seeded dataset, wrk table.
+# `make bench [SCALE=1000000] [REPLICAS=2]`: release build, private stack (with REPLICAS read
+# replicas, reads spread over them), seeded dataset, wrk table.
 bench: build
 	@$(MAKE) --no-print-directory $(BUILD)/bench-floor
-	@SCALE=$(SCALE) tests/bench/run.sh $(BUILD)
+	@SCALE=$(SCALE) REPLICAS=$(REPLICAS) tests/bench/run.sh $(BUILD)
 
 # The floor: a constant-response libfcgi program (tests/bench/floor.cpp).
 $(BUILD)/bench-floor: tests/bench/floor.cpp

@@ -245,6 +245,17 @@ CREATE TABLE IF NOT EXISTS options (
   value        TEXT NOT NULL
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+-- Failed authentications per client address and per login (issue 18: shared by every process
+-- and host, so CGI mode and many web hosts are throttled too; store/auth_failures.cpp). One row
+-- per key and fixed window, rewritten by INSERT ... ON DUPLICATE KEY UPDATE; no response is made
+-- of it, so no cal_note_change trigger: a failed login never empties the response cache.
+CREATE TABLE IF NOT EXISTS auth_failures (
+  throttle_key VARCHAR(80) NOT NULL PRIMARY KEY COMMENT 'a:<client address> or l:<login>',
+  window_start BIGINT NOT NULL COMMENT 'UNIX_TIMESTAMP() of the first failure of the window',
+  failures     INT UNSIGNED NOT NULL COMMENT 'failures since window_start',
+  KEY auth_failures_window (window_start)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin COMMENT 'pruned by calendar-fcgi after its window';
+
 -- The data version and the change log (issues 8 and 14): the response cache of calendar-fcgi
 -- serves a stored response only while nothing it was made of has changed. Every row written to a
 -- table that responses are made of is noted by trigger, inside the writing transaction, whoever

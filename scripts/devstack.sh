@@ -11,11 +11,14 @@
 # DEMO=N (run and start; `make run DEMO=N`): once the stack is up, add N demo events with
 # `calendarctl demo --events N` (seed DEMO_SEED, default 1), once per stack: the marker
 # $dir/demo.added remembers each N and seed added, so a restart does not add them again.
+# REPLICAS=K (run and start; `make start REPLICAS=K`): K read replicas of the MariaDB with GTID
+# replication, replica k in $dir/replica-k/ (socket $dir/replica-k/mysqld.sock); see stack.sh.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 dir=${DEVSTACK_DIR:-var}
 build=${DEVSTACK_BUILD:-build}
+export STACK_REPLICAS=${REPLICAS:-0}
 
 # seed_demo: the demo data asked for by DEMO/DEMO_SEED, unless this stack already has it.
 seed_demo() {
@@ -44,6 +47,7 @@ run() {
   echo "  calendar:    http://127.0.0.1:$port/calendar/   (the web calendar, build/web)"
   echo "  admin token: $(cat "$dir/admin.token")   (Authorization: Bearer <token>)"
   echo "  logs:        $dir/calendar-fcgi.log, $dir/nginx/error.log, $dir/mysqld.log"
+  [ "$STACK_REPLICAS" -eq 0 ] || echo "  replicas:    $STACK_REPLICAS, sockets $dir/replica-<k>/mysqld.sock"
   echo "  Ctrl-C stops the stack."
   echo
   tail -n 0 -F "$dir/calendar-fcgi.log" &

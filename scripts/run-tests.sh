@@ -5,7 +5,8 @@
 # (scripts/stack.sh) and its other deployments (scripts/deploy-stacks.sh) in a fresh directory
 # ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports, and its test suites "geoloc-on" and
 # "lease-on" against a second stack with the geolocation extension and a 20 ms cache lease on (in
-# geoloc/ below that directory).
+# geoloc/ below that directory), and its test suite "replicas" against a third stack with two
+# GTID read replicas (in replicas/).
 # Shows every runner's output and ends with the line "N passed, N failed": doctest test cases
 # summed over the binaries plus one per layout rule and self-test case, a crash or a failed
 # start counting as (at least) one failure. The layout checks run only without doctest options
@@ -105,10 +106,11 @@ stack_down() {
   # The database-death test runs its own stack below the run dir; stop it even after a crash.
   [ -d "$run_dir/dbdeath" ] && { scripts/stack.sh down "$run_dir/dbdeath" || true; }
   [ -d "$run_dir/geoloc" ] && { scripts/stack.sh down "$run_dir/geoloc" || true; }
+  [ -d "$run_dir/replicas" ] && { scripts/stack.sh down "$run_dir/replicas" || true; }
   # Sanitizer reports of an ASan/UBSan service build (leaks appear at exit) are in its logs only
   # (the deployments' calendar-fcgi processes log to their web server's error log).
   local log pattern='ERROR: (Address|Leak)Sanitizer|runtime error:'
-  for log in "$run_dir/calendar-fcgi.log" "$run_dir/geoloc/calendar-fcgi.log" "$run_dir"/nginx-tcp/calendar-fcgi.log \
+  for log in "$run_dir/calendar-fcgi.log" "$run_dir/geoloc/calendar-fcgi.log" "$run_dir/replicas/calendar-fcgi.log" "$run_dir"/nginx-tcp/calendar-fcgi.log \
              "$run_dir"/apache-*/error.log; do
     if [ -f "$log" ] && grep -qE "$pattern" "$log"; then
       echo "run-tests: calendar-fcgi reported sanitizer errors in $log:"
@@ -186,6 +188,34 @@ if [ "${geoloc_count:-1}" != 0 ]; then
     [ "$geoloc_keep" -eq 0 ] || keep=1
   else
     echo "run-tests: the geoloc stack did not start (logs in $run_dir/geoloc)"
+    failed=$((failed + 1))
+    keep=1
+  fi
+fi
+
+# --- read replicas (issue 18): a third stack with two GTID replicas ---------------------------
+# Only when the doctest options select a case of the suite "replicas".
+replica_cases() {
+  CAL_TEST_BASE=http://127.0.0.1:1/api CAL_TEST_REPLICAS=2 "$build/integration-tests" -ts=replicas "$@" -ltc 2>/dev/null |
+    sed -n 's/^\[doctest\] unskipped test cases passing the current filters: \([0-9]*\)$/\1/p'
+}
+replica_count=$(replica_cases "$@" || true)
+if [ "${replica_count:-1}" != 0 ]; then
+  replica_port=$(scripts/stack.sh free-port)
+  if STACK_REPLICAS=2 STACK_CONF_EXTRA=$'[database]\nmax_replica_lag = 3\n[server]\nstatement_count_header = true' \
+     scripts/stack.sh up "$run_dir/replicas" "$replica_port" "$build"; then
+    replica_keep=1
+    if CAL_TEST_BASE="http://127.0.0.1:$replica_port/api" \
+       CAL_TEST_TOKEN="$(cat "$run_dir/replicas/admin.token")" \
+       CAL_TEST_CTL="$build/calendarctl --config $run_dir/replicas/calendar.conf" \
+       CAL_TEST_DIR="$run_dir/replicas" \
+       CAL_TEST_REPLICAS=2 \
+       run_counted integration-tests-replicas "$build/integration-tests" -ts=replicas "$@"; then
+      replica_keep=0
+    fi
+    [ "$replica_keep" -eq 0 ] || keep=1
+  else
+    echo "run-tests: the replicas stack did not start (logs in $run_dir/replicas)"
     failed=$((failed + 1))
     keep=1
   fi

@@ -6,12 +6,17 @@
 #   stack.sh up DIR HTTP_PORT BUILD_DIR   start whatever is not running (idempotent, repairs a
 #                                         half-running stack); returns once the API answers
 #   stack.sh down DIR                     stop exactly the processes `up` started; data stays
-#   stack.sh status DIR                   show each process; exit 0 only if all three run
+#   stack.sh status DIR                   show each process; exit 0 only if all three (and the replicas) run
 #   stack.sh free-port                    print a free TCP port on 127.0.0.1
 #
 # STACK_CONF_EXTRA (environment): INI settings merged into calendar.conf when it is first written:
 # a key the default config has is replaced in place (the service rejects a key given twice),
 # others are added to their section, new sections at the end; e.g. $'[geoloc]\nenabled = true'.
+# STACK_REPLICAS=K (environment, default 0): the MariaDB is a GTID replication primary (server_id
+# 1, binary log, gtid_strict_mode) with K read-only replicas, replica k (from 1) in DIR/replica-k/
+# (datadir mysql/, mysqld.{sock,pid,log}, mysql.port; the socket path DIR/replica-k/mysqld.sock is
+# relied on outside the repository), seeded from the primary by mariadb-dump --gtid once the schema
+# exists and then replicating with MASTER_USE_GTID=slave_pos as user `repl`. K=0 changes nothing.
 # DIR holds: mysql/ (datadir), mysqld.{sock,pid,log}, mysql.port, calendar.conf (written once,
 # edit freely), admin.token (0600), calendar.sock, calendar-fcgi.{pid,log}, nginx.conf and
 # nginx/ (pid, logs, temp files). nginx also serves BUILD_DIR/web (`make web`) at /calendar/.
@@ -135,13 +140,113 @@ start_mariadb() {
   # and redo log are sized for the 1M-event demo (1.4 GB of tables): with the defaults (128 MB,
   # 96 MB) `calendarctl demo --events 1000000` read 4 GB back and wrote 20 GB while checkpointing
   # (issue 14). Pages are taken only as used, so small stacks stay small.
+  # With replicas: a GTID primary. Row-based, so the replicas apply the rows the triggers wrote
+  # (cal_note_change shards by CONNECTION_ID(), which a replayed statement would not reproduce).
+  local primary_args=()
+  [ "$replicas" -eq 0 ] || primary_args=(--server-id=1 --log-bin="$dir/mysql/binlog" --binlog-format=ROW
+    --gtid-strict-mode=1 --log-bin-trust-function-creators=1)
   setsid mariadbd --no-defaults --datadir="$dir/mysql" --socket="$dir/mysqld.sock" --tmpdir="$dir/mysql-tmp" \
     --port="$port" --bind-address=127.0.0.1 --pid-file="$dir/mysqld.pid" --user=root \
-    --log-error="$dir/mysqld.log" --skip-name-resolve --max-connections=500 \
+    --log-error="$dir/mysqld.log" --skip-name-resolve --max-connections=500 "${primary_args[@]}" \
     --innodb-flush-log-at-trx-commit=1 --innodb-buffer-pool-size=1G --innodb-log-file-size=512M \
     --character-set-server=utf8mb4 \
     --collation-server=utf8mb4_unicode_ci </dev/null >>"$dir/mysqld.log" 2>&1 9>&- &
   wait_mariadb $!
+}
+
+# --- replicas (STACK_REPLICAS) ----------------------------------------------------------------
+
+primary_sql() { mariadb --no-defaults --socket="$dir/mysqld.sock" --user=root --batch --skip-column-names -e "$1" 9>&-; }
+
+# check_primary_binlog: a primary that runs without its binary log (started before replicas were
+# asked for) cannot feed them; it is not restarted behind one's back.
+check_primary_binlog() {
+  [ "$(primary_sql 'SELECT @@log_bin')" = 1 ] ||
+    die "the running MariaDB of $dir has no binary log: stop the stack (make stop), then start it with REPLICAS"
+  primary_sql "CREATE USER IF NOT EXISTS 'repl'@'127.0.0.1' IDENTIFIED BY 'repl';
+    GRANT REPLICATION SLAVE ON *.* TO 'repl'@'127.0.0.1'" || die "could not create the replication user"
+}
+
+# start_replica K: replica K running and replicating (initialized and seeded the first time).
+start_replica() {
+  local k=$1 rdir="$dir/replica-$1" pid port i
+  local rsock="$rdir/mysqld.sock"
+  rsql() { mariadb --no-defaults --socket="$rsock" --user=root --batch --skip-column-names -e "$1" 9>&-; }
+  mkdir -p "$rdir/mysql-tmp"
+  if pid=$(running_pid "$rdir/mysqld.pid" "--datadir=$rdir/mysql "); then
+    wait_replica "$pid" "$rdir"
+    return 0
+  fi
+  local fresh=0
+  if [ ! -d "$rdir/mysql/mysql" ]; then
+    say "initializing replica $k datadir $rdir/mysql"
+    rm -rf "$rdir/mysql.init"
+    mariadb-install-db --no-defaults --user=root --datadir="$rdir/mysql.init" \
+      --auth-root-authentication-method=normal --skip-test-db --skip-name-resolve \
+      >"$rdir/mysql-install.log" 2>&1 9>&- || { show_log "$rdir/mysql-install.log"; die "mariadb-install-db failed"; }
+    mv "$rdir/mysql.init" "$rdir/mysql"
+    fresh=1
+  fi
+  port=$(cat "$rdir/mysql.port" 2>/dev/null || true)
+  if ! [[ $port =~ ^[0-9]+$ ]] || ! port_free "$port"; then
+    port=$(free_port)
+    echo "$port" > "$rdir/mysql.port"
+  fi
+  say "starting replica $k on $rsock and 127.0.0.1:$port"
+  setsid mariadbd --no-defaults --datadir="$rdir/mysql" --socket="$rsock" --tmpdir="$rdir/mysql-tmp" \
+    --port="$port" --bind-address=127.0.0.1 --pid-file="$rdir/mysqld.pid" --user=root \
+    --log-error="$rdir/mysqld.log" --skip-name-resolve --max-connections=500 \
+    --server-id=$((100 + k)) --read-only=1 --gtid-strict-mode=1 --relay-log="$rdir/mysql/relay" \
+    --innodb-flush-log-at-trx-commit=2 --innodb-buffer-pool-size=256M \
+    --character-set-server=utf8mb4 \
+    --collation-server=utf8mb4_unicode_ci </dev/null >>"$rdir/mysqld.log" 2>&1 9>&- &
+  pid=$!
+  wait_replica "$pid" "$rdir"
+  if [ "$fresh" -eq 1 ] || [ -z "$(rsql 'SHOW SLAVE STATUS')" ]; then
+    # Seed: a consistent dump of the calendar database with the GTID position it was taken at
+    # (--gtid --master-data=1 writes SET GLOBAL gtid_slave_pos=...), then replicate from there.
+    say "seeding replica $k from the primary"
+    local name
+    name=$(sed -n 's/^name *= *//p' "$dir/calendar.conf" | head -n 1)
+    rsql "STOP SLAVE; RESET SLAVE ALL" >/dev/null 2>&1 || true
+    rsql "DROP DATABASE IF EXISTS \`$name\`; CREATE DATABASE \`$name\`" || die "replica $k: could not create $name"
+    mariadb-dump --no-defaults --socket="$dir/mysqld.sock" --user=root --single-transaction --gtid \
+      --master-data=1 --routines --triggers --events "$name" 9>&- > "$rdir/seed.sql" || die "mariadb-dump of the primary failed"
+    mariadb --no-defaults --socket="$rsock" --user=root "$name" < "$rdir/seed.sql" 9>&- ||
+      die "replica $k: loading the seed failed"
+    rm -f "$rdir/seed.sql"
+    rsql "CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=$(cat "$dir/mysql.port"), MASTER_USER='repl',
+      MASTER_PASSWORD='repl', MASTER_CONNECT_RETRY=1, MASTER_USE_GTID=slave_pos; START SLAVE" ||
+      die "replica $k: could not start replication"
+  fi
+  for ((i = 0; i < 300; i++)); do
+    [ "$(rsql "SHOW SLAVE STATUS" | cut -f11,12)" = $'Yes\tYes' ] && { say "replica $k replicating"; return 0; }
+    sleep 0.1
+  done
+  rsql "SHOW SLAVE STATUS\G" >&2 || true
+  die "replica $k is not replicating after 30 s"
+}
+
+wait_replica() {
+  local i
+  for ((i = 0; i < 600; i++)); do
+    mariadb-admin --no-defaults --socket="$2/mysqld.sock" --user=root --connect-timeout=2 ping >/dev/null 2>&1 && return 0
+    alive "$1" || { show_log "$2/mysqld.log"; die "replica mariadbd exited during start-up"; }
+    sleep 0.1
+  done
+  show_log "$2/mysqld.log"
+  die "replica mariadbd (pid $1) did not answer within 60 s"
+}
+
+stop_mariadb_in() {    # DIR (a primary's or a replica's directory)
+  local d=$1 pid i
+  if pid=$(running_pid "$d/mysqld.pid" "--datadir=$d/mysql "); then
+    # A clean shutdown flushes InnoDB; SIGTERM does the same if the client cannot connect.
+    mariadb-admin --no-defaults --socket="$d/mysqld.sock" --user=root --connect-timeout=2 shutdown >/dev/null 2>&1 9>&- ||
+      kill -TERM "$pid" 2>/dev/null || true
+    for ((i = 0; i < 600; i++)); do alive "$pid" || break; sleep 0.1; done
+    if alive "$pid"; then stop_pid "$pid" mariadbd TERM 30; else say "mariadbd stopped (pid $pid)"; fi
+  fi
 }
 
 # --- calendar-fcgi --------------------------------------------------------------------------
@@ -186,8 +291,21 @@ merge_ini() {
   ' "$2" "$1"
 }
 
+# replica_setting: the [database] replicas line for STACK_REPLICAS replicas.
+replica_setting() {
+  local k list=""
+  for ((k = 1; k <= replicas; k++)); do list+="${list:+, }$dir/replica-$k/mysqld.sock"; done
+  echo "replicas = $list"
+}
+
 write_config() {
-  [ -e "$dir/calendar.conf" ] && return 0    # written once: local edits survive restarts
+  if [ -e "$dir/calendar.conf" ]; then    # written once: local edits survive restarts
+    # ...but a stack first started without replicas learns of them.
+    if [ "$replicas" -gt 0 ] && ! grep -qE '^[[:space:]]*replicas[[:space:]]*=' "$dir/calendar.conf"; then
+      sed -i "/^\[database\]/a $(replica_setting)" "$dir/calendar.conf"
+    fi
+    return 0
+  fi
   cat > "$dir/calendar.conf.new" <<EOF
 # calendar-fcgi configuration of the private stack in $dir (written by scripts/stack.sh).
 [database]
@@ -214,7 +332,9 @@ max_body = 1048576
 enabled = false
 geofence_km = 40
 EOF
-  printf '%s\n' "${STACK_CONF_EXTRA:-}" > "$dir/calendar.conf.extra"
+  local extra=${STACK_CONF_EXTRA:-}
+  [ "$replicas" -eq 0 ] || extra=$'[database]\n'"$(replica_setting)"$'\n'"$extra"
+  printf '%s\n' "$extra" > "$dir/calendar.conf.extra"
   merge_ini "$dir/calendar.conf.new" "$dir/calendar.conf.extra" > "$dir/calendar.conf.merged" ||
     die "could not merge STACK_CONF_EXTRA into the config"
   rm -f "$dir/calendar.conf.new" "$dir/calendar.conf.extra"
@@ -323,10 +443,18 @@ cmd_up() {
   # A unix socket path has at most 107 bytes.
   [ ${#dir} -le 90 ] || die "directory path too long for unix sockets (max 90 bytes): $dir"
   lock "$dir"
+  replicas=${STACK_REPLICAS:-0}
+  [[ $replicas =~ ^[0-9]+$ ]] || die "STACK_REPLICAS must be a number: $replicas"
   start_mariadb
   write_config
   ctl migrate >&2 || die "calendarctl migrate failed"
   create_admin
+  echo "$replicas" > "$dir/replicas.count"    # what `status` checks
+  if [ "$replicas" -gt 0 ]; then
+    check_primary_binlog
+    local k
+    for ((k = 1; k <= replicas; k++)); do start_replica "$k"; done
+  fi
   start_service
   start_nginx
   wait_api
@@ -346,12 +474,9 @@ cmd_down() {
     stop_pid "$pid" calendar-fcgi TERM 15
   fi
   rm -f "$dir/calendar-fcgi.pid"
-  if pid=$(running_pid "$dir/mysqld.pid" "--datadir=$dir/mysql "); then
-    # A clean shutdown flushes InnoDB; SIGTERM does the same if the client cannot connect.
-    mysql_admin shutdown >/dev/null 2>&1 9>&- || kill -TERM "$pid" 2>/dev/null || true
-    for ((i = 0; i < 600; i++)); do alive "$pid" || break; sleep 0.1; done
-    if alive "$pid"; then stop_pid "$pid" mariadbd TERM 30; else say "mariadbd stopped (pid $pid)"; fi
-  fi
+  local r
+  for r in "$dir"/replica-*/; do [ -d "$r" ] && stop_mariadb_in "${r%/}"; done
+  stop_mariadb_in "$dir"
 }
 
 cmd_status() {
@@ -368,6 +493,16 @@ cmd_status() {
       printf '%-14s running (pid %s)\n' "$name" "$pid"
     else
       printf '%-14s stopped\n' "$name"
+      ok=1
+    fi
+  done
+  local k count
+  count=$(tr -dc '0-9' < "$dir/replicas.count" 2>/dev/null || true)
+  for ((k = 1; k <= ${count:-0}; k++)); do
+    if pid=$(running_pid "$dir/replica-$k/mysqld.pid" "--datadir=$dir/replica-$k/mysql "); then
+      printf '%-14s running (pid %s)\n' "replica-$k" "$pid"
+    else
+      printf '%-14s stopped\n' "replica-$k"
       ok=1
     fi
   done

@@ -7,11 +7,13 @@
 #include "cal/core/i18n/i18n.h"
 #include "cal/http/fcgi_server.h"
 #include "cal/store/db.h"
+#include "cal/store/replicas.h"
 
 #include <malloc.h>
 
 #include <iostream>
 #include <memory>
+#include <vector>
 
 namespace {
 
@@ -37,17 +39,35 @@ int main(int argc, char** argv) {
   // (make bench, issue 8); the threads spend their time waiting on the database, not in malloc.
   mallopt(M_ARENA_MAX, 1);
   // The response cache serves a long-running process only (a CGI process answers once).
+  // With replicas, each server's answers have a cache of their own, validated against that
+  // server's data version (a replica's is an earlier state of the primary's); they share the budget.
+  const std::size_t servers = 1 + config.database.replicas.size();
+  const std::size_t cache_bytes = (static_cast<std::size_t>(config.server.response_cache_mb) << 20) / servers;
   std::unique_ptr<cal::ResponseCache> cache;
-  if (!cgi && config.server.response_cache)
-    cache =
-        std::make_unique<cal::ResponseCache>(static_cast<std::size_t>(config.server.response_cache_mb) << 20);
+  std::vector<std::unique_ptr<cal::ResponseCache>> replica_caches;
+  if (!cgi && config.server.response_cache) {
+    cache = std::make_unique<cal::ResponseCache>(cache_bytes);
+    for (std::size_t k = 1; k < servers; ++k)
+      replica_caches.push_back(std::make_unique<cal::ResponseCache>(cache_bytes));
+  }
   std::unique_ptr<cal::CacheWatcher> watcher;
   if (cache && config.server.cache_lease_ms > 0)
     watcher = std::make_unique<cal::CacheWatcher>(*cache, config);
-  // One connection per worker thread, made on first use and kept for the thread's life.
-  const cal::RequestHandler handler = [&config, &cache](const cal::Request& request, const std::string& id) {
+  // One connection per worker thread (and per replica), made on first use and kept for the thread's life.
+  std::unique_ptr<cal::ReplicaSet> replica_set;
+  if (!config.database.replicas.empty()) replica_set = std::make_unique<cal::ReplicaSet>(config.database);
+  const cal::RequestHandler handler = [&config, &cache, &replica_set, &replica_caches](
+                                          const cal::Request& request, const std::string& id) {
     thread_local cal::Db db(config.database);
-    return cal::handle_request(request, db, config, id, cache.get());
+    if (!replica_set) return cal::handle_request(request, db, config, id, cache.get());
+    thread_local std::vector<std::unique_ptr<cal::Db>> replicas;
+    if (replicas.empty())
+      for (std::size_t k = 0; k < replica_set->size(); ++k)
+        replicas.push_back(std::make_unique<cal::Db>(replica_set->config(k)));
+    cal::Backends backends{db, replicas, *replica_set, cache.get(), {}};
+    for (std::size_t k = 0; k < replica_set->size(); ++k)
+      backends.replica_caches.push_back(k < replica_caches.size() ? replica_caches[k].get() : nullptr);
+    return cal::handle_request(request, backends, config, id);
   };
   if (cgi) return cal::serve_cgi(config, handler);
   const int status = cal::serve_fastcgi(config, handler);

@@ -14,7 +14,7 @@ namespace po = boost::program_options;
 namespace cal {
 namespace {
 
-po::options_description config_options(Config& c, std::string& cors_origins) {
+po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas) {
   po::options_description opts(
       "Configuration (INI sections [database] [site] [server] [geoloc] [cors]; "
       "also accepted on the command line)");
@@ -26,6 +26,11 @@ po::options_description config_options(Config& c, std::string& cors_origins) {
       "database.name", po::value(&c.database.name)->default_value(c.database.name), "database name")(
       "database.read_timeout", po::value(&c.database.read_timeout)->default_value(c.database.read_timeout),
       "seconds to wait for a statement's answer (0: no limit; calendarctl never has one)")(
+      "database.replicas", po::value(&replicas),
+      "read replicas: unix socket paths or host:port, separated by commas or spaces")(
+      "database.max_replica_lag",
+      po::value(&c.database.max_replica_lag)->default_value(c.database.max_replica_lag),
+      "seconds a replica may lag behind the primary and still serve reads")(
       "site.url", po::value(&c.site.url), "public site URL (default: from the request)")(
       "site.rest_url", po::value(&c.site.rest_url), "REST root URL (default: from the request)")(
       "site.timezone", po::value(&c.site.timezone)->default_value(c.site.timezone), "site time zone")(
@@ -81,6 +86,21 @@ bool valid_origin(const std::string& origin) {
 }
 
 // The [cors] origins list: words separated by white space or commas.
+// The words of a list separated by commas, spaces or tabs, as written.
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::string word;
+  for (char ch : text + " ") {
+    if (ch == ' ' || ch == ',' || ch == '\t') {
+      if (!word.empty()) out.push_back(word);
+      word.clear();
+    } else {
+      word += ch;
+    }
+  }
+  return out;
+}
+
 std::vector<std::string> split_origins(const std::string& text) {
   std::vector<std::string> out;
   std::string word;
@@ -107,7 +127,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
       "socket", po::value(&config.server.socket), "listen on unix:PATH or HOST:PORT")(
       "threads", po::value(&config.server.threads), "worker threads");
   std::string cors_origins;
-  po::options_description file_opts = config_options(config, cors_origins);
+  std::string replicas;
+  po::options_description file_opts = config_options(config, cors_origins, replicas);
   po::options_description all;
   all.add(generic).add(file_opts);
 
@@ -155,6 +176,12 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
     return fail("configuration error: database.read_timeout must be 0 or more");
   if (config.server.cache_lease_ms < 0 || config.server.cache_lease_ms > 1000)
     return fail("configuration error: server.cache_lease_ms must be 0 to 1000");
+  if (config.database.max_replica_lag < 0)
+    return fail("configuration error: database.max_replica_lag must be 0 or more");
+  config.database.replicas = split_list(replicas);
+  for (const std::string& r : config.database.replicas)
+    if (r.front() != '/' && r.find(':') == std::string::npos)
+      return fail("configuration error: database.replicas: not a socket path or host:port: " + r);
   config.cors.origins = split_origins(cors_origins);
   for (const std::string& origin : config.cors.origins)
     if (!valid_origin(origin))

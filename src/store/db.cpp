@@ -94,6 +94,8 @@ Db::~Db() = default;
 
 bool Db::connected() const { return impl_->connection != nullptr; }
 
+bool Db::read_only() const { return impl_->config.read_only_session; }
+
 void Db::reset() {
   impl_->statements.clear();
   impl_->connection.reset();
@@ -130,6 +132,9 @@ void Db::connect() {
     // READ; make bench case 5). Unique keys still decide every race; reads outside transactions
     // see the latest commit either way.
     stmt->execute("SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED");
+    // A replica's connection can never write (a user with READ_ONLY ADMIN could, and one row
+    // written on a replica breaks its replication).
+    if (c.read_only_session) stmt->execute("SET SESSION TRANSACTION READ ONLY");
   } catch (const sql::SQLException& e) {
     impl_->connection.reset();
     throw DatabaseUnavailable{std::string("connect: ") + e.what()};

@@ -16,6 +16,9 @@
 #   ROUNDS=3        rounds of floor / case 1 / case 3, interleaved; the median round is shown
 #   SERVICE_THREADS=8  calendar-fcgi [server] threads (0 = its default, 2 x cores)
 #   BENCH_LEASE_MS=5   [server] cache_lease_ms of the second cached run (cases 1L-4L)
+#   REPLICAS=2      that many GTID read replicas of the stack's MariaDB (scripts/stack.sh
+#                   STACK_REPLICAS): reads spread over them; the report counts each server's
+#                   statements (default 0)
 #   KEEP=1          keep the stack directory (and leave nothing running) for inspection
 #   SETUP_ONLY=1    stop after seeding and leave the stack and the floor running, for profiling
 #                   (prints where; stop it with scripts/stack.sh down DIR and kill the floor)
@@ -33,6 +36,9 @@ CONNECTIONS=${CONNECTIONS:-16}
 WRK_THREADS=${WRK_THREADS:-2}
 ROUNDS=${ROUNDS:-3}
 WARMUP_WALK=${WARMUP_WALK:-20}
+REPLICAS=${REPLICAS:-0}
+[[ $REPLICAS =~ ^[0-9]+$ ]] || { echo "bench: REPLICAS must be a number" >&2; exit 2; }
+export STACK_REPLICAS=$REPLICAS
 # 8 service threads on this 2-core machine, not the product's default of 2 x cores: a worker
 # spends part of each request waiting on MariaDB (the cache's version check, the queries of a
 # miss), and 4 workers leave the cores idle meanwhile; 8 gave +7% req/s and a lower p99 on
@@ -124,6 +130,25 @@ service_with_cache() {
 
 sql() { mariadb --no-defaults --socket="$dir/mysqld.sock" --user=root --batch --skip-column-names calendar "$@"; }
 
+# replicas_caught_up: waits until every replica has applied all the primary has written (a bulk
+# load keeps them behind for a while; within max_replica_lag they would serve the past).
+replicas_caught_up() {
+  local pos k
+  [ "$REPLICAS" -gt 0 ] || return 0
+  pos=$(sql -e "SELECT @@gtid_binlog_pos")
+  for ((k = 1; k <= REPLICAS; k++)); do
+    [ "$(mariadb --no-defaults --socket="$dir/replica-$k/mysqld.sock" --user=root --batch --skip-column-names \
+         -e "SELECT MASTER_GTID_WAIT('$pos', 600)")" = 0 ] || die "replica $k did not catch up with $pos"
+  done
+  sleep 2   # and every service process has seen them caught up (health checks once a second)
+}
+
+# statements_of SOCKET: the server's Com_select count so far (reads it answered).
+statements_of() {
+  mariadb --no-defaults --socket="$1" --user=root --batch --skip-column-names \
+    -e "SHOW GLOBAL STATUS LIKE 'Com_select'" 2>/dev/null | cut -f2
+}
+
 # --- measuring -----------------------------------------------------------------------------
 
 # to_ms VALUE: wrk's "812.00us" / "1.23ms" / "1.02s" / "2.00m" in milliseconds.
@@ -203,6 +228,7 @@ say "seeding $BASE_EVENTS events (calendarctl demo)"
 start=$SECONDS
 "$build/calendarctl" --config "$dir/calendar.conf" demo --events "$BASE_EVENTS" --seed 1 >&2 || die "calendarctl demo failed"
 sql -e "ANALYZE TABLE posts, event_details, event_venues, event_organizers, term_relationships, terms" >/dev/null
+replicas_caught_up
 say "seeded in $((SECONDS - start)) s"
 # Case 4's category: the demo's most used one (its ids depend on what the database held before).
 category=$(sql -e "SELECT c.term_id FROM term_counts c JOIN terms t ON t.id = c.term_id WHERE t.taxonomy = 'cal_events_cat' GROUP BY c.term_id ORDER BY SUM(c.published) DESC, c.term_id LIMIT 1")
@@ -326,6 +352,7 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
   "$build/calendarctl" --config "$dir/calendar.conf" demo --events $((SCALE - engine_events)) --seed 2 >&2 ||
     die "calendarctl demo failed"
   sql -e "ANALYZE TABLE posts, event_details, event_venues, event_organizers, term_relationships" >/dev/null
+  replicas_caught_up
   say "grown in $((SECONDS - start)) s"
   # Issue 14: what `calendarctl migrate` costs at this size, as an upgrade from the first released
   # schema (a v1 copy of the database) and as the re-run of every start.
@@ -354,7 +381,7 @@ fi
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
 echo
 echo "make bench, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, wrk -t$WRK_THREADS -c$CONNECTIONS -d${DURATION}s" \
-     "(after ${WARMUP}s warm-up), $BASE_EVENTS events, calendar-fcgi threads $SERVICE_THREADS;" \
+     "(after ${WARMUP}s warm-up), $BASE_EVENTS events, calendar-fcgi threads $SERVICE_THREADS, $REPLICAS replicas;" \
      "load average $load_start before, $load_end after"
 echo
 printf '| %-58s | %8s | %7s | %7s | %6s |\n' "case" "req/s" "p50 ms" "p99 ms" "×floor"
@@ -393,4 +420,9 @@ engine_report
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"
+if [ "$REPLICAS" -gt 0 ]; then
+  line="SELECTs answered over the whole run (Com_select): primary $(statements_of "$dir/mysqld.sock")"
+  for ((k = 1; k <= REPLICAS; k++)); do line+=", replica-$k $(statements_of "$dir/replica-$k/mysqld.sock")"; done
+  echo "$line"
+fi
 [ "$failed" -eq 0 ] || { say "some cases failed (see above)"; exit 1; }

@@ -5,6 +5,7 @@
 // up never touch the address the other tests use.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <random>
 #include <string>
 
@@ -38,7 +39,39 @@ std::string throttled_mismatch(const HttpResponse& r) {
   return seconds >= 1 && seconds <= 60 ? "" : "Retry-After out of range: " + after;
 }
 
+// The REST root of the deployment named by the environment variable `name` (run-tests.sh sets
+// it; scripts/deploy-stacks.sh), or "" when CAL_TEST_NO_DEPLOY=1 says only the stack is there.
+std::string deployment_root(const char* name) {
+  const char* v = std::getenv(name);
+  if (v != nullptr && *v != '\0') return v;
+  const char* none = std::getenv("CAL_TEST_NO_DEPLOY");
+  REQUIRE_MESSAGE((none != nullptr && std::string(none) == "1"),
+                  name << " is not set (see deploy_smoke_test.cpp)");
+  return "";
+}
+
 }  // namespace
+
+TEST_CASE(
+    "failed logins are counted in the database: every process and deployment shares the counts, CGI mode "
+    "included") {
+  const std::string cgi = deployment_root("CAL_TEST_APACHE_CGI");
+  const std::string tcp = deployment_root("CAL_TEST_NGINX_TCP_PREFIX");
+  if (cgi.empty() || tcp.empty()) return;
+  const std::string login = unique("everywhere");
+  const auto fail_at = [&](const std::string& root, int i) {
+    return send({.url = root + kEvents, .headers = {basic(login, "wrong-" + std::to_string(i))}});
+  };
+  // Five failures through the stack's FastCGI service, five through CGI (a new process each time).
+  for (int i = 0; i < 10; ++i) {
+    CAPTURE(i);
+    CHECK(error_mismatch(fail_at(i < 5 ? base_url() : cgi, i), 401, "rest_invalid_credentials") == "");
+  }
+  // The eleventh is throttled by a CGI process, and by the FastCGI service behind nginx over TCP.
+  CHECK(throttled_mismatch(fail_at(cgi, 10)) == "");
+  CHECK(throttled_mismatch(fail_at(tcp, 11)) == "");
+  CHECK(throttled_mismatch(fail_at(base_url(), 12)) == "");
+}
 
 TEST_CASE(
     "ten failed Basic logins pass as 401, the eleventh is 429 with Retry-After; the right password still "

@@ -137,7 +137,11 @@ TEST_CASE("the throttle is safe under concurrent use") {
 TEST_CASE("authenticate_throttled turns the eleventh 401 into 429 rest_too_many_requests") {
   FakeClock clock;
   cal::AuthThrottle throttle({}, clock.fn());
-  cal::Db db(cal::DatabaseConfig{});  // never connected: these credentials fail before any lookup
+  cal::DatabaseConfig unreachable;
+  unreachable.socket = "/nonexistent/mysqld.sock";
+  // Never connected: these credentials fail before any lookup, and the shared counters cannot be
+  // written, so the in-process throttle counts.
+  cal::Db db(unreachable);
   const cal::Locale locale;
   cal::Request request;
   request.remote_addr = "192.0.2.7";
@@ -165,4 +169,13 @@ TEST_CASE("authenticate_throttled turns the eleventh 401 into 429 rest_too_many_
   // No credentials at all: a visitor, never throttled.
   request.headers.erase("authorization");
   CHECK(cal::authenticate_throttled(request, db, locale, throttle).is_visitor());
+}
+
+TEST_CASE("throttle_wait: 401 below the limit, else the rest of the window, at least one second") {
+  CHECK(cal::throttle_wait(0, 10, 60) == 0);
+  CHECK(cal::throttle_wait(9, 10, 1) == 0);
+  CHECK(cal::throttle_wait(10, 10, 45) == 45);
+  CHECK(cal::throttle_wait(250, 10, 0) == 1);  // the window ends this second
+  CHECK(cal::throttle_wait(11, 10, -3) == 1);  // clock skew between reads: never 0 or less
+  CHECK(cal::throttle_wait(100, 100, 60) == 60);
 }

@@ -63,6 +63,8 @@ class Db {
   // Drops the connection (and its statements) so the next use reconnects.
   void reset();
   bool connected() const;
+  // A replica's connection (DatabaseConfig::read_only_session): it never writes.
+  bool read_only() const;
 
   // Runs a SELECT. Throws DatabaseUnavailable on connection loss (and resets the connection).
   Rows query(std::string_view sql, const std::vector<SqlValue>& args = {});

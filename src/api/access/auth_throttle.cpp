@@ -3,6 +3,7 @@
 
 #include "cal/api/access/auth.h"
 #include "cal/api/pipeline/error.h"
+#include "cal/store/auth_failures.h"
 
 #include <algorithm>
 
@@ -73,12 +74,31 @@ std::size_t AuthThrottle::tracked_keys() const {
   return by_address_.size() + by_login_.size();
 }
 
+int throttle_wait(long long failures_before, int limit, long long seconds_left) {
+  if (failures_before < limit) return 0;
+  return static_cast<int>(std::clamp<long long>(seconds_left, 1, 24 * 3600));
+}
+
+int record_shared_failure(Db& db, std::string_view address, std::string_view login,
+                          const AuthThrottleLimits& limits) {
+  const int window = static_cast<int>(limits.window.count());
+  const AuthFailureCount by_address = count_auth_failure(db, "a:" + key_of(address), window);
+  int wait = throttle_wait(by_address.failures_before, limits.failures_per_address, by_address.seconds_left);
+  if (!login.empty()) {
+    const AuthFailureCount by_login = count_auth_failure(db, "l:" + key_of(login), window);
+    wait = std::max(
+        wait, throttle_wait(by_login.failures_before, limits.failures_per_login, by_login.seconds_left));
+  }
+  return wait;
+}
+
 AuthThrottle& auth_throttle() {
   static AuthThrottle throttle;
   return throttle;
 }
 
-Caller authenticate_throttled(const Request& request, Db& db, const Locale& locale, AuthThrottle& throttle) {
+Caller authenticate_throttled(const Request& request, Db& db, const Locale& locale, AuthThrottle& throttle,
+                              Db* counter_db) {
   const std::string& authorization = request.header("authorization");
   try {
     return authenticate(authorization, db, locale);
@@ -86,7 +106,18 @@ Caller authenticate_throttled(const Request& request, Db& db, const Locale& loca
     if (e.status != 401) throw;
     const auto credentials = parse_authorization(authorization);
     const std::string login = credentials && credentials->login ? *credentials->login : std::string();
-    const int wait = throttle.record_failure(request.remote_addr, login);
+    int wait = 0;
+    try {
+      wait =
+          record_shared_failure(counter_db ? *counter_db : db, request.remote_addr, login, throttle.limits());
+    } catch (const DatabaseUnavailable&) {
+      // No database to count in (the primary is down; or none at all): this process counts alone.
+      wait = throttle.record_failure(request.remote_addr, login);
+    } catch (const DatabaseConflict&) {
+      wait = throttle.record_failure(request.remote_addr, login);
+    } catch (const std::exception&) {
+      wait = throttle.record_failure(request.remote_addr, login);  // e.g. a read-only server
+    }
     if (wait == 0) throw;
     ApiError limited{429, "rest_too_many_requests",
                      translate(locale, "Too many failed authentication attempts; try again later.")};

@@ -37,7 +37,9 @@ std::optional<DataVersion> version_for_cache(Db& db, const std::optional<DataVer
 constexpr std::chrono::seconds kChangeLogRetention{300};
 
 // Deletes the log this cache no longer needs, at most once a minute; a failure only delays it.
+// A replica's log is the primary's, pruned there and replicated: never pruned on the replica.
 void prune_change_log(ResponseCache& cache, Db& db) {
+  if (db.read_only()) return;
   const auto upto = cache.prunable(std::chrono::steady_clock::now(), kChangeLogRetention);
   if (!upto) return;
   try {

@@ -18,6 +18,7 @@
 #include "cal/http/input.h"
 #include "cal/http/multipart.h"
 #include "cal/store/read_set.h"
+#include "cal/store/replicas.h"
 
 #include <algorithm>
 #include <chrono>
@@ -118,7 +119,7 @@ void fill_urls(const Request& request, const Config& config, RequestContext& ctx
   ctx.site_url = std::move(urls.site_url);
 }
 
-Response run_pipeline(const Request& request, Db& db, const Config& config, ParsedInput& input,
+Response run_pipeline(const Request& request, Db& db, Db& primary, const Config& config, ParsedInput& input,
                       Locale& locale, bool& authenticated) {
   // 1. Method, with overrides on POST.
   std::string method = upper(request.method);
@@ -153,7 +154,8 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
     throw e;
   }
   // 3. Authentication, then the visitor check before the body is even looked at.
-  const Caller caller = authenticate_throttled(request, db, locale);  // 429 after repeated failures
+  // 429 after repeated failures, counted on the primary (a replica's connection never writes).
+  const Caller caller = authenticate_throttled(request, db, locale, auth_throttle(), &primary);
   authenticated = !caller.is_visitor();
   if (endpoint->capability != Capability::kNone && caller.is_visitor()) throw forbidden(locale, 401);
   // 4. Body and parameters.
@@ -214,8 +216,10 @@ std::optional<Request> with_rest_route(const Request& request) {
   return routed;
 }
 
-Response answer(const Request& request, Db& db, const Config& config, const std::string& request_id,
-                ResponseCache* cache) {
+// `db` answers (the primary or a replica); `primary` takes the failed-login counts; `lost` is set
+// when the answer is a 503 for a lost connection.
+Response answer(const Request& request, Db& db, Db& primary, const Config& config,
+                const std::string& request_id, ResponseCache* cache, bool* lost = nullptr) {
   // Response cache (issue 8): a visitor's GET/HEAD is answered from memory when the stored answer
   // is still exactly what the pipeline below would produce.
   ResponseCacheUse cached(cache, request);  // its claim is released at return, after keep()
@@ -238,7 +242,7 @@ Response answer(const Request& request, Db& db, const Config& config, const std:
   for (int attempt = 0;; ++attempt) {
     db.mark();
     try {
-      response = run_pipeline(request, db, config, input, locale, authenticated);
+      response = run_pipeline(request, db, primary, config, input, locale, authenticated);
     } catch (const ApiError& e) {
       if (db.in_transaction()) db.rollback();
       response = error_response(e);
@@ -246,6 +250,7 @@ Response answer(const Request& request, Db& db, const Config& config, const std:
       if (retry_lost_connection(db, attempt)) continue;
       std::cerr << "request " << request_id << ": database unavailable: " << e.detail << "\n";
       db.reset();
+      if (lost) *lost = true;
       ApiError err{503, "rest_db_unavailable",
                    translate(locale, "The database is unavailable; try again shortly.")};
       err.retry_after = 5;
@@ -298,13 +303,96 @@ Response answer(const Request& request, Db& db, const Config& config, const std:
   return response;
 }
 
+// The GTID of the caller's last write: the X-Cal-GTID header, else the cal_gtid cookie.
+std::string presented_gtid(const Request& request) {
+  std::string gtid = request.header("x-cal-gtid");
+  if (gtid.empty()) {
+    const std::string cookies = request.header("cookie");
+    const std::string name = "cal_gtid=";
+    for (std::size_t at = cookies.find(name); at != std::string::npos; at = cookies.find(name, at + 1))
+      if (at == 0 || cookies[at - 1] == ' ' || cookies[at - 1] == ';') {
+        const std::size_t start = at + name.size();
+        gtid = cookies.substr(start, cookies.find(';', start) - start);
+        break;
+      }
+  }
+  // Digits, '-' and ',' only (a position like "0-1-42,1-2-7"): anything else presents nothing.
+  if (gtid.size() > 200 || gtid.find_first_not_of("0123456789-,") != std::string::npos) return {};
+  return gtid;
+}
+
+// How long a read waits for a replica to apply the caller's write before asking the primary.
+constexpr double kGtidWaitSeconds = 0.5;
+
+// A write's position for read-your-writes: the X-Cal-GTID header, and a cookie for browsers,
+// which send it back with their next reads (a minute: far longer than any replica may lag).
+void add_write_position(Db& primary, Response& response) {
+  std::string gtid;
+  try {
+    gtid = last_gtid(primary);
+  } catch (const DatabaseUnavailable&) {
+    return;
+  } catch (const std::exception&) {
+    return;
+  }
+  if (gtid.empty()) return;
+  response.set_header("X-Cal-GTID", gtid);
+  response.headers.emplace_back("Set-Cookie", "cal_gtid=" + gtid + "; Path=/; Max-Age=60; SameSite=Lax");
+}
+
 }  // namespace
 
 Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id,
                         ResponseCache* cache) {
   const std::optional<Request> routed = with_rest_route(request);
-  Response response = answer(routed ? *routed : request, db, config, request_id, cache);
+  Response response = answer(routed ? *routed : request, db, db, config, request_id, cache);
   // After the cache: the same stored answer serves every origin, each with its own headers.
+  add_cors_headers(config, request, response);
+  return response;
+}
+
+Response handle_request(const Request& request, Backends& backends, const Config& config,
+                        const std::string& request_id) {
+  const std::optional<Request> routed_copy = with_rest_route(request);
+  const Request& routed = routed_copy ? *routed_copy : request;
+  const std::string method = upper(routed.method);
+  Response response;
+  bool answered = false;
+  if (method == "GET" || method == "HEAD") {
+    const std::string gtid = presented_gtid(routed);
+    // A replica that fails mid-request is reported and the read runs again elsewhere: at most
+    // one more replica, then the primary.
+    for (int attempt = 0; attempt < 2 && !answered; ++attempt) {
+      const std::optional<std::size_t> k = backends.set.pick();
+      if (!k) break;
+      Db& replica = *backends.replicas[*k];
+      try {
+        // Read-your-writes: the replica must have applied the caller's last write.
+        if (!gtid.empty() && !wait_for_gtid(replica, gtid, kGtidWaitSeconds)) break;
+      } catch (const DatabaseUnavailable&) {
+        replica.reset();
+        backends.set.report_failure(*k);
+        continue;
+      } catch (const std::exception&) {
+        break;  // a position the server cannot read: the primary has everything
+      }
+      bool lost = false;
+      response =
+          answer(routed, replica, backends.primary, config, request_id, backends.replica_caches[*k], &lost);
+      if (lost) {
+        backends.set.report_failure(*k);
+        continue;
+      }
+      if (config.server.statement_count_header) response.set_header("X-Cal-Replica", std::to_string(*k + 1));
+      answered = true;
+    }
+  }
+  if (!answered) {
+    backends.primary.mark();
+    response = answer(routed, backends.primary, backends.primary, config, request_id, backends.primary_cache);
+    if (backends.primary.wrote_since_mark() && response.status < 400)
+      add_write_position(backends.primary, response);
+  }
   add_cors_headers(config, request, response);
   return response;
 }

@@ -3,7 +3,9 @@
 // FAILED attempts are answered 429 rest_too_many_requests with Retry-After instead of 401.
 // Valid credentials always pass, so nobody can lock a user or an address out (application
 // passwords carry 128 random bits: guessing gains nothing, the 429 tells clients to back off).
-// In-process, thread-safe, bounded memory.
+// The counts live in the database (table auth_failures, cal/store/auth_failures.h: fixed windows,
+// shared by every process and web host, CGI mode included); AuthThrottle, in-process, thread-safe
+// and bounded, counts only while that database cannot be written (the primary is down).
 #pragma once
 
 #include "cal/api/access/permissions.h"
@@ -46,6 +48,8 @@ class AuthThrottle {
   // Keys currently held (addresses + logins), for tests of the memory bound.
   std::size_t tracked_keys() const;
 
+  const AuthThrottleLimits& limits() const { return limits_; }
+
  private:
   using TimePoint = std::chrono::steady_clock::time_point;
   // The most recent failures of one key, oldest first, at most the kind's limit.
@@ -62,13 +66,24 @@ class AuthThrottle {
   Table by_login_;
 };
 
+// The answer for a key that had `failures_before` failures in its current window with
+// `seconds_left` of it to go: 0 (within `limit`: 401), else the Retry-After seconds (>= 1).
+int throttle_wait(long long failures_before, int limit, long long seconds_left);
+
+// Counts one failure of `address` and `login` ("" = none) in the database's shared counters;
+// returns what record_failure() returns. Throws DatabaseUnavailable when it cannot write there.
+int record_shared_failure(Db& db, std::string_view address, std::string_view login,
+                          const AuthThrottleLimits& limits);
+
 // The process-wide throttle the router uses.
 AuthThrottle& auth_throttle();
 
 // authenticate() (cal/api/access/auth.h) for this request's Authorization header, throttled: a 401
 // rest_invalid_credentials becomes 429 rest_too_many_requests with Retry-After when the client
-// address (Request::remote_addr) or the Basic login has failed too often (see AuthThrottle).
+// address (Request::remote_addr) or the Basic login has failed too often: counted in `db`
+// (record_shared_failure; in `counter_db`, the primary, when `db` is a replica's connection), or
+// in `throttle` while that database cannot be written.
 Caller authenticate_throttled(const Request& request, Db& db, const Locale& locale,
-                              AuthThrottle& throttle = auth_throttle());
+                              AuthThrottle& throttle = auth_throttle(), Db* counter_db = nullptr);
 
 }  // namespace cal
