@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   g++ make pkg-config
   libfcgi-dev rapidjson-dev libmysqlcppconn-dev libboost-program-options-dev doctest-dev
-  libsodium-dev libhowardhinnant-date-dev tzdata libgumbo-dev libcurl4-openssl-dev
+  libsodium-dev libhowardhinnant-date-dev tzdata libgumbo-dev libcurl4-openssl-dev libical-dev
   mariadb-server mariadb-client nginx curl
   wrk libzstd-dev
   clang libclang-rt-14-dev clang-format
@@ -20,11 +20,13 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
-# Node.js runs the tests' OpenAPI validator (tests/openapi/); any node >= 18 will do, so a node
-# installed another way (e.g. nodesource, which bundles npm) counts as present.
+# Node.js runs the tests' OpenAPI validator (tests/openapi/) and iCalendar parser (tests/ical/);
+# any node >= 18 will do, so a node installed another way (e.g. nodesource, which bundles npm)
+# counts as present.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then missing+=(nodejs npm); fi
-# The validator's npm packages, once the packages above are there (a no-op while current).
-trap '[ $? -eq 0 ] && "$(dirname "${BASH_SOURCE[0]}")/../tests/openapi/install.sh"' EXIT
+# The validator's and the parser's npm packages, once the packages above are there (a no-op
+# while current).
+trap '[ $? -eq 0 ] && "$(dirname "${BASH_SOURCE[0]}")/../tests/openapi/install.sh" && "$(dirname "${BASH_SOURCE[0]}")/../tests/ical/install.sh"' EXIT
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -51,6 +51,7 @@ inline constexpr ParamName kGeolocLng{"geoloc_lng"};
 inline constexpr ParamName kHasEvents{"has_events"};
 inline constexpr ParamName kHideEmpty{"hide_empty"};
 inline constexpr ParamName kHideFromListings{"hide_from_listings"};
+inline constexpr ParamName kIcal{"ical"};
 inline constexpr ParamName kId{"id"};
 inline constexpr ParamName kImage{"image"};
 inline constexpr ParamName kInclude{"include"};
@@ -103,7 +104,7 @@ inline constexpr ParamName kAll[] = {kAddress,     kAllDay,
                                      kGeoloc,      kGeolocLat,
                                      kGeolocLng,   kHasEvents,
                                      kHideEmpty,   kHideFromListings,
-                                     kId,          kImage,
+                                     kIcal,        kId,          kImage,
                                      kInclude,     kName,
                                      kNamespace,   kOnlyWithUpcoming,
                                      kOrder,       kOrderby,
