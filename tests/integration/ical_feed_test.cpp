@@ -129,7 +129,7 @@ void compare_event(const rapidjson::Value& ev, const rapidjson::Value& json) {
     CHECK(str(ev, {"alt_desc"}) == description);
     CHECK(str(ev, {"alt_desc_type"}) == "text/html");
     CHECK(!str(ev, {"description"}).empty());
-    CHECK(str(ev, {"description"}).find('<') == std::string::npos);
+    CHECK(str(ev, {"description"}).find("</") == std::string::npos);  // no markup left
   }
   const std::string venue = str(json, {"venue", "venue"});
   if (venue.empty())

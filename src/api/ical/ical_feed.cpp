@@ -81,7 +81,8 @@ std::string calendar_text(const RequestContext& ctx, const std::vector<Event>& e
   const TimeZone site = site_zone(ctx);
   if (!site.is_fixed_offset() || site.name() == "UTC") add_x(cal.get(), "X-WR-TIMEZONE", site.name());
   icaldurationtype refresh = icaldurationtype_null_duration();
-  refresh.minutes = static_cast<unsigned>(ctx.config.ical.refresh_minutes);
+  refresh.hours = static_cast<unsigned>(ctx.config.ical.refresh_minutes / 60);  // PT1H, not PT60M
+  refresh.minutes = static_cast<unsigned>(ctx.config.ical.refresh_minutes % 60);
   icalproperty* interval = icalproperty_new_refreshinterval(refresh);
   icalproperty_add_parameter(interval, icalparameter_new_value(ICAL_VALUE_DURATION));
   icalcomponent_add_property(cal.get(), interval);
