@@ -180,7 +180,7 @@ struct Fixture {
 const std::string kLongHtml =
     "<p>Line one, with a comma; and a semicolon.</p><p>Zweite Zeile: Grüße — 日本語のテキスト, "
     "\"quoted\" \\ backslash</p><ul><li>first</li><li>second</li></ul><p>A link: <a "
-    "href=\"https://example.org/x\">site</a></p>";
+    "href=\"https://example.org/x\">site</a></p><pre>pre line 1\npre line 2</pre>";
 
 const Fixture& fixture() {
   static const Fixture f = [] {
@@ -292,7 +292,7 @@ TEST_CASE("feed text: commas, semicolons, newlines, non-ASCII, HTML as plain tex
   CHECK(str(ev, {"alt_desc"}) == str(json, {"description"}));
   CHECK(str(ev, {"description"}) ==
         "Line one, with a comma; and a semicolon.\n\nZweite Zeile: Grüße — 日本語のテキスト, \"quoted\" \\ "
-        "backslash\n\n- first\n- second\n\nA link: site <https://example.org/x>");
+        "backslash\n\n- first\n- second\n\nA link: site <https://example.org/x>\n\npre line 1\npre line 2");
   // The venue, organizers and category with commas and semicolons.
   const HttpResponse ny = get(path_of(f.dst_ny) + "?ical=1");
   const rapidjson::Document ny_feed = parse_feed(ny.body);

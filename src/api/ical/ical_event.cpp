@@ -143,8 +143,10 @@ icalcomponent* event_vevent(const RequestContext& ctx, const Event& event, const
   if (!masked && !post.content.empty()) {
     const std::string text = html_to_text(post.content);
     if (!text.empty()) add(ev, icalproperty_new_description(text.c_str()));
-    icalproperty* alt = icalproperty_new_x(post.content.c_str());
+    // A TEXT value (VALUE=TEXT), so that parsers unescape it as libical escapes it.
+    icalproperty* alt = icalproperty_new_x("");
     icalproperty_set_x_name(alt, "X-ALT-DESC");
+    icalproperty_set_value(alt, icalvalue_new_text(post.content.c_str()));
     icalproperty_add_parameter(alt, icalparameter_new_fmttype("text/html"));
     add(ev, alt);
   }

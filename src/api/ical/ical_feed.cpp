@@ -108,13 +108,26 @@ std::string calendar_text(const RequestContext& ctx, const std::vector<Event>& e
   for (const auto& [name, zone_years] : zones)
     icalcomponent_add_component(
         cal.get(), cached_vtimezone(zone_years.first, zone_years.second.first, zone_years.second.last));
+  // The calendar without its events, written by libical, is cut before its END:VCALENDAR line
+  // and each VEVENT, written by libical too, goes in there as soon as it is built and is freed:
+  // one small tree at a time instead of a tree of 1,000 events and one growing buffer (which
+  // took a third of a 1,000-event feed's time in malloc).
+  char* frame = icalcomponent_as_ical_string_r(cal.get());
+  const std::string_view text(frame);
+  const std::size_t end = text.rfind("END:VCALENDAR");
+  std::string out(text.substr(0, end));
+  const std::string tail(text.substr(end));
+  icalmemory_free_buffer(frame);
+  out.reserve(out.size() + events.size() * 1024 + tail.size());
   const std::string host = site_host(ctx);
-  for (const Event& e : events)
-    icalcomponent_add_component(
-        cal.get(), event_vevent(ctx, e, relations, mask_protected && !e.post.password.empty(), host));
-  char* text = icalcomponent_as_ical_string_r(cal.get());
-  std::string out(text);
-  icalmemory_free_buffer(text);
+  for (const Event& e : events) {
+    icalcomponent* vevent = event_vevent(ctx, e, relations, mask_protected && !e.post.password.empty(), host);
+    char* written = icalcomponent_as_ical_string_r(vevent);
+    out += written;
+    icalmemory_free_buffer(written);
+    icalcomponent_free(vevent);
+  }
+  out += tail;
   return out;
 }
 

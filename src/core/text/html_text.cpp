@@ -5,7 +5,10 @@
 
 #include <gumbo.h>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
+#include <utility>
 
 namespace cal {
 namespace {
@@ -195,7 +198,119 @@ void walk(const GumboNode& node, TextWriter& w, bool pre) {
   if (around) w.breaks(around);
 }
 
+// Whether `s` is well-formed UTF-8 without NUL and CR (which the parser would replace or
+// normalize): the fast path below leaves such text to the parser.
+bool plain_utf8(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == 0 || c == '\r') return false;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    const int n = (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
+    if (n < 0 || c == 0xC0 || c == 0xC1 || c > 0xF4 || i + static_cast<std::size_t>(n) >= s.size()) return false;
+    for (int k = 1; k <= n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+    // Overlong forms, surrogates and code points past U+10FFFF.
+    if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) ||
+        (c == 0xF4 && c1 >= 0x90))
+      return false;
+    i += static_cast<std::size_t>(n) + 1;
+  }
+  return true;
+}
+
+// The descriptions most events have (what the sanitizer and editors write): text, the five
+// common character references, and <p>, <br>, <b>, <strong>, <i>, <em> without attributes.
+// Converted in one pass, as the parser would (the unit tests compare both); nullopt for
+// anything else, which then goes to the parser. A feed converts up to 1,000 descriptions.
+std::optional<std::string> simple_html_to_text(std::string_view html) {
+  if (!plain_utf8(html)) return std::nullopt;
+  std::string out;
+  out.reserve(html.size());
+  TextWriter w(out);
+  std::string run;
+  std::size_t i = 0;
+  while (i < html.size()) {
+    const char c = html[i];
+    if (c == '<') {
+      const std::size_t close = html.find('>', i);
+      if (close == std::string_view::npos) return std::nullopt;
+      std::string_view tag = html.substr(i + 1, close - i - 1);
+      const bool end = !tag.empty() && tag.front() == '/';
+      if (end) tag.remove_prefix(1);
+      if (tag == "br" || tag == "br/" || tag == "br /") {
+        if (end) return std::nullopt;  // </br> is a <br> to the parser, but rare: leave it to it
+        w.text(run, false);
+        run.clear();
+        w.hard_break();
+      } else if (tag == "p") {
+        w.text(run, false);
+        run.clear();
+        w.breaks(2);
+      } else if (tag != "b" && tag != "strong" && tag != "i" && tag != "em") {
+        return std::nullopt;
+      }
+      i = close + 1;
+      continue;
+    }
+    if (c == '&') {
+      static constexpr std::pair<std::string_view, char> kRefs[] = {
+          {"&amp;", '&'}, {"&lt;", '<'}, {"&gt;", '>'}, {"&quot;", '"'}, {"&#39;", '\''}};
+      bool found = false;
+      for (const auto& [ref, ch] : kRefs)
+        if (html.substr(i, ref.size()) == ref) {
+          run += ch;
+          i += ref.size();
+          found = true;
+          break;
+        }
+      if (!found) return std::nullopt;
+      continue;
+    }
+    if (c == '>') return std::nullopt;
+    run += c;
+    ++i;
+  }
+  w.text(run, false);
+  return out;
+}
+
+// Trailing blanks of each line, and leading/trailing line breaks of the whole.
+std::string trim_lines(const std::string& out) {
+  std::string trimmed;
+  trimmed.reserve(out.size());
+  for (char c : out) {
+    if (c == '\n')
+      while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) trimmed.pop_back();
+    trimmed += c;
+  }
+  while (!trimmed.empty() && (trimmed.back() == '\n' || trimmed.back() == ' ')) trimmed.pop_back();
+  const std::size_t first = trimmed.find_first_not_of('\n');
+  return first == std::string::npos ? std::string() : trimmed.substr(first);
+}
+
 }  // namespace
+
+std::string html_to_text_parsed(std::string_view html) {
+  std::string out;
+  std::size_t length = std::min(html.size(), kMaxSanitizedHtmlBytes);
+  while (length > 0 && length < html.size() && (static_cast<unsigned char>(html[length]) & 0xC0) == 0x80)
+    --length;
+  GumboOptions options = kGumboDefaultOptions;
+  options.fragment_context = GUMBO_TAG_DIV;
+  options.fragment_namespace = GUMBO_NAMESPACE_HTML;
+  options.max_errors = 0;
+  const auto destroy = [&options](GumboOutput* output) { gumbo_destroy_output(&options, output); };
+  const std::unique_ptr<GumboOutput, decltype(destroy)> output(
+      gumbo_parse_with_options(&options, html.data(), length), destroy);
+  if (!output) return out;
+  TextWriter w(out);
+  walk(*output->root, w, false);
+  return trim_lines(out);
+}
 
 std::string html_to_text(std::string_view html) {
   std::string out;
@@ -211,30 +326,9 @@ std::string html_to_text(std::string_view html) {
     }
     return out;
   }
-  std::size_t length = std::min(html.size(), kMaxSanitizedHtmlBytes);
-  while (length > 0 && length < html.size() && (static_cast<unsigned char>(html[length]) & 0xC0) == 0x80)
-    --length;
-  GumboOptions options = kGumboDefaultOptions;
-  options.fragment_context = GUMBO_TAG_DIV;
-  options.fragment_namespace = GUMBO_NAMESPACE_HTML;
-  options.max_errors = 0;
-  const auto destroy = [&options](GumboOutput* output) { gumbo_destroy_output(&options, output); };
-  const std::unique_ptr<GumboOutput, decltype(destroy)> output(
-      gumbo_parse_with_options(&options, html.data(), length), destroy);
-  if (!output) return out;
-  TextWriter w(out);
-  walk(*output->root, w, false);
-  // Trailing blanks of each line, and leading/trailing line breaks of the whole.
-  std::string trimmed;
-  trimmed.reserve(out.size());
-  for (char c : out) {
-    if (c == '\n')
-      while (!trimmed.empty() && (trimmed.back() == ' ' || trimmed.back() == '\t')) trimmed.pop_back();
-    trimmed += c;
-  }
-  while (!trimmed.empty() && (trimmed.back() == '\n' || trimmed.back() == ' ')) trimmed.pop_back();
-  std::size_t first = trimmed.find_first_not_of('\n');
-  return first == std::string::npos ? std::string() : trimmed.substr(first);
+  if (html.size() <= kMaxSanitizedHtmlBytes)
+    if (auto simple = simple_html_to_text(html)) return trim_lines(*simple);
+  return html_to_text_parsed(html);
 }
 
 }  // namespace cal
