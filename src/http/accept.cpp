@@ -16,7 +16,8 @@ double quality(std::string_view params) {
     std::string_view p = ascii::trim(params.substr(0, semi));
     params = semi == std::string_view::npos ? std::string_view{} : params.substr(semi + 1);
     const std::size_t eq = p.find('=');
-    if (eq == std::string_view::npos || ascii::lower(std::string(ascii::trim(p.substr(0, eq)))) != "q") continue;
+    if (eq == std::string_view::npos || ascii::lower(std::string(ascii::trim(p.substr(0, eq)))) != "q")
+      continue;
     const std::string value(ascii::trim(p.substr(eq + 1)));
     char* end = nullptr;
     const double q = std::strtod(value.c_str(), &end);

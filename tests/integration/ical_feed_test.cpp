@@ -39,9 +39,8 @@ rapidjson::Document parse_feed(const std::string& body) {
   REQUIRE_MESSAGE(fs::exists(dir / "node_modules" / "ical.js"),
                   dir.string() << "/node_modules is missing: run tests/ical/install.sh");
   static int counter = 0;
-  const fs::path file =
-      fs::temp_directory_path() / ("calendar-ical-" + std::to_string(::getpid()) + "-" +
-                                   std::to_string(++counter) + ".ics");
+  const fs::path file = fs::temp_directory_path() / ("calendar-ical-" + std::to_string(::getpid()) + "-" +
+                                                     std::to_string(++counter) + ".ics");
   std::ofstream(file, std::ios::binary) << body;
   const std::string command = "cd '" + dir.string() + "' && node parse.mjs '" + file.string() + "' 2>&1";
   FILE* pipe = ::popen(command.c_str(), "r");
@@ -200,7 +199,8 @@ const Fixture& fixture() {
     x.all_day = create_id(w + " allday", "2041-05-01", "2041-05-01", "\"all_day\":true");
     x.multi_day = create_id(w + " multiday", "2041-05-03", "2041-05-06",
                             "\"all_day\":true,\"timezone\":\"Europe/Berlin\"");
-    x.plus_530 = create_id(w + " kolkata", "2041-06-01 09:00", "2041-06-01 10:30", "\"timezone\":\"UTC+5:30\"");
+    x.plus_530 =
+        create_id(w + " kolkata", "2041-06-01 09:00", "2041-06-01 10:30", "\"timezone\":\"UTC+5:30\"");
     x.minus_3 = create_id(w + " minus3", "2041-06-02 23:00", "2041-06-03 01:00", "\"timezone\":\"UTC-3\"");
     x.text = create_id(w + " Café, Bar; \"Ünïcödé\" 🎉 with a title long enough to be folded at 75 octets",
                        "2041-07-01 18:00", "2041-07-01 20:00",
@@ -391,8 +391,8 @@ TEST_CASE("feeds have ETags, 304, and visitors' feeds come from the response cac
   CHECK(not_modified.body.empty());
   // An edit changes the feed (and so its ETag); the cache does not serve the old one.
   const long long id = fixture().all_day;
-  const HttpResponse edit =
-      post_json(path_of(id), "{\"title\":" + events::quoted(fixture().word + " allday renamed") + "}", {admin()});
+  const HttpResponse edit = post_json(
+      path_of(id), "{\"title\":" + events::quoted(fixture().word + " allday renamed") + "}", {admin()});
   REQUIRE(edit.status == 200);
   const HttpResponse after = get(path, {"If-None-Match: " + etag});
   CHECK(after.status == 200);

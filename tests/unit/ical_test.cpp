@@ -50,7 +50,8 @@ TEST_CASE("zone_observances: the DST changes of a year, to the second") {
 TEST_CASE("zone_observances: a zone without DST has one; a historical change is found") {
   CHECK(cal::zone_observances(*TimeZone::find("Asia/Tokyo"), utc(2020, 1, 1), utc(2030, 1, 1)).size() == 1);
   // Samoa skipped 2011-12-30: from -10 (with DST -10+1) to +14 (DST) at 2011-12-30 10:00 UTC.
-  const auto samoa = cal::zone_observances(*TimeZone::find("Pacific/Apia"), utc(2011, 12, 1), utc(2012, 1, 31));
+  const auto samoa =
+      cal::zone_observances(*TimeZone::find("Pacific/Apia"), utc(2011, 12, 1), utc(2012, 1, 31));
   REQUIRE(samoa.size() == 2);
   CHECK(samoa[1].start == utc(2011, 12, 30, 10));
   CHECK(samoa[1].offset_from == -10 * 3600);

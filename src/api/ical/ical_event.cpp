@@ -43,12 +43,14 @@ void add(icalcomponent* c, icalproperty* p) { icalcomponent_add_property(c, p); 
 
 // DTSTART or DTEND (`start`) in the form `times` says.
 icalproperty* time_property(bool start, const EventDetails& d, IcalTimes times, const TimeZone& zone) {
-  const LocalDateTime local = parse_sql_date_time(start ? d.start_local : d.end_local).value_or(LocalDateTime{});
+  const LocalDateTime local =
+      parse_sql_date_time(start ? d.start_local : d.end_local).value_or(LocalDateTime{});
   icaltimetype v;
   switch (times) {
     case IcalTimes::kAllDay: {
       LocalDateTime day = local;
-      if (!start) day = to_utc_date_time(from_utc_date_time({local.year, local.month, local.day + 1, 0, 0, 0}));
+      if (!start)
+        day = to_utc_date_time(from_utc_date_time({local.year, local.month, local.day + 1, 0, 0, 0}));
       v = date_only(day);
       break;
     }
@@ -70,7 +72,8 @@ icalproperty* time_property(bool start, const EventDetails& d, IcalTimes times, 
 std::string venue_location(const Venue& v) {
   std::string out = v.post.title;
   const VenueDetails& d = v.details;
-  const std::string& region = d.stateprovince.empty() ? (d.state.empty() ? d.province : d.state) : d.stateprovince;
+  const std::string& region =
+      d.stateprovince.empty() ? (d.state.empty() ? d.province : d.state) : d.stateprovince;
   for (const std::string* part : {&d.address, &d.city, &region, &d.zip, &d.country}) {
     if (part->empty()) continue;
     if (!out.empty()) out += ", ";
@@ -169,7 +172,8 @@ icalcomponent* event_vevent(const RequestContext& ctx, const Event& event, const
         if (!organizer_written && !o->details.email.empty()) {
           const std::string address = "mailto:" + o->details.email;
           icalproperty* p = icalproperty_new_organizer(address.c_str());
-          if (!o->post.title.empty()) icalproperty_add_parameter(p, icalparameter_new_cn(o->post.title.c_str()));
+          if (!o->post.title.empty())
+            icalproperty_add_parameter(p, icalparameter_new_cn(o->post.title.c_str()));
           add(ev, p);
           organizer_written = true;
           continue;

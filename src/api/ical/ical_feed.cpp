@@ -167,7 +167,8 @@ Response single_feed(RequestContext& ctx) {
   const PostRow row = loaded ? loaded->first.post : load_target(ctx, kEventKind);
   check_readable(ctx, kEventKind, row);
   if (!event_unlocked(ctx, row))
-    throw ApiError{403, "event-password-protected", translate(ctx.locale, "The event is password protected.")};
+    throw ApiError{403, "event-password-protected",
+                   translate(ctx.locale, "The event is password protected.")};
   if (!loaded) loaded = load_event_with_relations(ctx.db, row.id);
   if (!loaded) throw std::runtime_error("event " + std::to_string(row.id) + " has no details");
   const std::vector<Event> one{loaded->first};
@@ -183,8 +184,12 @@ bool wants_ical(const RequestContext& ctx) {
   return prefers_calendar(ctx.request.header("accept"));
 }
 
-Response list_events_negotiated(RequestContext& ctx) { return wants_ical(ctx) ? list_feed(ctx) : list_events(ctx); }
+Response list_events_negotiated(RequestContext& ctx) {
+  return wants_ical(ctx) ? list_feed(ctx) : list_events(ctx);
+}
 
-Response get_event_negotiated(RequestContext& ctx) { return wants_ical(ctx) ? single_feed(ctx) : get_event(ctx); }
+Response get_event_negotiated(RequestContext& ctx) {
+  return wants_ical(ctx) ? single_feed(ctx) : get_event(ctx);
+}
 
 }  // namespace cal

@@ -628,10 +628,9 @@ std::vector<Route> build_routes() {
                       .handler = get_openapi_document,
                       .params = {},
                       .summary = "The OpenAPI document of this interface."}}});
-  add_post_resource(routes, "/events", "/events/{id}", "/events/by-slug/{slug}", event_list_params(),
-                    event_fields, true,
-                    {list_events_negotiated, create_event, get_event_negotiated, update_event, delete_event},
-                    ical_param());
+  add_post_resource(
+      routes, "/events", "/events/{id}", "/events/by-slug/{slug}", event_list_params(), event_fields, true,
+      {list_events_negotiated, create_event, get_event_negotiated, update_event, delete_event}, ical_param());
   add_post_resource(
       routes, "/venues", "/venues/{id}", "/venues/by-slug/{slug}",
       linked_list_params("Venues whose name, description or address fields contain every word."),

@@ -144,7 +144,8 @@ const char* attribute(const GumboElement& e, const char* name) {
 void walk(const GumboNode& node, TextWriter& w, bool pre);
 
 void walk_children(const GumboVector& children, TextWriter& w, bool pre) {
-  for (unsigned i = 0; i < children.length; ++i) walk(*static_cast<const GumboNode*>(children.data[i]), w, pre);
+  for (unsigned i = 0; i < children.length; ++i)
+    walk(*static_cast<const GumboNode*>(children.data[i]), w, pre);
 }
 
 // The text of a subtree as is (for comparing a link's text with its address).
@@ -209,7 +210,8 @@ bool plain_utf8(std::string_view s) {
       continue;
     }
     const int n = (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
-    if (n < 0 || c == 0xC0 || c == 0xC1 || c > 0xF4 || i + static_cast<std::size_t>(n) >= s.size()) return false;
+    if (n < 0 || c == 0xC0 || c == 0xC1 || c > 0xF4 || i + static_cast<std::size_t>(n) >= s.size())
+      return false;
     for (int k = 1; k <= n; ++k)
       if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
     const unsigned char c1 = static_cast<unsigned char>(s[i + 1]);

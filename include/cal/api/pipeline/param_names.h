@@ -104,7 +104,7 @@ inline constexpr ParamName kAll[] = {kAddress,     kAllDay,
                                      kGeoloc,      kGeolocLat,
                                      kGeolocLng,   kHasEvents,
                                      kHideEmpty,   kHideFromListings,
-                                     kIcal,        kId,          kImage,
+                                     kId,          kImage,
                                      kInclude,     kName,
                                      kNamespace,   kOnlyWithUpcoming,
                                      kOrder,       kOrderby,
@@ -121,7 +121,8 @@ inline constexpr ParamName kAll[] = {kAddress,     kAllDay,
                                      kStrictDates, kTags,
                                      kTicketed,    kTimezone,
                                      kTitle,       kVenue,
-                                     kWebsite,     kZip};
+                                     kWebsite,     kZip,
+                                     kIcal};
 
 }  // namespace param
 }  // namespace cal
