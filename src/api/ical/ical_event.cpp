@@ -10,6 +10,12 @@
 namespace cal {
 namespace {
 
+// libical's UTC zone, created on first use: once, here, where C++ makes that thread-safe.
+icaltimezone* utc_zone() {
+  static icaltimezone* const zone = icaltimezone_get_utc_timezone();
+  return zone;
+}
+
 icaltimetype date_time(const LocalDateTime& t, bool utc) {
   icaltimetype v = icaltime_null_time();
   v.year = t.year;
@@ -19,7 +25,7 @@ icaltimetype date_time(const LocalDateTime& t, bool utc) {
   v.minute = t.minute;
   v.second = t.second;
   v.is_date = 0;
-  if (utc) v.zone = icaltimezone_get_utc_timezone();
+  if (utc) v.zone = utc_zone();
   return v;
 }
 
