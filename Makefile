@@ -18,8 +18,11 @@ else
 OPT := -O2 -g
 LDFLAGS :=
 endif
-CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc -MMD -MP
-LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -ldate-tz -lgumbo -lzstd -lpthread
+# libical writes the iCalendar feeds (issue 16); its flags come from pkg-config.
+ICAL_CFLAGS := $(shell pkg-config --cflags libical 2>/dev/null)
+ICAL_LIBS := $(shell pkg-config --libs libical 2>/dev/null || echo -lical)
+CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc $(ICAL_CFLAGS) -MMD -MP
+LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -ldate-tz -lgumbo -lzstd $(ICAL_LIBS) -lpthread
 TEST_LIBS := -lcurl
 
 LIB_SRCS := $(shell find src -name '*.cpp' ! -path 'src/main.cpp' ! -path 'src/tools/*' | sort)
@@ -146,7 +149,7 @@ SECONDS ?= 30
 # `nullptr + n`; run.sh sets halt_on_error=1, so every report still stops the fuzzer.
 FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fsanitize-recover=pointer-overflow
 # -Werror stays with the g++ build; clang may warn where g++ does not in files of other modules.
-FUZZ_CXXFLAGS := -std=c++20 -Wall -Wextra -O1 -g -fno-omit-frame-pointer $(FUZZ_SANITIZE) $(DEFS) -Iinclude -Isrc -MMD -MP
+FUZZ_CXXFLAGS := -std=c++20 -Wall -Wextra -O1 -g -fno-omit-frame-pointer $(FUZZ_SANITIZE) $(DEFS) -Iinclude -Isrc $(ICAL_CFLAGS) -MMD -MP
 FUZZ_LIB_OBJS := $(LIB_SRCS:%.cpp=$(FUZZ_BUILD)/obj/%.o)
 FUZZ_NAMES := $(sort $(patsubst tests/fuzz/fuzz_%.cpp,%,$(wildcard tests/fuzz/fuzz_*.cpp)))
 FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)

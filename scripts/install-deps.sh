@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   g++ make pkg-config
   libfcgi-dev rapidjson-dev libmysqlcppconn-dev libboost-program-options-dev doctest-dev
-  libsodium-dev libhowardhinnant-date-dev tzdata libgumbo-dev libcurl4-openssl-dev
+  libsodium-dev libhowardhinnant-date-dev tzdata libgumbo-dev libcurl4-openssl-dev libical-dev
   mariadb-server mariadb-client nginx curl
   wrk libzstd-dev
   clang libclang-rt-14-dev clang-format
@@ -20,12 +20,14 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
-# Node.js runs the tests' OpenAPI validator (tests/openapi/); any node >= 18 will do, so a node
-# installed another way (e.g. nodesource, which bundles npm) counts as present.
+# Node.js runs the tests' OpenAPI validator (tests/openapi/) and iCalendar parser (tests/ical/);
+# any node >= 18 will do, so a node installed another way (e.g. nodesource, which bundles npm)
+# counts as present.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then missing+=(nodejs npm); fi
-# The validator's npm packages and the web calendar's browser test driver (puppeteer-core), once
-# the packages above are there (no-ops while current).
+# The npm packages of the tests (OpenAPI validator, iCalendar parser, the web calendar's browser
+# driver puppeteer-core), once the packages above are there (no-ops while current).
 trap '[ $? -eq 0 ] && "$(dirname "${BASH_SOURCE[0]}")/../tests/openapi/install.sh" &&
+  "$(dirname "${BASH_SOURCE[0]}")/../tests/ical/install.sh" &&
   "$(dirname "${BASH_SOURCE[0]}")/../tests/browser/webcal/install.sh"' EXIT
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -135,7 +135,8 @@ port=$(scripts/stack.sh free-port)
 export CAL_TEST_CORS_PAGE_PORT
 CAL_TEST_CORS_PAGE_PORT=$(scripts/stack.sh free-port)
 # Tests read X-Cal-Statements to prove lists cost a constant number of SQL statements.
-if STACK_CONF_EXTRA=$'[server]\nstatement_count_header = true\n[cors]\norigins = https://app.example http://127.0.0.1:'"$CAL_TEST_CORS_PAGE_PORT" \
+# [ical] max_events = 5: a feed without page/per_page reaches its cap with a few events (ical_feed_test.cpp).
+if STACK_CONF_EXTRA=$'[ical]\nmax_events = 5\n[server]\nstatement_count_header = true\n[cors]\norigins = https://app.example http://127.0.0.1:'"$CAL_TEST_CORS_PAGE_PORT" \
    scripts/stack.sh up "$run_dir" "$port" "$build"; then
   # The other deployments (nginx over TCP, Apache in its three ways) on the same database; the
   # smoke suite (deploy_smoke_test.cpp) finds their URLs in CAL_TEST_NGINX_TCP_PREFIX etc.
@@ -175,7 +176,7 @@ geoloc_cases() {
 geoloc_count=$(geoloc_cases "$@" || true)
 if [ "${geoloc_count:-1}" != 0 ]; then
   geoloc_port=$(scripts/stack.sh free-port)
-  if STACK_CONF_EXTRA=$'[geoloc]\nenabled = true\n[server]\nstatement_count_header = true\ncache_lease_ms = 20' scripts/stack.sh up "$run_dir/geoloc" "$geoloc_port" "$build"; then
+  if STACK_CONF_EXTRA=$'[ical]\nmax_events = 5\n[geoloc]\nenabled = true\n[server]\nstatement_count_header = true\ncache_lease_ms = 20' scripts/stack.sh up "$run_dir/geoloc" "$geoloc_port" "$build"; then
     geoloc_keep=1
     if CAL_TEST_BASE="http://127.0.0.1:$geoloc_port/api" \
        CAL_TEST_TOKEN="$(cat "$run_dir/geoloc/admin.token")" \

@@ -2,6 +2,7 @@
 #include "cal/cache/response_cache.h"
 
 #include "cal/core/text/ascii.h"
+#include "cal/http/accept.h"
 
 #include <algorithm>
 #include <mutex>
@@ -71,6 +72,9 @@ std::string ResponseCache::key_of(const Request& r) {
     key += *part;
     key += '\n';
   }
+  // Of Accept only what the pipeline reads (an iCalendar feed or JSON, issue 16): browsers'
+  // many Accept values share their JSON entries.
+  if (prefers_calendar(r.header("accept"))) key += "text/calendar\n";
   return key;
 }
 

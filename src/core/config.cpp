@@ -16,7 +16,7 @@ namespace {
 
 po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas) {
   po::options_description opts(
-      "Configuration (INI sections [database] [site] [server] [geoloc] [cors]; "
+      "Configuration (INI sections [database] [site] [server] [geoloc] [cors] [ical]; "
       "also accepted on the command line)");
   opts.add_options()("database.socket", po::value(&c.database.socket), "MariaDB/MySQL unix socket path")(
       "database.host", po::value(&c.database.host)->default_value(c.database.host), "database host")(
@@ -57,7 +57,12 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled),
       "enable the geolocation extension")(
       "geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km),
-      "geofence radius in km")(
+      "geofence radius in km")("ical.max_events",
+                               po::value(&c.ical.max_events)->default_value(c.ical.max_events),
+                               "events in an iCalendar feed without page/per_page")(
+      "ical.refresh_minutes", po::value(&c.ical.refresh_minutes)->default_value(c.ical.refresh_minutes),
+      "how often calendar clients should reload a feed, in minutes")(
+      "ical.name", po::value(&c.ical.name), "the feeds' calendar name (default: the site's host)")(
       "cors.origins", po::value(&cors_origins),
       "origins whose web pages may call the API (scheme://host[:port], space- or comma-separated; "
       "* = any origin, reads without credentials)");
@@ -167,6 +172,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   } catch (const po::error& e) {
     return fail(std::string("configuration error: ") + e.what());
   }
+  if (config.ical.max_events < 1 || config.ical.refresh_minutes < 1)
+    return fail("configuration error: ical.max_events and ical.refresh_minutes must be positive");
   if (config.site.per_page < 1 || config.site.per_page_max < 1)
     return fail("configuration error: site.per_page and site.per_page_max must be positive");
   if (config.server.max_body < 1) return fail("configuration error: server.max_body must be positive");

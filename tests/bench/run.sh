@@ -9,7 +9,8 @@
 #
 # Environment (all optional):
 #   SCALE=1000000   after the 10,000-event run, grow the dataset to SCALE events and compare the
-#                   p50 of cases 1 and 4 (default 10000: no scale run)
+#                   p50 of cases 1, 4 and 6 (default 10000: no scale run); case 6 uncached there
+#                   is issue 16's target (a 1,000-event feed at a million events under 50 ms)
 #   DURATION=15     seconds per measurement     WARMUP=3    seconds of warm-up before each
 #   WARMUP_WALK=20  seconds of the first warm-up of case 3, which walks every event id once
 #   CONNECTIONS=16  wrk connections             WRK_THREADS=2
@@ -261,11 +262,18 @@ today=$(date -u +%F)
 # A year: case 4 then fills its page (28 matches at 10,000 events, 2,800 at a million), so both
 # sizes answer the same amount of JSON and the scale run compares like with like.
 in_a_year=$(date -u -d '+1 year' +%F)
+# Case 6 (issue 16): an iCalendar feed of [ical] max_events = 1,000 events, the most a feed
+# without page/per_page holds (ten years ahead: full at 10,000 events already).
+in_ten_years=$(date -u -d '+10 years' +%F)
 declare -A URL=(
   [1]="$api/events"
   [2]="$api/events?per_page=50"
   [4]="$api/events?search=jazz&start_date=$today&end_date=$in_a_year&categories=$category"
+  [6]="$api/events?ical=1&start_date=$today&end_date=$in_ten_years"
 )
+feed_events=$(curl -s "${URL[6]}" | grep -c '^BEGIN:VEVENT' || true)
+say "case 6: the feed holds $feed_events events"
+[ "$feed_events" -ge 1 ] || die "the feed of case 6 holds no event"
 
 run_cases() {  # run_cases SUFFIX: the measurements of one service configuration
   local suffix=$1 r
@@ -291,6 +299,7 @@ run_cases() {  # run_cases SUFFIX: the measurements of one service configuration
   fi
   measure "2$suffix" "${URL[2]}"; RPS[2$suffix]=$R_RPS P50[2$suffix]=$R_P50 P99[2$suffix]=$R_P99
   measure "4$suffix" "${URL[4]}"; RPS[4$suffix]=$R_RPS P50[4$suffix]=$R_P50 P99[4$suffix]=$R_P99
+  measure "6$suffix" "${URL[6]}"; RPS[6$suffix]=$R_RPS P50[6$suffix]=$R_P50 P99[6$suffix]=$R_P99
 }
 
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -334,6 +343,9 @@ say "the same cases with [server] response_cache = false"
 service_with_cache "${CACHE_OFF-false}"
 cache_stats=$(grep -o 'response cache: .*' "$dir/calendar-fcgi.log" | tail -n 1 || true)
 ROUNDS=1 run_cases "u"
+# Issue 16's target is for one feed at a time: case 6 uncached, 5 sequential requests.
+P50[6seq]=$(sequential_p50 "${URL[6]}")
+say "6u       p50 ${P50[6seq]} ms (5 sequential requests)"
 
 # The engine behind the cache (issue 14, tests/bench/engine.sh): cases 1-4 one at a time without
 # it and the floors of cases 3 and 4, then the mixed workload; leaves the uncached service running.
@@ -342,7 +354,7 @@ engine_base
 
 # Scale run: the same dataset grown to SCALE events.
 if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
-  for c in 1 4; do
+  for c in 1 4 6; do
     P50[${c}uS]=$(sequential_p50 "${URL[$c]}")
     say "${c}u       p50 ${P50[${c}uS]} ms (5 sequential requests)"
   done
@@ -362,14 +374,14 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
   say "migrate: upgrade from v1 $MIGRATE_UPGRADE s, re-run $MIGRATE_RERUN s"
   # Without the cache a request takes seconds here: wrk's 16 connections would only queue up,
   # so both sizes are compared on 5 sequential requests.
-  for c in 1 4; do
+  for c in 1 4 6; do
     P50[${c}uM]=$(sequential_p50 "${URL[$c]}")
     say "${c}uM      p50 ${P50[${c}uM]} ms (5 sequential requests)"
   done
   engine_events=$SCALE
   engine_one_at_a_time
   service_with_cache true
-  for c in 1 4; do
+  for c in 1 4 6; do
     prime "${URL[$c]}"  # the one computation the cache then serves
     measure "${c}M" "${URL[$c]}"; RPS[${c}M]=$R_RPS P50[${c}M]=$R_P50 P99[${c}M]=$R_P99
   done
@@ -392,20 +404,23 @@ row 2 "2 GET /events?per_page=50"
 row floor50 "floor at case 2's size ($case2_bytes bytes)"
 row 3 "3 GET /events/{id}, random ids (median of $ROUNDS)"
 row 4 "4 GET /events?search&start_date&end_date&categories"
+row 6 "6 GET /events?ical=1 (feed of $feed_events events)"
 row 1L "1 with a $BENCH_LEASE_MS ms cache lease"
 row 2L "2 with a $BENCH_LEASE_MS ms cache lease"
 row 3L "3 with a $BENCH_LEASE_MS ms cache lease"
 row 4L "4 with a $BENCH_LEASE_MS ms cache lease"
+row 6L "6 with a $BENCH_LEASE_MS ms cache lease"
 row 5 "5 POST /events (authenticated; $created created)"
 row 1u "1 without the response cache"
 row 2u "2 without the response cache"
 row 3u "3 without the response cache"
 row 4u "4 without the response cache"
+row 6u "6 without the response cache"
 echo
 if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
   printf '| %-44s | %10s | %10s | %6s |\n' "p50 at $BASE_EVENTS vs $SCALE events" "$BASE_EVENTS ms" "$SCALE ms" "ratio"
   printf '|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..46})" "------------" "------------" "--------"
-  for c in 1 4; do
+  for c in 1 4 6; do
     printf '| %-44s | %10s | %10s | %6s |\n' "case $c (wrk, 16 connections)" "${P50[$c]}" "${P50[${c}M]}" "$(ratio "${P50[${c}M]}" "${P50[$c]}")"
     printf '| %-44s | %10s | %10s | %6s |\n' "case $c without the response cache (*)" "${P50[${c}uS]}" "${P50[${c}uM]}" "$(ratio "${P50[${c}uM]}" "${P50[${c}uS]}")"
   done
@@ -417,6 +432,8 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
   echo
 fi
 engine_report
+echo "case 6 (a $feed_events-event iCalendar feed) without the response cache, one at a time:" \
+     "p50 ${P50[6seq]} ms (5 sequential requests, $BASE_EVENTS events)"
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"

@@ -67,12 +67,20 @@ struct CorsConfig {
   std::vector<std::string> origins;
 };
 
+// The iCalendar feeds (issue 16).
+struct IcalConfig {
+  int max_events = 1000;     // events in a feed without page/per_page (X-WP-Total tells all)
+  int refresh_minutes = 60;  // REFRESH-INTERVAL and X-PUBLISHED-TTL: how often clients reload
+  std::string name;          // calendar name (X-WR-CALNAME); empty = the site's host
+};
+
 struct Config {
   DatabaseConfig database;
   SiteConfig site;
   ServerConfig server;
   GeolocConfig geoloc;
   CorsConfig cors;
+  IcalConfig ical;
 };
 
 // The outcome of reading options: either a config, or a message to print and an exit code

@@ -133,8 +133,10 @@ const std::vector<Header> kCorsHeaders = {
 
 // A success response: description, headers, and a JSON body with `schema` (a components name,
 // or "" for any object). `one_of` adds a second schema the body may have instead.
+// `calendar`: the route also answers text/calendar (an iCalendar feed, issue 16).
 void write_success(JsonWriter& w, int status, std::string_view description, std::string_view schema,
-                   std::vector<Header> headers, const RequestContext& ctx, std::string_view one_of = {}) {
+                   std::vector<Header> headers, const RequestContext& ctx, std::string_view one_of = {},
+                   bool calendar = false) {
   write_key(w, std::to_string(status));
   w.StartObject();
   write_member(w, "description", translate(ctx.locale, description));
@@ -180,6 +182,15 @@ void write_success(JsonWriter& w, int status, std::string_view description, std:
     }
     w.EndObject();
     w.EndObject();
+    if (calendar) {
+      write_key(w, "text/calendar");
+      w.StartObject();
+      write_key(w, "schema");
+      w.StartObject();
+      write_member(w, "type", "string");
+      w.EndObject();
+      w.EndObject();
+    }
     w.EndObject();
   }
   w.EndObject();
@@ -201,6 +212,11 @@ void write_responses(JsonWriter& w, std::string_view method, const Route& route,
   const bool term = r && r->deleted.empty();
   const bool collection = r && route.pattern.find('/', 1) == std::string_view::npos;
   const bool get = method == "GET";
+  // Routes whose GET takes `ical` also answer with an iCalendar feed.
+  const Endpoint* reader = route.endpoint_for("GET");
+  const bool feed = get && reader &&
+                    std::any_of(reader->params.begin(), reader->params.end(),
+                                [](const ParamSpec& p) { return p.name == param::kIcal; });
   w.StartObject();
   if (route.at_rest_root) {
     write_success(w, 200, "The REST root index: the site, its namespaces and every route.", "RootIndex",
@@ -218,12 +234,12 @@ void write_responses(JsonWriter& w, std::string_view method, const Route& route,
   } else if (get && collection) {
     std::vector<Header> headers = kListHeaders;
     headers.push_back(kETag);
-    write_success(w, 200, "A page of records.", r->list, headers, ctx);
+    write_success(w, 200, "A page of records.", r->list, headers, ctx, {}, feed);
     write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag},
                   ctx);
     write_errors(w, {400, 401, 404, 500, 503});
   } else if (get) {
-    write_success(w, 200, "The record.", r->record, {kETag}, ctx);
+    write_success(w, 200, "The record.", r->record, {kETag}, ctx, {}, feed);
     write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag},
                   ctx);
     write_errors(w, {400, 401, term ? 0 : 403, 404, 500, 503});

@@ -64,7 +64,8 @@ void add_cors_headers(const Config& config, const Request& request, Response& re
 }
 
 const char* vary_header(const Config& config) {
-  return config.cors.origins.empty() ? "Accept-Language" : "Accept-Language, Origin";
+  // Accept: it may ask for the iCalendar feed instead of JSON (issue 16).
+  return config.cors.origins.empty() ? "Accept, Accept-Language" : "Accept, Accept-Language, Origin";
 }
 
 }  // namespace cal

@@ -100,8 +100,14 @@ void envelope(Response& response) {
   rapidjson::Document inner;
   if (!response.body.empty())
     inner.Parse<rapidjson::kParseIterativeFlag>(response.body.data(), response.body.size());
-  Value body;  // null when empty (204, HEAD) or not JSON
-  if (!response.body.empty() && !inner.HasParseError()) body.CopyFrom(inner, alloc);
+  Value body;  // null when empty (204, HEAD) or not JSON; an iCalendar feed's text as a string
+  if (!response.body.empty() && !inner.HasParseError()) {
+    body.CopyFrom(inner, alloc);
+  } else if (!response.body.empty()) {
+    for (const auto& [name, value] : response.headers)
+      if (ascii::iequals(name, "Content-Type") && ascii::lower(value).rfind("text/calendar", 0) == 0)
+        body.SetString(response.body.data(), static_cast<rapidjson::SizeType>(response.body.size()), alloc);
+  }
   doc.AddMember("body", body, alloc);
   doc.AddMember("status", response.status, alloc);
   Value headers(rapidjson::kObjectType);

@@ -2,6 +2,7 @@
 // Nothing else in the service lists parameters.
 #include "cal/api/pipeline/routes.h"
 
+#include "cal/api/ical/ical_feed.h"
 #include "cal/api/linked/linked_resource.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/pipeline/param_checks.h"
@@ -168,6 +169,15 @@ Specs event_fields(bool create) {
   return concat(f, more);
 }
 
+// The iCalendar feed (issue 16) of an event list or a single event.
+Specs ical_param() {
+  return {{.name = param::kIcal,
+           .type = T::kBoolean,
+           .description = "Whether to answer with an iCalendar feed (text/calendar, RFC 5545) instead of "
+                          "JSON: calendar apps subscribe to the URL with ical=1, as webcal:// or https://. "
+                          "When absent, an Accept header preferring text/calendar asks for the feed."}};
+}
+
 Specs password_param() {
   return {{.name = param::kPassword, .type = T::kString, .description = "The event password."}};
 }
@@ -258,6 +268,7 @@ Specs event_list_params() {
                     {.name = param::kTicketed,
                      .type = T::kBoolean,
                      .description = "Events with (true) or without (false) tickets."},
+                    ical_param().front(),
                 });
 }
 
@@ -511,7 +522,7 @@ constexpr Operations term_operations() {
 // The five routes of an event/venue/organizer resource.
 void add_post_resource(std::vector<Route>& routes, std::string_view base, std::string_view by_id,
                        std::string_view by_slug, Specs list_params, Specs (*fields)(bool), bool has_password,
-                       const Operations& op) {
+                       const Operations& op, const Specs& read_params = {}) {
   const Specs pw = has_password ? password_param() : Specs{};
   routes.push_back({base,
                     {
@@ -529,7 +540,7 @@ void add_post_resource(std::vector<Route>& routes, std::string_view base, std::s
                     {
                         {.methods = {"GET"},
                          .handler = op.get,
-                         .params = concat(concat(id_param(), pw), context_param()),
+                         .params = concat(concat(concat(id_param(), pw), context_param()), read_params),
                          .summary = "Read a record."},
                         {.methods = kWrite,
                          .capability = Capability::kEditPosts,
@@ -550,7 +561,7 @@ void add_post_resource(std::vector<Route>& routes, std::string_view base, std::s
                     {
                         {.methods = {"GET"},
                          .handler = op.get,
-                         .params = concat(slug_param(), context_param()),
+                         .params = concat(concat(slug_param(), context_param()), read_params),
                          .summary = "Read a record by slug."},
                         {.methods = kWrite,
                          .capability = Capability::kEditPosts,
@@ -629,8 +640,9 @@ std::vector<Route> build_routes() {
                       .handler = get_openapi_document,
                       .params = {},
                       .summary = "The OpenAPI document of this interface."}}});
-  add_post_resource(routes, "/events", "/events/{id}", "/events/by-slug/{slug}", event_list_params(),
-                    event_fields, true, {list_events, create_event, get_event, update_event, delete_event});
+  add_post_resource(
+      routes, "/events", "/events/{id}", "/events/by-slug/{slug}", event_list_params(), event_fields, true,
+      {list_events_negotiated, create_event, get_event_negotiated, update_event, delete_event}, ical_param());
   add_post_resource(
       routes, "/venues", "/venues/{id}", "/venues/by-slug/{slug}",
       linked_list_params("Venues whose name, description or address fields contain every word."),

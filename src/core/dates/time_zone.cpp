@@ -62,16 +62,17 @@ void attach_tail_rule(ZoneData& data) {
 struct ZoneState {
   int offset = 0;  // seconds east of UTC
   std::string abbrev;
+  bool dst = false;
 };
 
 ZoneState zone_state_at(const ZoneData& data, Seconds instant) {
   if (data.tail && instant >= data.tail_begin) {
     const bool dst = posix_is_dst(*data.tail, instant.time_since_epoch().count());
-    return dst ? ZoneState{data.tail->dst_offset, data.tail->dst_abbrev}
-               : ZoneState{data.tail->std_offset, data.tail->std_abbrev};
+    return dst ? ZoneState{data.tail->dst_offset, data.tail->dst_abbrev, true}
+               : ZoneState{data.tail->std_offset, data.tail->std_abbrev, false};
   }
   const date::sys_info info = data.zone->get_info(instant);
-  return ZoneState{static_cast<int>(info.offset.count()), info.abbrev};
+  return ZoneState{static_cast<int>(info.offset.count()), info.abbrev, info.save != std::chrono::minutes{0}};
 }
 
 // The offset of the earlier of the periods around a wall-clock time: in a gap the offset before
@@ -227,5 +228,12 @@ std::string TimeZone::abbreviation(Seconds instant) const {
   if (data_->zone == nullptr) return data_->name;
   return zone_state_at(*data_, instant).abbrev;
 }
+
+bool TimeZone::is_dst(Seconds instant) const {
+  if (data_->zone == nullptr) return false;
+  return zone_state_at(*data_, instant).dst;
+}
+
+bool TimeZone::is_fixed_offset() const { return data_->zone == nullptr; }
 
 }  // namespace cal

@@ -51,6 +51,7 @@ inline constexpr ParamName kGeolocLng{"geoloc_lng"};
 inline constexpr ParamName kHasEvents{"has_events"};
 inline constexpr ParamName kHideEmpty{"hide_empty"};
 inline constexpr ParamName kHideFromListings{"hide_from_listings"};
+inline constexpr ParamName kIcal{"ical"};
 inline constexpr ParamName kId{"id"};
 inline constexpr ParamName kImage{"image"};
 inline constexpr ParamName kInclude{"include"};
@@ -120,7 +121,8 @@ inline constexpr ParamName kAll[] = {kAddress,     kAllDay,
                                      kStrictDates, kTags,
                                      kTicketed,    kTimezone,
                                      kTitle,       kVenue,
-                                     kWebsite,     kZip};
+                                     kWebsite,     kZip,
+                                     kIcal};
 
 }  // namespace param
 }  // namespace cal

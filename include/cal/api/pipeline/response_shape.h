@@ -26,7 +26,8 @@ std::vector<std::string> field_list(const rapidjson::Value& value);
 void filter_fields(std::string& body, const std::vector<std::string>& fields, std::string_view list_key);
 
 // The `_envelope` answer: status 200, body {"body": the JSON body (null when empty), "status":
-// the status, "headers": {name: value} of `response`'s headers but Content-Type}.
+// the status, "headers": {name: value} of `response`'s headers but Content-Type}. An iCalendar
+// feed (Content-Type text/calendar) is the "body" as a JSON string.
 void envelope(Response& response);
 
 }  // namespace cal

@@ -83,6 +83,10 @@ class TimeZone {
 
   // The offset from UTC in effect at the instant, in seconds (-18000 for EST).
   int offset_seconds(Seconds instant) const;
+  // Whether daylight saving time is in effect at the instant (never for fixed offsets).
+  bool is_dst(Seconds instant) const;
+  // Whether this is a fixed offset from UTC ("UTC", "UTC+5:30") rather than an IANA zone.
+  bool is_fixed_offset() const;
 
   // True when both are the same zone by name.
   friend bool operator==(const TimeZone& a, const TimeZone& b) { return a.data_ == b.data_; }

@@ -1,0 +1,195 @@
+// The iCalendar feeds (see cal/api/ical/ical_feed.h): one VCALENDAR with the VTIMEZONEs of the
+// zones its events use and one VEVENT per event. A feed of a list costs what the JSON page
+// costs (the page with its count, then the relations of all its events in one statement); the
+// VTIMEZONEs are computed once per zone and years (cal/api/ical/ical_vtimezone.h).
+#include "cal/api/ical/ical_feed.h"
+
+#include "cal/api/events/event_filter.h"
+#include "cal/api/events/event_record.h"
+#include "cal/api/ical/ical_event.h"
+#include "cal/api/ical/ical_vtimezone.h"
+#include "cal/api/pipeline/error.h"
+#include "cal/api/pipeline/handlers.h"
+#include "cal/api/pipeline/listing.h"
+#include "cal/api/posts/post_access.h"
+#include "cal/api/posts/site_time.h"
+#include "cal/http/accept.h"
+
+#include <libical/ical.h>
+
+#include <map>
+#include <memory>
+#include <utility>
+
+namespace cal {
+namespace {
+
+// The host of the site ("example.org", "example.org:8080"): the UIDs' and the default name's.
+std::string site_host(const RequestContext& ctx) {
+  std::string host = ctx.site_url;
+  if (const auto scheme = host.find("://"); scheme != std::string::npos) host = host.substr(scheme + 3);
+  return host.substr(0, host.find('/'));
+}
+
+std::string calendar_name(const RequestContext& ctx) {
+  return ctx.config.ical.name.empty() ? site_host(ctx) : ctx.config.ical.name;
+}
+
+// "site (search=jazz, categories=music)": the filters the client gave, as sent.
+std::string list_title(const RequestContext& ctx) {
+  std::string filters;
+  for (const auto& [name, value] : ctx.params.all()) {
+    if (!value.given || name == param::kIcal || name == param::kPage || name == param::kPerPage) continue;
+    if (!filters.empty()) filters += ", ";
+    filters += name + "=" + value.text;
+  }
+  const std::string name = calendar_name(ctx);
+  return filters.empty() ? name : name + " (" + filters + ")";
+}
+
+// A file name of safe characters only, for Content-Disposition.
+std::string file_name(std::string_view stem) {
+  std::string out;
+  for (char c : stem)
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+        c == '.')
+      out += c;
+  return (out.empty() ? std::string("event") : out) + ".ics";
+}
+
+void add_x(icalcomponent* c, const char* name, const std::string& value) {
+  icalproperty* p = icalproperty_new_x(value.c_str());
+  icalproperty_set_x_name(p, name);
+  icalcomponent_add_property(c, p);
+}
+
+struct Years {
+  int first, last;
+};
+
+// The VCALENDAR text of `events`, with a VTIMEZONE for every zone a DTSTART/DTEND names.
+std::string calendar_text(const RequestContext& ctx, const std::vector<Event>& events,
+                          const EventRelations& relations, bool mask_protected, const std::string& title) {
+  using Calendar = std::unique_ptr<icalcomponent, decltype(&icalcomponent_free)>;
+  Calendar cal(icalcomponent_new(ICAL_VCALENDAR_COMPONENT), &icalcomponent_free);
+  icalcomponent_add_property(cal.get(), icalproperty_new_prodid("-//calendar-fcgi//Calendar events API//EN"));
+  icalcomponent_add_property(cal.get(), icalproperty_new_version("2.0"));
+  icalcomponent_add_property(cal.get(), icalproperty_new_calscale("GREGORIAN"));
+  icalcomponent_add_property(cal.get(), icalproperty_new_method(ICAL_METHOD_PUBLISH));
+  add_x(cal.get(), "X-WR-CALNAME", title);
+  // X-WR-TIMEZONE takes an IANA id: the site zone when it is one, UTC for UTC itself.
+  const TimeZone site = site_zone(ctx);
+  if (!site.is_fixed_offset() || site.name() == "UTC") add_x(cal.get(), "X-WR-TIMEZONE", site.name());
+  icaldurationtype refresh = icaldurationtype_null_duration();
+  refresh.hours = static_cast<unsigned>(ctx.config.ical.refresh_minutes / 60);  // PT1H, not PT60M
+  refresh.minutes = static_cast<unsigned>(ctx.config.ical.refresh_minutes % 60);
+  icalproperty* interval = icalproperty_new_refreshinterval(refresh);
+  icalproperty_add_parameter(interval, icalparameter_new_value(ICAL_VALUE_DURATION));
+  icalcomponent_add_property(cal.get(), interval);
+  char* ttl = icaldurationtype_as_ical_string_r(refresh);
+  add_x(cal.get(), "X-PUBLISHED-TTL", ttl);
+  icalmemory_free_buffer(ttl);
+
+  std::map<std::string, std::pair<TimeZone, Years>> zones;  // in a fixed order: a stable text
+  for (const Event& e : events) {
+    const bool masked = mask_protected && !e.post.password.empty();
+    if (ical_times_of(e, masked) != IcalTimes::kZoned) continue;
+    const TimeZone zone = TimeZone::find(e.details.timezone).value_or(TimeZone::utc());
+    const int first = to_utc_date_time(stored_utc_instant(e.details.start_utc).value_or(Seconds{})).year;
+    const int last = to_utc_date_time(stored_utc_instant(e.details.end_utc).value_or(Seconds{})).year;
+    auto [it, added] = zones.try_emplace(zone.name(), zone, Years{first, last});
+    if (!added) {
+      it->second.second.first = std::min(it->second.second.first, first);
+      it->second.second.last = std::max(it->second.second.last, std::max(first, last));
+    } else {
+      it->second.second.last = std::max(first, last);
+    }
+  }
+  for (const auto& [name, zone_years] : zones)
+    icalcomponent_add_component(
+        cal.get(), cached_vtimezone(zone_years.first, zone_years.second.first, zone_years.second.last));
+  // The calendar without its events, written by libical, is cut before its END:VCALENDAR line
+  // and each VEVENT, written by libical too, goes in there as soon as it is built and is freed:
+  // one small tree at a time instead of a tree of 1,000 events and one growing buffer (malloc
+  // was the largest share of a 1,000-event feed's time).
+  char* frame = icalcomponent_as_ical_string_r(cal.get());
+  const std::string_view text(frame);
+  const std::size_t end = text.rfind("END:VCALENDAR");
+  std::string out(text.substr(0, end));
+  const std::string tail(text.substr(end));
+  icalmemory_free_buffer(frame);
+  out.reserve(out.size() + events.size() * 1024 + tail.size());
+  const std::string host = site_host(ctx);
+  for (const Event& e : events) {
+    icalcomponent* vevent = event_vevent(ctx, e, relations, mask_protected && !e.post.password.empty(), host);
+    char* written = icalcomponent_as_ical_string_r(vevent);
+    out += written;
+    icalmemory_free_buffer(written);
+    icalcomponent_free(vevent);
+  }
+  out += tail;
+  return out;
+}
+
+Response calendar_response(std::string body, const std::string& file) {
+  Response r;
+  r.status = 200;
+  r.body = std::move(body);
+  r.set_header("Content-Type", "text/calendar; charset=utf-8");
+  r.set_header("Content-Disposition", "inline; filename=\"" + file + "\"");
+  return r;
+}
+
+Response list_feed(RequestContext& ctx) {
+  // page/per_page as for JSON when either is given; otherwise one page of [ical] max_events.
+  const bool paged = ctx.params.given(param::kPage) || ctx.params.given(param::kPerPage);
+  Paging paging = read_paging(ctx);
+  if (!paged) paging = Paging{1, ctx.config.ical.max_events};
+  const EventFilter filter = build_event_filter(ctx);
+  const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
+  check_page_exists(paging, page.total, "event", ctx.locale);
+  const EventRelations relations = load_event_relations(ctx.db, page.events);
+  // Lists never show a protected event's content (SPEC §3.5).
+  Response r = calendar_response(calendar_text(ctx, page.events, relations, true, list_title(ctx)),
+                                 file_name("events"));
+  const long long pages = page.total == 0 ? 0 : (page.total + paging.per_page - 1) / paging.per_page;
+  r.set_header("X-WP-Total", std::to_string(page.total));
+  r.set_header("X-WP-TotalPages", std::to_string(pages));
+  r.set_header("X-TEC-Total", std::to_string(page.total));
+  r.set_header("X-TEC-TotalPages", std::to_string(pages));
+  return r;
+}
+
+Response single_feed(RequestContext& ctx) {
+  // As get_event (src/api/events/events.cpp): the same checks, in the same order.
+  std::optional<std::pair<Event, EventRelations>> loaded;
+  if (ctx.params.has(param::kId)) loaded = load_event_with_relations(ctx.db, ctx.params.integer(param::kId));
+  const PostRow row = loaded ? loaded->first.post : load_target(ctx, kEventKind);
+  check_readable(ctx, kEventKind, row);
+  if (!event_unlocked(ctx, row))
+    throw ApiError{403, "event-password-protected",
+                   translate(ctx.locale, "The event is password protected.")};
+  if (!loaded) loaded = load_event_with_relations(ctx.db, row.id);
+  if (!loaded) throw std::runtime_error("event " + std::to_string(row.id) + " has no details");
+  const std::vector<Event> one{loaded->first};
+  return calendar_response(
+      calendar_text(ctx, one, loaded->second, false, calendar_name(ctx) + " (" + row.title + ")"),
+      file_name(row.slug));
+}
+
+}  // namespace
+
+bool wants_ical(const RequestContext& ctx) {
+  if (ctx.params.given(param::kIcal)) return ctx.params.boolean(param::kIcal);
+  return prefers_calendar(ctx.request.header("accept"));
+}
+
+Response list_events_negotiated(RequestContext& ctx) {
+  return wants_ical(ctx) ? list_feed(ctx) : list_events(ctx);
+}
+
+Response get_event_negotiated(RequestContext& ctx) {
+  return wants_ical(ctx) ? single_feed(ctx) : get_event(ctx);
+}
+
+}  // namespace cal
