@@ -20,6 +20,8 @@ LDFLAGS :=
 endif
 CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc -MMD -MP
 LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -ldate-tz -lgumbo -lzstd -lpthread
+# libical (iCalendar, issue 16), found through pkg-config.
+LIBS += $(shell pkg-config --libs libical 2>/dev/null || echo -lical)
 TEST_LIBS := -lcurl
 
 LIB_SRCS := $(shell find src -name '*.cpp' ! -path 'src/main.cpp' ! -path 'src/tools/*' | sort)

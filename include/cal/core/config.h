@@ -30,6 +30,7 @@ struct SiteConfig {
   int per_page = 10;
   int per_page_max = 50;
   bool trust_proxy = false;  // honour X-Forwarded-Proto/-Host
+  int import_max_events = 500;  // VEVENTs one text/calendar POST /events may import (issue 16)
 };
 
 struct ServerConfig {
