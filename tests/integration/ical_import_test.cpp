@@ -170,8 +170,8 @@ TEST_CASE("ical import: a malformed calendar is 400 rest_invalid_ical naming the
                                     "BEGIN:VEVENT\r\nSUMMARY:x\r\nDTSTART:not-a-date\r\nEND:VEVENT\r\n");
   const HttpResponse r = import_ical(text);
   CHECK_MESSAGE(error_mismatch(r, 400, "rest_invalid_ical").empty(), error_mismatch(r, 400, "rest_invalid_ical"));
-  CHECK(int_at(r.json(), {"data", "line"}) == 11);
-  CHECK(string_at(r.json(), {"message"}).find("11") != std::string::npos);
+  CHECK(int_at(r.json(), {"data", "line"}) == 12);
+  CHECK(string_at(r.json(), {"message"}).find("Line 12 ") != std::string::npos);
   CHECK(string_at(r.json(), {"message"}).find("DTSTART:not-a-date") != std::string::npos);
   CHECK_FALSE(exists_titled(title));
   // Not a calendar at all, and an empty body.
