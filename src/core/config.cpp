@@ -39,7 +39,7 @@ po::options_description config_options(Config& c, std::string& cors_origins) {
                            "honour X-Forwarded-Proto/-Host")(
       "site.import_max_events", po::value(&c.site.import_max_events)->default_value(c.site.import_max_events),
       "most VEVENTs one text/calendar import may hold")("server.threads", po::value(&c.server.threads),
-                                                             "worker threads (0 = 2 x cores)")(
+                                                        "worker threads (0 = 2 x cores)")(
       "server.max_body", po::value(&c.server.max_body)->default_value(c.server.max_body),
       "largest request body in bytes")("server.statement_count_header",
                                        po::value(&c.server.statement_count_header)->default_value(false),

@@ -28,7 +28,8 @@ void require(bool ok, const char* what) {
 }
 
 void require_utf8(const rapidjson::Value& v) {
-  if (v.IsString()) require(cal::is_valid_utf8({v.GetString(), v.GetStringLength()}), "a mapped text is not UTF-8");
+  if (v.IsString())
+    require(cal::is_valid_utf8({v.GetString(), v.GetStringLength()}), "a mapped text is not UTF-8");
   if (v.IsArray())
     for (const auto& x : v.GetArray()) require_utf8(x);
   if (v.IsObject())
@@ -62,7 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     require_utf8(in.body);
     require(in.line >= 1 && in.line <= lines, "a VEVENT names a line the body does not have");
     if (in.problem) {
-      require(!in.problem->field.empty() && !in.problem->msgid.empty(), "a VEVENT problem without field or message");
+      require(!in.problem->field.empty() && !in.problem->msgid.empty(),
+              "a VEVENT problem without field or message");
       continue;
     }
     for (const char* name : {"start_date", "end_date", "timezone"}) {

@@ -27,7 +27,8 @@ std::string vevent(const std::string& uid, const std::string& lines) {
 }
 
 std::string calendar(const std::string& vevents) {
-  return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calendar-fcgi tests//EN\r\n" + vevents + "END:VCALENDAR\r\n";
+  return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calendar-fcgi tests//EN\r\n" + vevents +
+         "END:VCALENDAR\r\n";
 }
 
 std::vector<long long> ids_at(const rapidjson::Value& v, const char* key) {
@@ -45,7 +46,9 @@ rapidjson::Document record(long long id) {
 }
 
 // Whether an event with this (unique) title exists, whatever its status.
-bool exists_titled(const std::string& title) { return get(slug_path(slug_of(title)), {admin()}).status == 200; }
+bool exists_titled(const std::string& title) {
+  return get(slug_path(slug_of(title)), {admin()}).status == 200;
+}
 
 std::string site_host() {
   const std::string url = site_url();
@@ -56,9 +59,11 @@ TEST_CASE("ical import: one event per VEVENT, 201 with the ids; a second import 
   const std::string a = unique("Ical A"), b = unique("Ical B");
   const std::string uid_a = unique("uid-a") + "@elsewhere.example", uid_b = unique("uid-b");
   auto file = [&](const std::string& suffix) {
-    return calendar(vevent(uid_a, "SUMMARY:" + a + suffix + "\r\nDTSTART:20411205T190000Z\r\nDTEND:20411205T220000Z\r\n") +
-                    vevent(uid_b, "SUMMARY:" + b + "\r\nDTSTART;TZID=Europe/Berlin:20410705T200000\r\n"
-                                  "DTEND;TZID=Europe/Berlin:20410705T230000\r\n"));
+    return calendar(vevent(uid_a, "SUMMARY:" + a + suffix +
+                                      "\r\nDTSTART:20411205T190000Z\r\nDTEND:20411205T220000Z\r\n") +
+                    vevent(uid_b, "SUMMARY:" + b +
+                                      "\r\nDTSTART;TZID=Europe/Berlin:20410705T200000\r\n"
+                                      "DTEND;TZID=Europe/Berlin:20410705T230000\r\n"));
   };
   const HttpResponse first = import_ical(file(""));
   REQUIRE_MESSAGE(first.status == 201, describe(first));
@@ -84,9 +89,10 @@ TEST_CASE("ical import: one event per VEVENT, 201 with the ids; a second import 
 TEST_CASE("ical import: the UID this site's feed gives an event updates that event") {
   const long long id = create_id(unique("Own"), "2041-03-01 10:00", "2041-03-01 11:00");
   const std::string title = unique("Own renamed");
-  const HttpResponse r = import_ical(calendar(vevent(
-      std::to_string(id) + "@" + site_host(), "SUMMARY:" + title + "\r\nDTSTART:20410301T100000Z\r\n"
-                                              "DTEND:20410301T120000Z\r\n")));
+  const HttpResponse r = import_ical(
+      calendar(vevent(std::to_string(id) + "@" + site_host(), "SUMMARY:" + title +
+                                                                  "\r\nDTSTART:20410301T100000Z\r\n"
+                                                                  "DTEND:20410301T120000Z\r\n")));
   REQUIRE_MESSAGE(r.status == 200, describe(r));
   CHECK(ids_at(r.json(), "updated") == std::vector<long long>{id});
   const rapidjson::Document e = record(id);
@@ -110,12 +116,13 @@ TEST_CASE("ical import: all-day, multi-day, TZID, UTC, floating and DURATION tim
        "2041-07-06 02:00:00", "2041-07-05 18:00:00", "false"},
       {"DTSTART:20410705T180000\r\nDURATION:PT90M\r\n", "UTC", "2041-07-05 18:00:00", "2041-07-05 19:30:00",
        "2041-07-05 18:00:00", "false"},
-      {"DTSTART;TZID=Europe/Berlin:20411026T200000\r\nDURATION:P1D\r\n", "Europe/Berlin", "2041-10-26 20:00:00",
-       "2041-10-27 20:00:00", "2041-10-26 18:00:00", "false"},
+      {"DTSTART;TZID=Europe/Berlin:20411026T200000\r\nDURATION:P1D\r\n", "Europe/Berlin",
+       "2041-10-26 20:00:00", "2041-10-27 20:00:00", "2041-10-26 18:00:00", "false"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.lines);
-    const HttpResponse r = import_ical(calendar(vevent(unique("times"), "SUMMARY:" + unique("T") + "\r\n" + c.lines)));
+    const HttpResponse r =
+        import_ical(calendar(vevent(unique("times"), "SUMMARY:" + unique("T") + "\r\n" + c.lines)));
     REQUIRE_MESSAGE(r.status == 201, describe(r));
     const rapidjson::Document e = record(ids_at(r.json(), "created").at(0));
     CHECK(string_at(e, {"timezone"}) == c.zone);
@@ -130,13 +137,17 @@ TEST_CASE("ical import: non-ASCII and escaped text, HTML description, venue, cat
   const std::string title = unique("Caf\xC3\xA9");
   const std::string venue = unique("Salle \xC3\xA9t\xC3\xA9");
   const std::string category = unique("Cat\xC3\xA9gorie");
-  const HttpResponse r = import_ical(calendar(vevent(
-      unique("text"), "SUMMARY:" + title + "\\, \\\"quoted\\\"\\; \xE6\x97\xA5\xE6\x9C\xAC\r\n"
-                      "DESCRIPTION:First line\\nSecond < line & more text that is long enough to be fol\r\n"
-                      " ded\r\n"
-                      "LOCATION:" + venue + "\r\nCATEGORIES:" + category + ",Other\\, one\r\n"
-                      "URL:https://example.org/ical\r\nSTATUS:CANCELLED\r\n"
-                      "DTSTART:20410801T100000Z\r\nDTEND:20410801T110000Z\r\n")));
+  const HttpResponse r = import_ical(calendar(
+      vevent(unique("text"),
+             "SUMMARY:" + title +
+                 "\\, \\\"quoted\\\"\\; \xE6\x97\xA5\xE6\x9C\xAC\r\n"
+                 "DESCRIPTION:First line\\nSecond < line & more text that is long enough to be fol\r\n"
+                 " ded\r\n"
+                 "LOCATION:" +
+                 venue + "\r\nCATEGORIES:" + category +
+                 ",Other\\, one\r\n"
+                 "URL:https://example.org/ical\r\nSTATUS:CANCELLED\r\n"
+                 "DTSTART:20410801T100000Z\r\nDTEND:20410801T110000Z\r\n")));
   REQUIRE_MESSAGE(r.status == 201, describe(r));
   const rapidjson::Document e = record(ids_at(r.json(), "created").at(0));
   CHECK(string_at(e, {"title"}) == title + ", \"quoted\"; \xE6\x97\xA5\xE6\x9C\xAC");
@@ -151,25 +162,30 @@ TEST_CASE("ical import: non-ASCII and escaped text, HTML description, venue, cat
   CHECK(string_at(e, {"website"}) == "https://example.org/ical");
   CHECK(string_at(e, {"status"}) == "draft");
   // A second VEVENT at the same LOCATION reuses the venue.
-  const HttpResponse again = import_ical(calendar(vevent(
-      unique("text2"), "SUMMARY:" + unique("Same place") + "\r\nLOCATION:" + venue +
-                           "\r\nDTSTART:20410802T100000Z\r\n")));
+  const HttpResponse again = import_ical(
+      calendar(vevent(unique("text2"), "SUMMARY:" + unique("Same place") + "\r\nLOCATION:" + venue +
+                                           "\r\nDTSTART:20410802T100000Z\r\n")));
   REQUIRE_MESSAGE(again.status == 201, describe(again));
   CHECK(int_at(record(ids_at(again.json(), "created").at(0)), {"venue", "id"}) == int_at(e, {"venue", "id"}));
   // An X-ALT-DESC HTML description is kept as HTML.
   const HttpResponse html = import_ical(calendar(vevent(
-      unique("html"), "SUMMARY:" + unique("Html") + "\r\nDESCRIPTION:plain\r\n"
-                      "X-ALT-DESC;FMTTYPE=text/html:<p><strong>rich</strong></p>\r\nDTSTART:20410802T100000Z\r\n")));
+      unique("html"),
+      "SUMMARY:" + unique("Html") +
+          "\r\nDESCRIPTION:plain\r\n"
+          "X-ALT-DESC;FMTTYPE=text/html:<p><strong>rich</strong></p>\r\nDTSTART:20410802T100000Z\r\n")));
   REQUIRE_MESSAGE(html.status == 201, describe(html));
-  CHECK(string_at(record(ids_at(html.json(), "created").at(0)), {"description"}) == "<p><strong>rich</strong></p>");
+  CHECK(string_at(record(ids_at(html.json(), "created").at(0)), {"description"}) ==
+        "<p><strong>rich</strong></p>");
 }
 
 TEST_CASE("ical import: a malformed calendar is 400 rest_invalid_ical naming the line; nothing is created") {
   const std::string title = unique("Never");
-  const std::string text = calendar(vevent(unique("ok"), "SUMMARY:" + title + "\r\nDTSTART:20410801T100000Z\r\n") +
-                                    "BEGIN:VEVENT\r\nSUMMARY:x\r\nDTSTART:not-a-date\r\nEND:VEVENT\r\n");
+  const std::string text =
+      calendar(vevent(unique("ok"), "SUMMARY:" + title + "\r\nDTSTART:20410801T100000Z\r\n") +
+               "BEGIN:VEVENT\r\nSUMMARY:x\r\nDTSTART:not-a-date\r\nEND:VEVENT\r\n");
   const HttpResponse r = import_ical(text);
-  CHECK_MESSAGE(error_mismatch(r, 400, "rest_invalid_ical").empty(), error_mismatch(r, 400, "rest_invalid_ical"));
+  CHECK_MESSAGE(error_mismatch(r, 400, "rest_invalid_ical").empty(),
+                error_mismatch(r, 400, "rest_invalid_ical"));
   CHECK(int_at(r.json(), {"data", "line"}) == 12);
   CHECK(string_at(r.json(), {"message"}).find("Line 12 ") != std::string::npos);
   CHECK(string_at(r.json(), {"message"}).find("DTSTART:not-a-date") != std::string::npos);
@@ -177,11 +193,13 @@ TEST_CASE("ical import: a malformed calendar is 400 rest_invalid_ical naming the
   // Not a calendar at all, and an empty body.
   for (const std::string& bad : {std::string("{\"title\":\"json\"}"), std::string()}) {
     const HttpResponse x = import_ical(bad);
-    CHECK_MESSAGE(error_mismatch(x, 400, "rest_invalid_ical").empty(), error_mismatch(x, 400, "rest_invalid_ical"));
+    CHECK_MESSAGE(error_mismatch(x, 400, "rest_invalid_ical").empty(),
+                  error_mismatch(x, 400, "rest_invalid_ical"));
     CHECK(int_at(x.json(), {"data", "line"}) == 1);
   }
   // Invalid UTF-8 names its line too.
-  const HttpResponse latin1 = import_ical(calendar(vevent("l1", "SUMMARY:caf\xE9\r\nDTSTART:20410801T100000Z\r\n")));
+  const HttpResponse latin1 =
+      import_ical(calendar(vevent("l1", "SUMMARY:caf\xE9\r\nDTSTART:20410801T100000Z\r\n")));
   CHECK_MESSAGE(error_mismatch(latin1, 400, "rest_invalid_ical").empty(), describe(latin1));
   CHECK(int_at(latin1.json(), {"data", "line"}) == 7);
 }
@@ -194,7 +212,8 @@ TEST_CASE("ical import: one invalid VEVENT among valid ones refuses all, naming 
       vevent(bad_uid, "SUMMARY:Backwards\r\nDTSTART:20410801T100000Z\r\nDTEND:20410801T090000Z\r\n") +
       vevent(unique("v3"), "SUMMARY:" + third + "\r\nDTSTART:20410801T100000Z\r\n"));
   const HttpResponse r = import_ical(text);
-  CHECK_MESSAGE(error_mismatch(r, 400, "rest_invalid_param").empty(), error_mismatch(r, 400, "rest_invalid_param"));
+  CHECK_MESSAGE(error_mismatch(r, 400, "rest_invalid_param").empty(),
+                error_mismatch(r, 400, "rest_invalid_param"));
   const rapidjson::Document e = r.json();
   CHECK(int_at(e, {"data", "vevent"}) == 2);
   CHECK(string_at(e, {"data", "uid"}) == bad_uid);
@@ -207,15 +226,16 @@ TEST_CASE("ical import: one invalid VEVENT among valid ones refuses all, naming 
   CHECK_MESSAGE(error_mismatch(untitled, 400, "rest_missing_callback_param").empty(), describe(untitled));
   CHECK(int_at(untitled.json(), {"data", "vevent"}) == 1);
   const std::string weekly = unique("Weekly");
-  const HttpResponse recurring = import_ical(calendar(
-      vevent(unique("rr"), "SUMMARY:" + weekly + "\r\nDTSTART:20410801T100000Z\r\nRRULE:FREQ=WEEKLY;COUNT=3\r\n")));
+  const HttpResponse recurring = import_ical(calendar(vevent(
+      unique("rr"), "SUMMARY:" + weekly + "\r\nDTSTART:20410801T100000Z\r\nRRULE:FREQ=WEEKLY;COUNT=3\r\n")));
   CHECK_MESSAGE(error_mismatch(recurring, 400, "rest_invalid_param").empty(), describe(recurring));
   CHECK(find(recurring.json(), {"data", "params", "RRULE"}) != nullptr);
   CHECK_FALSE(exists_titled(weekly));
 }
 
 TEST_CASE("ical import: permissions are those of JSON creation and update") {
-  const std::string text = calendar(vevent(unique("perm"), "SUMMARY:" + unique("Perm") + "\r\nDTSTART:20410801T100000Z\r\n"));
+  const std::string text =
+      calendar(vevent(unique("perm"), "SUMMARY:" + unique("Perm") + "\r\nDTSTART:20410801T100000Z\r\n"));
   const HttpResponse visitor = import_ical(text, {});
   CHECK_MESSAGE(error_mismatch(visitor, 401, "rest_forbidden").empty(), describe(visitor));
   const std::string subscriber = bearer(create_user("icsub", "subscriber"));
@@ -229,16 +249,17 @@ TEST_CASE("ical import: permissions are those of JSON creation and update") {
   // ...and cannot update an administrator's event through its feed UID: nothing changes.
   const std::string title = unique("Admins");
   const long long id = create_id(title, "2041-03-01 10:00", "2041-03-01 11:00");
-  const HttpResponse other = import_ical(
-      calendar(vevent(std::to_string(id) + "@" + site_host(), "SUMMARY:hijacked\r\nDTSTART:20410801T100000Z\r\n")),
-      {contributor});
+  const HttpResponse other = import_ical(calendar(vevent(std::to_string(id) + "@" + site_host(),
+                                                         "SUMMARY:hijacked\r\nDTSTART:20410801T100000Z\r\n")),
+                                         {contributor});
   CHECK_MESSAGE(error_mismatch(other, 403, "rest_forbidden").empty(), describe(other));
   CHECK(string_at(record(id), {"title"}) == title);
 }
 
 TEST_CASE("ical import: content types and limits") {
   const std::string title = unique("Typed");
-  const std::string text = calendar(vevent(unique("ct"), "SUMMARY:" + title + "\r\nDTSTART:20410801T100000Z\r\n"));
+  const std::string text =
+      calendar(vevent(unique("ct"), "SUMMARY:" + title + "\r\nDTSTART:20410801T100000Z\r\n"));
   const HttpResponse latin = import_ical(text, {admin()}, "text/calendar; charset=ISO-8859-1");
   CHECK_MESSAGE(error_mismatch(latin, 415, "rest_unsupported_media_type").empty(), describe(latin));
   CHECK_FALSE(exists_titled(title));
@@ -261,7 +282,8 @@ TEST_CASE("ical import: content types and limits") {
   CHECK_MESSAGE(error_mismatch(too_many, 413, "rest_ical_too_many_events").empty(), describe(too_many));
   CHECK_FALSE(exists_titled(many_title));
   // The request body limit ([server] max_body) applies as to any body.
-  const std::string huge = calendar(vevent("huge", "SUMMARY:" + std::string(1100000, 'x') + "\r\nDTSTART:20410801T100000Z\r\n"));
+  const std::string huge =
+      calendar(vevent("huge", "SUMMARY:" + std::string(1100000, 'x') + "\r\nDTSTART:20410801T100000Z\r\n"));
   const HttpResponse too_big = import_ical(huge);
   CHECK(too_big.status == 413);
 }

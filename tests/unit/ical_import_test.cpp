@@ -20,8 +20,8 @@ cal::IcalImportOptions options(std::size_t max = 500) { return {"Europe/Paris", 
 // A calendar with the given lines inside one VEVENT (CRLF line ends).
 std::string calendar_with(const std::string& vevent_lines, const std::string& extra = "",
                           const std::string& uid = "u1") {
-  return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n" + extra + "BEGIN:VEVENT\r\nUID:" + uid + "\r\n" +
-         vevent_lines + "END:VEVENT\r\nEND:VCALENDAR\r\n";
+  return "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n" + extra + "BEGIN:VEVENT\r\nUID:" + uid +
+         "\r\n" + vevent_lines + "END:VEVENT\r\nEND:VCALENDAR\r\n";
 }
 
 std::string json_of(const rapidjson::Value& v) {
@@ -62,11 +62,12 @@ TEST_CASE("ical import: UTC times are instants shown in the site zone; floating 
   CHECK(body_of(calendar_with("SUMMARY:U\r\nDTSTART:20261205T190000Z\r\nDTEND:20261205T220000Z\r\n")) ==
         R"({"title":"U","timezone":"Europe/Paris","all_day":false,"start_date":"2026-12-05T19:00:00Z",)"
         R"("end_date":"2026-12-05T22:00:00Z"})");
-  CHECK(member(calendar_with("SUMMARY:F\r\nDTSTART:20261205T190000\r\nDTEND:20261205T220000\r\n"), "start_date") ==
-        "2026-12-05 19:00:00");
+  CHECK(member(calendar_with("SUMMARY:F\r\nDTSTART:20261205T190000\r\nDTEND:20261205T220000\r\n"),
+               "start_date") == "2026-12-05 19:00:00");
   CHECK(member(calendar_with("SUMMARY:F\r\nDTSTART:20261205T190000\r\n"), "timezone") == "Europe/Paris");
   // No DTEND and no DURATION: the event ends when it starts (RFC 5545 §3.6.1).
-  CHECK(member(calendar_with("SUMMARY:F\r\nDTSTART:20261205T190000\r\n"), "end_date") == "2026-12-05 19:00:00");
+  CHECK(member(calendar_with("SUMMARY:F\r\nDTSTART:20261205T190000\r\n"), "end_date") ==
+        "2026-12-05 19:00:00");
 }
 
 TEST_CASE("ical import: an end in another zone than the start is sent as its instant") {
@@ -76,20 +77,22 @@ TEST_CASE("ical import: an end in another zone than the start is sent as its ins
 }
 
 TEST_CASE("ical import: all-day events have an exclusive DTEND, multi-day ones too") {
-  const std::string one = calendar_with("SUMMARY:Day\r\nDTSTART;VALUE=DATE:20261224\r\nDTEND;VALUE=DATE:20261225\r\n");
+  const std::string one =
+      calendar_with("SUMMARY:Day\r\nDTSTART;VALUE=DATE:20261224\r\nDTEND;VALUE=DATE:20261225\r\n");
   CHECK(member(one, "all_day") == "true");
   CHECK(member(one, "start_date") == "2026-12-24");
   CHECK(member(one, "end_date") == "2026-12-24");
   CHECK(member(calendar_with("SUMMARY:Days\r\nDTSTART;VALUE=DATE:20261230\r\nDTEND;VALUE=DATE:20270102\r\n"),
                "end_date") == "2027-01-01");
-  CHECK(member(calendar_with("SUMMARY:Days\r\nDTSTART;VALUE=DATE:20280228\r\nDURATION:P2D\r\n"), "end_date") ==
-        "2028-02-29");
+  CHECK(member(calendar_with("SUMMARY:Days\r\nDTSTART;VALUE=DATE:20280228\r\nDURATION:P2D\r\n"),
+               "end_date") == "2028-02-29");
   CHECK(member(calendar_with("SUMMARY:Day\r\nDTSTART;VALUE=DATE:20261224\r\n"), "end_date") == "2026-12-24");
 }
 
 TEST_CASE("ical import: DURATION counts days on the wall clock and hours as elapsed time") {
-  CHECK(member(calendar_with("SUMMARY:D\r\nDTSTART;TZID=Europe/Berlin:20261205T200000\r\nDURATION:PT2H30M\r\n"),
-               "end_date") == "2026-12-05T21:30:00Z");
+  CHECK(
+      member(calendar_with("SUMMARY:D\r\nDTSTART;TZID=Europe/Berlin:20261205T200000\r\nDURATION:PT2H30M\r\n"),
+             "end_date") == "2026-12-05T21:30:00Z");
   CHECK(member(calendar_with("SUMMARY:D\r\nDTSTART;TZID=Europe/Berlin:20261024T200000\r\nDURATION:P1D\r\n"),
                "end_date") == "2026-10-25 20:00:00");
 }
@@ -108,13 +111,14 @@ TEST_CASE("ical import: a TZID defined only by a VTIMEZONE is converted with its
   CHECK(member(text, "end_date") == "2026-12-05T19:00:00Z");    // winter: +01:00
   CHECK(member(text, "timezone") == "Europe/Paris");
   // A vendor prefix before an IANA id is understood.
-  CHECK(member(calendar_with("SUMMARY:M\r\nDTSTART;TZID=/mozilla.org/20050126_1/Europe/Berlin:20260705T200000\r\n"),
+  CHECK(member(calendar_with(
+                   "SUMMARY:M\r\nDTSTART;TZID=/mozilla.org/20050126_1/Europe/Berlin:20260705T200000\r\n"),
                "timezone") == "Europe/Berlin");
 }
 
 TEST_CASE("ical import: an unknown TZID, a missing DTSTART and recurrences are refused per VEVENT") {
-  const IcalImport unknown =
-      cal::parse_ical_import(calendar_with("SUMMARY:X\r\nDTSTART;TZID=Mars/Olympus:20260705T200000\r\n"), options());
+  const IcalImport unknown = cal::parse_ical_import(
+      calendar_with("SUMMARY:X\r\nDTSTART;TZID=Mars/Olympus:20260705T200000\r\n"), options());
   REQUIRE(unknown.failure == IcalFailure::kNone);
   REQUIRE(unknown.events[0].problem);
   CHECK(unknown.events[0].problem->field == "DTSTART");
@@ -122,8 +126,8 @@ TEST_CASE("ical import: an unknown TZID, a missing DTSTART and recurrences are r
   const IcalImport no_start = cal::parse_ical_import(calendar_with("SUMMARY:X\r\n"), options());
   REQUIRE(no_start.events[0].problem);
   CHECK(no_start.events[0].problem->field == "DTSTART");
-  const IcalImport rrule =
-      cal::parse_ical_import(calendar_with("SUMMARY:X\r\nDTSTART:20260705T200000Z\r\nRRULE:FREQ=WEEKLY\r\n"), options());
+  const IcalImport rrule = cal::parse_ical_import(
+      calendar_with("SUMMARY:X\r\nDTSTART:20260705T200000Z\r\nRRULE:FREQ=WEEKLY\r\n"), options());
   REQUIRE(rrule.events[0].problem);
   CHECK(rrule.events[0].problem->field == "RRULE");
 }
@@ -139,13 +143,15 @@ TEST_CASE("ical import: text is unescaped and unfolded; the HTML description win
                              "DTSTART:20261205T190000Z\r\n"),
                "description") == "<p>rich</p>");
   // LF line ends and a folded line with a tab work too.
-  CHECK(member("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Long\n\ttitle\nDTSTART:20261205T190000Z\nEND:VEVENT\nEND:VCALENDAR\n",
+  CHECK(member("BEGIN:VCALENDAR\nBEGIN:VEVENT\nSUMMARY:Long\n\ttitle\nDTSTART:20261205T190000Z\nEND:"
+               "VEVENT\nEND:VCALENDAR\n",
                "title") == "Longtitle");
 }
 
 TEST_CASE("ical import: LOCATION, CATEGORIES, URL and STATUS") {
   const std::string text = calendar_with(
-      "SUMMARY:S\r\nDTSTART:20261205T190000Z\r\nLOCATION:Blue Note\\, Hall\r\nCATEGORIES:Jazz,Live\\, loud\r\n"
+      "SUMMARY:S\r\nDTSTART:20261205T190000Z\r\nLOCATION:Blue Note\\, Hall\r\nCATEGORIES:Jazz,Live\\, "
+      "loud\r\n"
       "CATEGORIES:Music\r\nURL:https://example.org/e\r\nSTATUS:CANCELLED\r\n");
   CHECK(member(text, "venue") == R"({"venue":"Blue Note, Hall"})");
   CHECK(member(text, "categories") == R"(["Jazz","Live, loud","Music"])");
@@ -158,8 +164,8 @@ TEST_CASE("ical import: LOCATION, CATEGORIES, URL and STATUS") {
 
 TEST_CASE("ical import: UIDs of this site's own feed name the event") {
   auto own = [](const std::string& uid) {
-    const IcalImport r =
-        cal::parse_ical_import(calendar_with("SUMMARY:S\r\nDTSTART:20261205T190000Z\r\n", "", uid), options());
+    const IcalImport r = cal::parse_ical_import(
+        calendar_with("SUMMARY:S\r\nDTSTART:20261205T190000Z\r\n", "", uid), options());
     REQUIRE(r.events.size() == 1);
     CHECK(r.events[0].uid == uid);
     return r.events[0].own_id;
@@ -182,7 +188,9 @@ TEST_CASE("ical import: malformed calendars name their line") {
       {"BEGIN:VEVENT\r\nEND:VEVENT\r\n", 1},
       {"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY no colon\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", 3},
       {"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nDTSTART:not-a-date\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", 3},
-      {"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:a\r\n\r\nDTEND;TZID=\"x:20261205T190000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", 5},
+      {"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:a\r\n\r\nDTEND;TZID=\"x:20261205T190000Z\r\nEND:"
+       "VEVENT\r\nEND:VCALENDAR\r\n",
+       5},
       {"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VTODO\r\nEND:VCALENDAR\r\n", 3},
       {"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:a\r\nEND:VEVENT\r\n", 4},
       {"BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:a\x01\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n", 3},
@@ -203,7 +211,8 @@ TEST_CASE("ical import: a calendar without VEVENT, or with more than the cap, is
   CHECK(cal::parse_ical_import("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n", options()).failure ==
         IcalFailure::kNoEvents);
   std::string two = "BEGIN:VCALENDAR\r\n";
-  for (int i = 0; i < 3; ++i) two += "BEGIN:VEVENT\r\nSUMMARY:a\r\nDTSTART:20261205T190000Z\r\nEND:VEVENT\r\n";
+  for (int i = 0; i < 3; ++i)
+    two += "BEGIN:VEVENT\r\nSUMMARY:a\r\nDTSTART:20261205T190000Z\r\nEND:VEVENT\r\n";
   two += "END:VCALENDAR\r\n";
   CHECK(cal::parse_ical_import(two, options(3)).events.size() == 3);
   const IcalImport over = cal::parse_ical_import(two, options(2));

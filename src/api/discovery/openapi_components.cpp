@@ -135,8 +135,10 @@ void write_index_schemas(JsonWriter& w) {
 // The answer to an iCalendar import (POST /events with a text/calendar body).
 void write_ical_import_schemas(JsonWriter& w) {
   write_key(w, "IcalImportEvent");
-  write_object_schema(
-      w, {{"vevent", Kind::kInteger}, {"uid", Kind::kString}, {"id", Kind::kInteger}, {"created", Kind::kBoolean}});
+  write_object_schema(w, {{"vevent", Kind::kInteger},
+                          {"uid", Kind::kString},
+                          {"id", Kind::kInteger},
+                          {"created", Kind::kBoolean}});
   write_key(w, "IcalImport");
   w.StartObject();
   write_schema_type(w, "object");

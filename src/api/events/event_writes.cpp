@@ -1,9 +1,9 @@
 // POST /events (create) and POST/PUT/PATCH /events/{id} and /events/by-slug/{slug} (update),
 // SPEC §5: each write is one transaction; the response is the record as stored. The writes
 // without their response are shared with the iCalendar import (cal/api/events/event_writes.h).
+#include "cal/api/events/event_writes.h"
 #include "cal/api/events/event_fields.h"
 #include "cal/api/events/event_record.h"
-#include "cal/api/events/event_writes.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/posts/post_access.h"
 #include "cal/api/posts/post_fields.h"

@@ -2,8 +2,8 @@
 // parameters of POST /events (a new UID) or POST /events/{id} (a UID imported before, or
 // "<id>@<site host>" from this site's own feed), validated and written by the same code as
 // JSON, all in one transaction: one refused VEVENT and nothing is imported.
-#include "cal/api/events/event_writes.h"
 #include "cal/api/ical/ical_import.h"
+#include "cal/api/events/event_writes.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/pipeline/json.h"
@@ -34,10 +34,10 @@ std::string site_host(const RequestContext& ctx) {
 
 // The error of a refused VEVENT names it: its position, its UID and, from the inner error, the field.
 ApiError about_vevent(const RequestContext& ctx, const IcalEventInput& in, ApiError e) {
-  e.message = in.uid.empty()
-                  ? format_message(ctx.locale, "VEVENT %s cannot be imported: %s", {std::to_string(in.index), e.message})
-                  : format_message(ctx.locale, "VEVENT %s (UID %s) cannot be imported: %s",
-                                   {std::to_string(in.index), in.uid, e.message});
+  e.message = in.uid.empty() ? format_message(ctx.locale, "VEVENT %s cannot be imported: %s",
+                                              {std::to_string(in.index), e.message})
+                             : format_message(ctx.locale, "VEVENT %s (UID %s) cannot be imported: %s",
+                                              {std::to_string(in.index), in.uid, e.message});
   e.vevent = in.index;
   if (!in.uid.empty()) e.uid = in.uid;
   if (in.line > 0) e.line = in.line;
@@ -88,9 +88,10 @@ Response import_events_ical(RequestContext& ctx) {
                                   static_cast<std::size_t>(ctx.config.site.import_max_events)};
   const IcalImport parsed = parse_ical_import(ctx.request.body, options);
   if (parsed.failure != IcalFailure::kNone) {
-    ApiError e{parsed.failure == IcalFailure::kTooManyEvents ? 413 : 400,
-               parsed.failure == IcalFailure::kTooManyEvents ? "rest_ical_too_many_events" : "rest_invalid_ical",
-               format_message(ctx.locale, parsed.problem.msgid, parsed.problem.args)};
+    ApiError e{
+        parsed.failure == IcalFailure::kTooManyEvents ? 413 : 400,
+        parsed.failure == IcalFailure::kTooManyEvents ? "rest_ical_too_many_events" : "rest_invalid_ical",
+        format_message(ctx.locale, parsed.problem.msgid, parsed.problem.args)};
     if (parsed.problem.line > 0) e.line = parsed.problem.line;
     throw e;
   }
@@ -130,7 +131,8 @@ Response import_events_ical(RequestContext& ctx) {
   }
   w.EndArray();
   w.EndObject();
-  const bool any_created = std::any_of(written.begin(), written.end(), [](const Written& x) { return x.created; });
+  const bool any_created =
+      std::any_of(written.begin(), written.end(), [](const Written& x) { return x.created; });
   return json_response(any_created ? 201 : 200, buffer);
 }
 

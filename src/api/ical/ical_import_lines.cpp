@@ -122,8 +122,9 @@ IcalScan scan_ical_lines(std::string_view body, std::size_t max_events) {
       }
       if (component == "VEVENT" && open.size() == 1) {
         if (scan.vevent_lines.size() == max_events) {
-          fail(scan, IcalFailure::kTooManyEvents, problem_at(l.line, "The calendar has more than %s VEVENTs; import them in several requests.",
-                                    {std::to_string(max_events)}));
+          fail(scan, IcalFailure::kTooManyEvents,
+               problem_at(l.line, "The calendar has more than %s VEVENTs; import them in several requests.",
+                          {std::to_string(max_events)}));
           return scan;
         }
         scan.vevent_lines.push_back(l.line);

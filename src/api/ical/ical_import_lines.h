@@ -14,14 +14,14 @@ namespace cal {
 
 // One content line after unfolding.
 struct IcalLine {
-  int line = 0;      // 1-based line of the body where it starts
-  std::string text;  // unfolded, without the line end
-  std::string name;  // the property name, upper-case ("BEGIN", "DTSTART", "X-WR-CALNAME")
+  int line = 0;       // 1-based line of the body where it starts
+  std::string text;   // unfolded, without the line end
+  std::string name;   // the property name, upper-case ("BEGIN", "DTSTART", "X-WR-CALNAME")
   std::string value;  // what follows the first ':' outside quotes
 };
 
 struct IcalScan {
-  std::vector<IcalLine> lines;   // every content line, in order
+  std::vector<IcalLine> lines;    // every content line, in order
   std::vector<int> vevent_lines;  // body line of each BEGIN:VEVENT directly in the VCALENDAR
   IcalFailure failure = IcalFailure::kNone;
   std::optional<IcalProblem> problem;  // when failure != kNone

@@ -61,18 +61,19 @@ std::string wall_text(const LocalDateTime& t) {
 
 std::string utc_text(Seconds instant) {
   const LocalDateTime t = to_utc_date_time(instant);
-  return date_text(t.year, t.month, t.day) + "T" + two(t.hour) + ":" + two(t.minute) + ":" + two(t.second) + "Z";
+  return date_text(t.year, t.month, t.day) + "T" + two(t.hour) + ":" + two(t.minute) + ":" + two(t.second) +
+         "Z";
 }
 
 LocalDateTime local_of(const icaltimetype& t) {
-  return LocalDateTime{t.year, t.month, t.day, t.is_date ? 0 : t.hour, t.is_date ? 0 : t.minute,
-                       t.is_date ? 0 : t.second};
+  return LocalDateTime{
+      t.year, t.month, t.day, t.is_date ? 0 : t.hour, t.is_date ? 0 : t.minute, t.is_date ? 0 : t.second};
 }
 
 // A DTSTART or DTEND as the import understands it.
 struct Moment {
   enum Kind { kDate, kFloating, kUtc, kZoned } kind = kFloating;
-  LocalDateTime wall;  // kUtc: the UTC wall clock
+  LocalDateTime wall;            // kUtc: the UTC wall clock
   std::optional<TimeZone> zone;  // kZoned
 };
 
@@ -82,7 +83,8 @@ std::optional<TimeZone> iana_zone(std::string_view tzid) {
   if (auto z = TimeZone::find(tzid)) return z;
   if (!tzid.starts_with('/')) return std::nullopt;
   for (std::size_t slash = tzid.find('/'); slash != std::string_view::npos; slash = tzid.find('/', slash + 1))
-    if (auto z = TimeZone::find(tzid.substr(slash + 1)); z && z->name().find('/') != std::string::npos) return z;
+    if (auto z = TimeZone::find(tzid.substr(slash + 1)); z && z->name().find('/') != std::string::npos)
+      return z;
   return std::nullopt;
 }
 
@@ -132,8 +134,8 @@ Seconds instant_of(const Moment& m, const TimeZone& fallback) {
 std::string date_only(const LocalDateTime& t) { return date_text(t.year, t.month, t.day); }
 
 LocalDateTime add_days(LocalDateTime t, int days) {
-  const LocalDateTime moved = to_utc_date_time(from_utc_date_time(LocalDateTime{t.year, t.month, t.day, 12, 0, 0}) +
-                                               std::chrono::days(days));
+  const LocalDateTime moved = to_utc_date_time(
+      from_utc_date_time(LocalDateTime{t.year, t.month, t.day, 12, 0, 0}) + std::chrono::days(days));
   return LocalDateTime{moved.year, moved.month, moved.day, t.hour, t.minute, t.second};
 }
 
@@ -147,12 +149,22 @@ std::string html_of_text(std::string_view text) {
   std::string out;
   for (const char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '\n': out += "<br>\n"; break;
-      case '\r': break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '\n':
+        out += "<br>\n";
+        break;
+      case '\r':
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -184,11 +196,13 @@ void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptio
     out.uid = text_of(icalproperty_get_uid(uid));
     out.own_id = own_event_id(out.uid, options.site_host);
   }
-  for (const icalproperty_kind recurring : {ICAL_RRULE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_RECURRENCEID_PROPERTY})
+  for (const icalproperty_kind recurring :
+       {ICAL_RRULE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_RECURRENCEID_PROPERTY})
     if (icalproperty* p = icalcomponent_get_first_property(ev, recurring)) {
-      refuse(icalproperty_get_property_name(p),
-             "Recurring events (RRULE, RDATE, RECURRENCE-ID) are not imported; send each occurrence as its own "
-             "VEVENT.");
+      refuse(
+          icalproperty_get_property_name(p),
+          "Recurring events (RRULE, RDATE, RECURRENCE-ID) are not imported; send each occurrence as its own "
+          "VEVENT.");
       return;
     }
   if (icalproperty* p = icalcomponent_get_first_property(ev, ICAL_SUMMARY_PROPERTY))
@@ -220,7 +234,8 @@ void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptio
        p = icalcomponent_get_next_property(ev, ICAL_CATEGORIES_PROPERTY)) {
     has_categories = true;
     const std::string name = text_of(icalproperty_get_categories(p));
-    if (!name.empty()) categories.PushBack(Value(name.c_str(), static_cast<rapidjson::SizeType>(name.size()), a), a);
+    if (!name.empty())
+      categories.PushBack(Value(name.c_str(), static_cast<rapidjson::SizeType>(name.size()), a), a);
   }
   if (has_categories) {
     if (categories.Empty())
@@ -281,8 +296,8 @@ void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptio
     const int sign = duration->is_neg ? -1 : 1;
     Moment moved = *start;
     moved.wall = add_days(start->wall, sign * static_cast<int>(duration->weeks * 7 + duration->days));
-    const long long seconds =
-        sign * (static_cast<long long>(duration->hours) * 3600 + duration->minutes * 60LL + duration->seconds);
+    const long long seconds = sign * (static_cast<long long>(duration->hours) * 3600 +
+                                      duration->minutes * 60LL + duration->seconds);
     if (seconds == 0)
       set_string(body, "end_date", text_in_zone(moved));
     else

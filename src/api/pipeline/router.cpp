@@ -61,8 +61,9 @@ bool is_utf8_content_type(const std::string& content_type) {
   if (at == std::string::npos) return true;
   std::string charset = lowered.substr(at + 8);
   charset = charset.substr(0, charset.find(';'));
-  charset.erase(std::remove_if(charset.begin(), charset.end(), [](char c) { return ascii::is_space(c) || c == '"'; }),
-                charset.end());
+  charset.erase(
+      std::remove_if(charset.begin(), charset.end(), [](char c) { return ascii::is_space(c) || c == '"'; }),
+      charset.end());
   return charset == "utf-8" || charset == "utf8";
 }
 
@@ -196,8 +197,8 @@ Response run_pipeline(const Request& request, Db& db, const Config& config, Pars
   sources.query = &input.query;
   sources.invalid_utf8 = input.invalid_utf8;
   // Per-field rules that look up ids run here too, so every failure comes in one 400 (SPEC §1.3).
-  const Params params =
-      validate_params(input.calendar ? kNoParams : endpoint->params, sources, locale, CheckContext{&db, &caller});
+  const Params params = validate_params(input.calendar ? kNoParams : endpoint->params, sources, locale,
+                                        CheckContext{&db, &caller});
   // 5. Capability of authenticated callers, after validation (SPEC §1.4).
   if (!has_capability(caller, endpoint->capability)) throw forbidden(locale);
   RequestContext ctx{request, params, caller, db, config, locale, "", ""};

@@ -620,7 +620,8 @@ std::vector<Route> build_routes() {
                       .params = {},
                       .summary = "The OpenAPI document of this interface."}}});
   add_post_resource(routes, "/events", "/events/{id}", "/events/by-slug/{slug}", event_list_params(),
-                    event_fields, true, {list_events, create_event, get_event, update_event, delete_event, import_events_ical});
+                    event_fields, true,
+                    {list_events, create_event, get_event, update_event, delete_event, import_events_ical});
   add_post_resource(
       routes, "/venues", "/venues/{id}", "/venues/by-slug/{slug}",
       linked_list_params("Venues whose name, description or address fields contain every word."),

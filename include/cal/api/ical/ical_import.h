@@ -32,8 +32,8 @@ struct IcalProblem {
 
 // One VEVENT as the JSON body of POST /events (or of an update: only what the VEVENT has).
 struct IcalEventInput {
-  int index = 0;  // 1-based among the calendar's VEVENTs
-  int line = 0;   // the line of its BEGIN:VEVENT
+  int index = 0;                    // 1-based among the calendar's VEVENTs
+  int line = 0;                     // the line of its BEGIN:VEVENT
   std::string uid;                  // "" when the VEVENT has none
   std::optional<long long> own_id;  // the UID is "<id>@<site host>" (what this site's feed emits)
   rapidjson::Document body;
