@@ -288,5 +288,22 @@ TEST_CASE("ical import: content types and limits") {
   CHECK(too_big.status == 413);
 }
 
+TEST_CASE("ical import: /doc describes the text/calendar body and its answer") {
+  const HttpResponse r = get("/cal/events/v1/doc");
+  REQUIRE_MESSAGE(r.status == 200, describe(r));
+  const rapidjson::Document doc = r.json();
+  const rapidjson::Value* post = find(doc, {"paths", "/events", "post"});
+  REQUIRE(post != nullptr);
+  CHECK(string_at(*post, {"requestBody", "content", "text/calendar", "schema", "type"}) == "string");
+  CHECK(string_at(*post, {"responses", "201", "content", "application/json", "schema", "oneOf", "1",
+                          "$ref"}) == "#/components/schemas/IcalImport");
+  CHECK(string_at(*post, {"responses", "200", "content", "application/json", "schema", "$ref"}) ==
+        "#/components/schemas/IcalImport");
+  CHECK(find(doc, {"components", "schemas", "IcalImport", "properties", "updated"}) != nullptr);
+  // Only the events collection reads calendars.
+  CHECK(find(doc, {"paths", "/venues", "post", "requestBody", "content", "text/calendar"}) == nullptr);
+  CHECK(find(doc, {"paths", "/events/{id}", "post", "requestBody", "content", "text/calendar"}) == nullptr);
+}
+
 }  // namespace
 }  // namespace caltest
