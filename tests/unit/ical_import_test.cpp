@@ -110,6 +110,16 @@ TEST_CASE("ical import: a TZID defined only by a VTIMEZONE is converted with its
   CHECK(member(text, "start_date") == "2026-07-05T18:00:00Z");  // summer: +02:00
   CHECK(member(text, "end_date") == "2026-12-05T19:00:00Z");    // winter: +01:00
   CHECK(member(text, "timezone") == "Europe/Paris");
+  // Rules libical would expand without end (every second, every day) are not applied: unknown TZID.
+  std::string runaway = vtimezone;
+  runaway.replace(runaway.find("RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10"),
+                  std::string("RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10").size(), "RRULE:FREQ=SECONDLY");
+  const IcalImport refused = cal::parse_ical_import(
+      calendar_with("SUMMARY:O\r\nDTSTART;TZID=W. Europe Standard Time:99990705T200000\r\n", runaway),
+      options());
+  REQUIRE(refused.events.size() == 1);
+  REQUIRE(refused.events[0].problem);
+  CHECK(refused.events[0].problem->field == "DTSTART");
   // A vendor prefix before an IANA id is understood.
   CHECK(member(calendar_with(
                    "SUMMARY:M\r\nDTSTART;TZID=/mozilla.org/20050126_1/Europe/Berlin:20260705T200000\r\n"),

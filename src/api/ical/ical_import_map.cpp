@@ -88,6 +88,33 @@ std::optional<TimeZone> iana_zone(std::string_view tzid) {
   return std::nullopt;
 }
 
+template <std::size_t N>
+std::size_t entries(const short (&list)[N]) {
+  std::size_t n = 0;
+  while (n < N && list[n] != ICAL_RECURRENCE_ARRAY_MAX) ++n;
+  return n;
+}
+
+// Whether libical may expand the zone's rules: only the yearly rules time zones have (one day of
+// one month, "the last Sunday of October"). Others (FREQ=SECONDLY, every day of the year) could
+// make it expand millions of changes up to the event's year, for one request.
+bool has_plain_rules(icaltimezone* zone) {
+  icalcomponent* vtimezone = icaltimezone_get_component(zone);
+  if (!vtimezone) return false;
+  for (icalcomponent* part = icalcomponent_get_first_component(vtimezone, ICAL_ANY_COMPONENT); part;
+       part = icalcomponent_get_next_component(vtimezone, ICAL_ANY_COMPONENT))
+    for (icalproperty* p = icalcomponent_get_first_property(part, ICAL_RRULE_PROPERTY); p;
+         p = icalcomponent_get_next_property(part, ICAL_RRULE_PROPERTY)) {
+      const icalrecurrencetype r = icalproperty_get_rrule(p);
+      if (r.freq != ICAL_YEARLY_RECURRENCE || r.interval != 1 || entries(r.by_day) > 1 ||
+          entries(r.by_month) > 1 || entries(r.by_month_day) > 7 || entries(r.by_year_day) > 0 ||
+          entries(r.by_week_no) > 0 || entries(r.by_hour) > 1 || entries(r.by_minute) > 1 ||
+          entries(r.by_second) > 1 || entries(r.by_set_pos) > 1)
+        return false;
+    }
+  return true;
+}
+
 // Reads a DTSTART/DTEND property; a TZID that is no IANA zone is resolved through the calendar's
 // VTIMEZONE into a UTC time. nullopt (with `problem`) when the TZID is unknown.
 std::optional<Moment> moment_of(icalcomponent* calendar, icalproperty* p, icaltimetype t,
@@ -110,7 +137,8 @@ std::optional<Moment> moment_of(icalcomponent* calendar, icalproperty* p, icalti
     m.zone = zone;
     return m;
   }
-  if (icaltimezone* defined = icalcomponent_get_timezone(calendar, tzid.c_str())) {
+  if (icaltimezone* defined = icalcomponent_get_timezone(calendar, tzid.c_str());
+      defined && has_plain_rules(defined)) {
     int is_daylight = 0;
     const int offset = icaltimezone_get_utc_offset(defined, &t, &is_daylight);
     m.kind = Moment::kUtc;
