@@ -18,7 +18,7 @@ else
 OPT := -O2 -g
 LDFLAGS :=
 endif
-# libical writes the iCalendar feeds (issue 16); its flags come from pkg-config.
+# libical writes the iCalendar feeds and reads imports (issue 16); its flags come from pkg-config.
 ICAL_CFLAGS := $(shell pkg-config --cflags libical 2>/dev/null)
 ICAL_LIBS := $(shell pkg-config --libs libical 2>/dev/null || echo -lical)
 CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc $(ICAL_CFLAGS) -MMD -MP

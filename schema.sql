@@ -113,6 +113,16 @@ CREATE TABLE IF NOT EXISTS attachment_details (
   CONSTRAINT attachment_details_post_fk FOREIGN KEY (attachment_id) REFERENCES posts (id) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
+-- The UID of each imported VEVENT (issue 16): importing the same calendar again updates the
+-- events instead of adding twins. Keyed by the UID's SHA-256, as UIDs have no length limit.
+CREATE TABLE IF NOT EXISTS event_ical_uids (
+  uid_hash     BINARY(32) NOT NULL PRIMARY KEY COMMENT 'SHA-256 of the UID',
+  uid          TEXT NOT NULL COMMENT 'the VEVENT UID as imported',
+  event_id     BIGINT UNSIGNED NOT NULL,
+  KEY event_ical_uids_event (event_id),
+  CONSTRAINT event_ical_uids_event_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
 CREATE TABLE IF NOT EXISTS event_venues (
   event_id     BIGINT UNSIGNED NOT NULL PRIMARY KEY COMMENT 'an event has at most one venue',
   venue_id     BIGINT UNSIGNED NOT NULL,

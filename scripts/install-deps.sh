@@ -9,6 +9,7 @@ packages=(
   libsodium-dev libhowardhinnant-date-dev tzdata libgumbo-dev libcurl4-openssl-dev libical-dev
   mariadb-server mariadb-client nginx curl
   wrk libzstd-dev
+  libical-dev
   clang libclang-rt-14-dev clang-format
   gettext
   apache2 libapache2-mod-fcgid spawn-fcgi

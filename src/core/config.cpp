@@ -41,8 +41,10 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "site.per_page_max", po::value(&c.site.per_page_max)->default_value(c.site.per_page_max),
       "largest page size")("site.trust_proxy",
                            po::value(&c.site.trust_proxy)->default_value(c.site.trust_proxy),
-                           "honour X-Forwarded-Proto/-Host")("server.threads", po::value(&c.server.threads),
-                                                             "worker threads (0 = 2 x cores)")(
+                           "honour X-Forwarded-Proto/-Host")(
+      "site.import_max_events", po::value(&c.site.import_max_events)->default_value(c.site.import_max_events),
+      "most VEVENTs one text/calendar import may hold")("server.threads", po::value(&c.server.threads),
+                                                        "worker threads (0 = 2 x cores)")(
       "server.max_body", po::value(&c.server.max_body)->default_value(c.server.max_body),
       "largest request body in bytes")("server.statement_count_header",
                                        po::value(&c.server.statement_count_header)->default_value(false),
@@ -176,6 +178,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
     return fail("configuration error: ical.max_events and ical.refresh_minutes must be positive");
   if (config.site.per_page < 1 || config.site.per_page_max < 1)
     return fail("configuration error: site.per_page and site.per_page_max must be positive");
+  if (config.site.import_max_events < 1)
+    return fail("configuration error: site.import_max_events must be positive");
   if (config.server.max_body < 1) return fail("configuration error: server.max_body must be positive");
   if (config.server.response_cache_mb < 1)
     return fail("configuration error: server.response_cache_mb must be positive");

@@ -37,7 +37,8 @@ struct SiteConfig {
   std::string locale_dir;  // compiled catalogs (<lang>/LC_MESSAGES/calendar.mo); empty = <binary dir>/locale
   int per_page = 10;
   int per_page_max = 50;
-  bool trust_proxy = false;  // honour X-Forwarded-Proto/-Host
+  bool trust_proxy = false;     // honour X-Forwarded-Proto/-Host
+  int import_max_events = 500;  // VEVENTs one text/calendar POST /events may import (issue 16)
 };
 
 struct ServerConfig {

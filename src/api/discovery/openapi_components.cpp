@@ -45,6 +45,13 @@ void write_error_schema(JsonWriter& w) {
   w.EndObject();
   write_key(w, "term_id");
   write_field_schema(w, {"term_id", Kind::kInteger});
+  // An iCalendar import: the body's line of a malformed calendar; the refused VEVENT.
+  write_key(w, "line");
+  write_field_schema(w, {"line", Kind::kInteger});
+  write_key(w, "vevent");
+  write_field_schema(w, {"vevent", Kind::kInteger});
+  write_key(w, "uid");
+  write_field_schema(w, {"uid", Kind::kString});
   w.EndObject();
   write_key(w, "required");
   w.StartArray();
@@ -149,6 +156,40 @@ void write_index_schemas(JsonWriter& w) {
                           {"_links", Kind::kObject}});
 }
 
+// The answer to an iCalendar import (POST /events with a text/calendar body).
+void write_ical_import_schemas(JsonWriter& w) {
+  write_key(w, "IcalImportEvent");
+  write_object_schema(w, {{"vevent", Kind::kInteger},
+                          {"uid", Kind::kString},
+                          {"id", Kind::kInteger},
+                          {"created", Kind::kBoolean}});
+  write_key(w, "IcalImport");
+  w.StartObject();
+  write_schema_type(w, "object");
+  write_key(w, "properties");
+  w.StartObject();
+  for (std::string_view key : {"created", "updated"}) {
+    write_key(w, key);
+    w.StartObject();
+    write_schema_type(w, "array");
+    write_key(w, "items");
+    w.StartObject();
+    write_schema_type(w, "integer");
+    w.EndObject();
+    w.EndObject();
+  }
+  write_key(w, "events");
+  write_field_schema(w, {"events", Kind::kRefList, "IcalImportEvent"});
+  w.EndObject();
+  write_key(w, "required");
+  w.StartArray();
+  for (std::string_view key : {"created", "updated", "events"}) write_string(w, key);
+  w.EndArray();
+  write_key(w, "additionalProperties");
+  w.Bool(false);
+  w.EndObject();
+}
+
 constexpr std::array<std::pair<int, std::string_view>, 12> kErrorResponses = {{
     {400, "BadRequest"},
     {401, "Unauthorized"},
@@ -185,7 +226,8 @@ std::string_view error_description(int status) {
     case 413:
       return "The request body is too large.";
     case 415:
-      return "The body is neither JSON, form data nor multipart form data.";
+      return "The body is neither JSON, form data nor multipart form data (nor, on POST /events, "
+             "an iCalendar in UTF-8).";
     case 503:
       return "The database is unavailable; try again shortly.";
     default:
@@ -255,6 +297,7 @@ void write_openapi_components(JsonWriter& w, const RequestContext& ctx) {
   write_key(w, "Error");
   write_error_schema(w);
   write_index_schemas(w);
+  write_ical_import_schemas(w);
   w.EndObject();
   write_key(w, "responses");
   write_error_responses(w, ctx);

@@ -97,6 +97,21 @@ void write_request_body(JsonWriter& w, const Route& route, const Endpoint& e, co
     w.EndObject();
     w.EndObject();
   }
+  if (e.calendar_handler) {  // the iCalendar import (issue 16)
+    write_key(w, "text/calendar");
+    w.StartObject();
+    write_key(w, "schema");
+    w.StartObject();
+    write_member(w, "type", "string");
+    write_member(w, "description",
+                 translate(ctx.locale,
+                           "An iCalendar (RFC 5545) in UTF-8: each VEVENT creates an event, or updates the "
+                           "one imported before with its UID (or named by a UID <id>@<site host> of this "
+                           "site's feed), with the validation and permissions of a JSON body, all or "
+                           "nothing; see README \"Importing a calendar\"."));
+    w.EndObject();
+    w.EndObject();
+  }
   w.EndObject();
   w.EndObject();
 }
@@ -247,7 +262,17 @@ void write_responses(JsonWriter& w, std::string_view method, const Route& route,
     if (r->collection == "venues" || r->collection == "organizers")
       write_success(w, 200, "An existing record with the same fields; nothing was created.", r->record, {},
                     ctx);
-    write_success(w, 201, "The created record.", r->record, {kLocation}, ctx);
+    const Endpoint* create = route.endpoint_for("POST");
+    if (create && create->calendar_handler) {
+      write_success(w, 200, "A text/calendar body whose events all existed: the ids of the updated events.",
+                    "IcalImport", {}, ctx);
+      write_success(w, 201,
+                    "The created record; for a text/calendar body the ids of the created and updated "
+                    "events.",
+                    r->record, {kLocation}, ctx, "IcalImport");
+    } else {
+      write_success(w, 201, "The created record.", r->record, {kLocation}, ctx);
+    }
     write_errors(w, {400, 401, 403, 405, term ? 409 : 0, 413, 415, 500, 503});
   } else if (method == "DELETE") {
     if (term)

@@ -1,5 +1,7 @@
 // POST /events (create) and POST/PUT/PATCH /events/{id} and /events/by-slug/{slug} (update),
-// SPEC §5: each write is one transaction; the response is the record as stored.
+// SPEC §5: each write is one transaction; the response is the record as stored. The writes
+// without their response are shared with the iCalendar import (cal/api/events/event_writes.h).
+#include "cal/api/events/event_writes.h"
 #include "cal/api/events/event_fields.h"
 #include "cal/api/events/event_record.h"
 #include "cal/api/pipeline/handlers.h"
@@ -27,7 +29,7 @@ Response written_event(RequestContext& ctx, long long id, int status) {
 
 }  // namespace
 
-Response create_event(RequestContext& ctx) {
+long long write_new_event(RequestContext& ctx) {
   Transaction tx(ctx.db);
   Event event;
   event.details.timezone = site_zone(ctx).name();
@@ -36,12 +38,11 @@ Response create_event(RequestContext& ctx) {
   insert_post(ctx.db, event.post);
   save_event_details(ctx.db, event.post.id, event.details);
   apply_event_links(ctx, event.post.id, true);
-  Response r = written_event(ctx, event.post.id, 201);
-  tx.commit();
-  return r;
+  tx.commit();  // only counts down: the outermost transaction commits
+  return event.post.id;
 }
 
-Response update_event(RequestContext& ctx) {
+long long write_event_update(RequestContext& ctx) {
   const PostRow target = load_target(ctx, kEventKind);
   check_editable(ctx, target);
   Transaction tx(ctx.db);
@@ -56,7 +57,20 @@ Response update_event(RequestContext& ctx) {
   update_post(ctx.db, event.post, event.post.slug != old_slug);
   save_event_details(ctx.db, event.post.id, event.details);
   apply_event_links(ctx, event.post.id);
-  Response r = written_event(ctx, event.post.id, 200);
+  tx.commit();
+  return event.post.id;
+}
+
+Response create_event(RequestContext& ctx) {
+  Transaction tx(ctx.db);
+  Response r = written_event(ctx, write_new_event(ctx), 201);
+  tx.commit();
+  return r;
+}
+
+Response update_event(RequestContext& ctx) {
+  Transaction tx(ctx.db);
+  Response r = written_event(ctx, write_event_update(ctx), 200);
   tx.commit();
   return r;
 }

@@ -36,6 +36,15 @@ Response error_response(const ApiError& error) {
     write_key(w, "term_id");
     w.Int64(*error.term_id);
   }
+  if (error.line) {
+    write_key(w, "line");
+    w.Int64(*error.line);
+  }
+  if (error.vevent) {
+    write_key(w, "vevent");
+    w.Int64(*error.vevent);
+  }
+  if (error.uid) write_member(w, "uid", *error.uid);
   w.EndObject();
   w.EndObject();
   Response r = json_response(error.status, buffer);

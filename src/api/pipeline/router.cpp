@@ -41,20 +41,49 @@ struct ParsedInput {
   rapidjson::Document query;
   rapidjson::Document body;
   std::vector<std::string> invalid_utf8;
+  bool calendar = false;  // a text/calendar body, left to the route's calendar_handler
 };
 
 bool is_body_method(std::string_view method) {
   return method == "POST" || method == "PUT" || method == "PATCH" || method == "DELETE";
 }
 
+ApiError unsupported_media_type(const Locale& locale) {
+  return ApiError{415, "rest_unsupported_media_type",
+                  translate(locale,
+                            "Send the body as application/json, application/x-www-form-urlencoded or "
+                            "multipart/form-data.")};
+}
+
+// text/calendar is UTF-8 unless a charset says otherwise (RFC 5545 §3.1.4); only UTF-8 is read.
+bool is_utf8_content_type(const std::string& content_type) {
+  const std::string lowered = ascii::lower(content_type);
+  const std::size_t at = lowered.find("charset=");
+  if (at == std::string::npos) return true;
+  std::string charset = lowered.substr(at + 8);
+  charset = charset.substr(0, charset.find(';'));
+  charset.erase(
+      std::remove_if(charset.begin(), charset.end(), [](char c) { return ascii::is_space(c) || c == '"'; }),
+      charset.end());
+  return charset == "utf-8" || charset == "utf8";
+}
+
 // Parses the body by content type; throws ApiError for malformed or unsupported bodies.
 void parse_body(const Request& request, ParsedInput& input, const Locale& locale) {
   input.body.SetObject();
-  // JSON's own white space (RFC 8259), not ascii::kWhiteSpace: a body of "\f" is not empty.
-  if (request.body.find_first_not_of(" \t\r\n") == std::string::npos) return;
   std::string type = request.content_type.substr(0, request.content_type.find(';'));
   type.erase(std::remove_if(type.begin(), type.end(), ascii::is_space), type.end());
   type = ascii::lower(type);
+  // An iCalendar import (issue 16): read by the route's own handler, even when empty.
+  if (type == "text/calendar") {
+    if (!is_utf8_content_type(request.content_type))
+      throw ApiError{415, "rest_unsupported_media_type",
+                     translate(locale, "Send text/calendar bodies in UTF-8 (charset=utf-8).")};
+    input.calendar = true;
+    return;
+  }
+  // JSON's own white space (RFC 8259), not ascii::kWhiteSpace: a body of "\f" is not empty.
+  if (request.body.find_first_not_of(" \t\r\n") == std::string::npos) return;
   if (type == "application/json" || (type.size() > 5 && type.compare(type.size() - 5, 5, "+json") == 0)) {
     switch (parse_json_body(request.body, input.body)) {
       case JsonBodyError::kNone:
@@ -85,10 +114,7 @@ void parse_body(const Request& request, ParsedInput& input, const Locale& locale
                     format_message(locale, "%s is a file, and no route takes files.", {parsed.field})}});
     return;
   }
-  throw ApiError{415, "rest_unsupported_media_type",
-                 translate(locale,
-                           "Send the body as application/json, application/x-www-form-urlencoded or "
-                           "multipart/form-data.")};
+  throw unsupported_media_type(locale);
 }
 
 // The REST root and site URL: configured, or the request's scheme, host and mount point.
@@ -164,13 +190,17 @@ Response run_pipeline(const Request& request, Db& db, Db& primary, const Config&
       throw ApiError{413, "rest_body_too_large", translate(locale, "The request body is too large.")};
     parse_body(request, input, locale);
   }
+  // A text/calendar body only where a route reads it; it has its own parameters, not the route's.
+  if (input.calendar && !endpoint->calendar_handler) throw unsupported_media_type(locale);
+  static const std::vector<ParamSpec> kNoParams;
   ParamSources sources;
   sources.path = match->path_params;
   sources.body = &input.body;
   sources.query = &input.query;
   sources.invalid_utf8 = input.invalid_utf8;
   // Per-field rules that look up ids run here too, so every failure comes in one 400 (SPEC §1.3).
-  const Params params = validate_params(endpoint->params, sources, locale, CheckContext{&db, &caller});
+  const Params params = validate_params(input.calendar ? kNoParams : endpoint->params, sources, locale,
+                                        CheckContext{&db, &caller});
   // 5. Capability of authenticated callers, after validation (SPEC §1.4).
   if (!has_capability(caller, endpoint->capability)) throw forbidden(locale);
   RequestContext ctx{request, params, caller, db, config, locale, "", ""};
@@ -184,7 +214,7 @@ Response run_pipeline(const Request& request, Db& db, Db& primary, const Config&
     response = endpoint->handler(ctx);
     tx.commit();
   } else {
-    response = endpoint->handler(ctx);
+    response = (input.calendar ? endpoint->calendar_handler : endpoint->handler)(ctx);
   }
   // 7. _fields (WordPress): the named fields of the record, or of each record of a list.
   if (const auto* f = member(input.query, "_fields"); f && response.status < 300 && !response.body.empty()) {

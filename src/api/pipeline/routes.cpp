@@ -496,6 +496,7 @@ const std::vector<std::string_view> kWrite = {"POST", "PUT", "PATCH"};
 // The handlers of one resource's five operations.
 struct Operations {
   Handler list, create, get, update, remove;
+  Handler import_calendar = nullptr;  // create from a text/calendar body (events only)
 };
 
 // The handler that applies a shared operation to one resource description (a linked record type,
@@ -533,6 +534,7 @@ void add_post_resource(std::vector<Route>& routes, std::string_view base, std::s
                         {.methods = {"POST"},
                          .capability = Capability::kEditPosts,
                          .handler = op.create,
+                         .calendar_handler = op.import_calendar,
                          .params = concat(fields(true), pw),
                          .summary = "Create a record."},
                     }});
@@ -640,9 +642,11 @@ std::vector<Route> build_routes() {
                       .handler = get_openapi_document,
                       .params = {},
                       .summary = "The OpenAPI document of this interface."}}});
-  add_post_resource(
-      routes, "/events", "/events/{id}", "/events/by-slug/{slug}", event_list_params(), event_fields, true,
-      {list_events_negotiated, create_event, get_event_negotiated, update_event, delete_event}, ical_param());
+  add_post_resource(routes, "/events", "/events/{id}", "/events/by-slug/{slug}", event_list_params(),
+                    event_fields, true,
+                    {list_events_negotiated, create_event, get_event_negotiated, update_event, delete_event,
+                     import_events_ical},
+                    ical_param());
   add_post_resource(
       routes, "/venues", "/venues/{id}", "/venues/by-slug/{slug}",
       linked_list_params("Venues whose name, description or address fields contain every word."),

@@ -23,6 +23,9 @@ struct ApiError {
   std::map<std::string, std::string> param_messages;  // data.params as an object (invalid params)
   std::vector<std::string> param_names;               // data.params as an array (missing params)
   std::optional<long long> term_id;                   // data.term_id (term_exists)
+  std::optional<long long> line;                      // data.line (rest_invalid_ical: the body's line)
+  std::optional<long long> vevent;                    // data.vevent, data.uid: the VEVENT (1-based) of
+  std::optional<std::string> uid;                     // an iCalendar import that was refused
   int retry_after = 0;                                // Retry-After header, seconds (503, 429)
   std::vector<std::string> allow;                     // Allow header (405)
 };

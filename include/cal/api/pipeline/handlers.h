@@ -21,5 +21,7 @@ Response create_event(RequestContext& ctx);
 Response get_event(RequestContext& ctx);
 Response update_event(RequestContext& ctx);
 Response delete_event(RequestContext& ctx);
+// POST /events with a text/calendar body: every VEVENT imported (src/api/ical/ical_import.cpp).
+Response import_events_ical(RequestContext& ctx);
 
 }  // namespace cal

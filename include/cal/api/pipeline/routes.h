@@ -20,6 +20,9 @@ struct Endpoint {
   std::vector<std::string_view> methods;  // e.g. {"POST", "PUT", "PATCH"}
   Capability capability = Capability::kNone;
   Handler handler = nullptr;
+  // The handler of a text/calendar body (the iCalendar import of POST /events), or nullptr: such
+  // a body is refused with 415 like any other unsupported type.
+  Handler calendar_handler = nullptr;
   std::vector<ParamSpec> params;
   std::string_view summary;  // English source text, for the OpenAPI document
 };
