@@ -35,7 +35,8 @@ constexpr const char* kHelp =
     "  sql [-e STATEMENT]               the mysql client on the configured database (credentials in a\n"
     "                                   temporary option file, never on its command line); -e runs one\n"
     "                                   statement; exit status: the client's. Views: calendar_events,\n"
-    "                                   calendar_upcoming, calendar_venues, calendar_organizers, calendar_terms";
+    "                                   calendar_upcoming, calendar_venues, calendar_organizers, "
+    "calendar_terms";
 
 int usage_error(const std::string& message) {
   std::cerr << "calendarctl: " << message << "\n(see calendarctl --help)\n";
