@@ -686,7 +686,7 @@ DROP PROCEDURE cal_migration_8;
 -- query on a view is run on the tables with their indexes (`WHERE start_utc >= ...` is a range
 -- of event_details), nothing is materialized. SQL SECURITY INVOKER: a reader needs SELECT on
 -- the tables, a view gives no access of its own. They are for reading: INSERT and DELETE through
--- them are refused (they join tables) and so is an UPDATE of a list or count; changes go through
+-- them are refused (they join tables), and so is an UPDATE of status, a list or a count; changes go through
 -- the API, which checks them.
 CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_events AS
   SELECT p.id, p.title, p.slug,

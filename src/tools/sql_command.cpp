@@ -1,7 +1,7 @@
 // `calendarctl sql` (see sql_command.h).
 #include "sql_command.h"
 
-#include "mysql_defaults_file.h"
+#include "client_defaults_file.h"
 #include "cal/store/schema.h"
 
 #include <cerrno>

@@ -1,5 +1,5 @@
 // `calendarctl sql [-e STATEMENT]` (issue 20): the `mysql` client on the configured database,
-// its credentials in a temporary option file (mysql_defaults_file.h), never on a command line.
+// its credentials in a temporary option file (client_defaults_file.h), never on a command line.
 #pragma once
 
 #include "cal/core/config.h"

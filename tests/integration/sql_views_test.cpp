@@ -368,6 +368,37 @@ TEST_CASE("sql views: every row shows what the API shows for the same records") 
   }
 }
 
+// The client's message when MariaDB refuses `statement` ("" when it ran).
+std::string refusal(const std::string& statement) {
+  const char* dir = std::getenv("CAL_TEST_DIR");
+  REQUIRE(dir != nullptr);
+  const Run r =
+      run("mariadb --no-defaults --default-character-set=utf8mb4 --socket='" + std::string(dir) +
+          "/mysqld.sock' --user=root calendar -e \"START TRANSACTION; " + statement + "; ROLLBACK\" 2>&1");
+  return r.exit_code == 0 ? "" : r.out;
+}
+
+TEST_CASE("sql views: no INSERT or DELETE through them, no UPDATE of what they compute") {
+  for (const char* view :
+       {"calendar_events", "calendar_upcoming", "calendar_venues", "calendar_organizers", "calendar_terms"}) {
+    const std::string name = view;
+    CAPTURE(name);
+    CHECK(refusal(std::string("INSERT INTO ") + view + " (id) VALUES (NULL)").find("not insertable-into") !=
+          std::string::npos);
+    CHECK(refusal(std::string("DELETE FROM ") + view + " WHERE id = 1").find("not updatable") !=
+          std::string::npos);
+  }
+  for (const char* update : {"calendar_events SET status = 'draft'", "calendar_events SET organizers = 'x'",
+                             "calendar_events SET categories = 'x'", "calendar_events SET tags = 'x'",
+                             "calendar_upcoming SET tags = 'x'", "calendar_venues SET events = 1",
+                             "calendar_organizers SET events = 1", "calendar_terms SET count = 1"}) {
+    const std::string statement = update;
+    CAPTURE(statement);
+    CHECK(refusal(std::string("UPDATE ") + update + " WHERE id = 1").find("is not updatable") !=
+          std::string::npos);
+  }
+}
+
 // One row per record in the whole database, whoever wrote it.
 TEST_CASE("sql views: one row per event, venue, organizer and term") {
   const auto counts = query(

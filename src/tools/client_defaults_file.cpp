@@ -1,5 +1,5 @@
-// The temporary option file of `calendarctl sql` (see mysql_defaults_file.h).
-#include "mysql_defaults_file.h"
+// The temporary option file of `calendarctl sql` (see client_defaults_file.h).
+#include "client_defaults_file.h"
 
 #include <cerrno>
 #include <cstdlib>
