@@ -180,6 +180,11 @@ TEST_CASE("calendarctl sql passes the password in a 0600 file it removes, never 
   // The option file's quoting: backslash and double quote escaped, the rest as it is.
   CHECK(read_file(stub + "/copy").find("password=\"pw\\\"q\\\\b s'; é$") != std::string::npos);
   CHECK(files_in(dir).empty());
+  // No client to run: status 1, and no file left behind.
+  const Run missing = run("PATH=" + stub + "/none TMPDIR=" + dir + " " + binary + " --config " + conf_file +
+                          " sql -e 'SELECT 1' 2>/dev/null");
+  CHECK(missing.exit_code == 1);
+  CHECK(files_in(dir).empty());
   run("rm -rf " + stub);
   root_sql("DROP USER '" + user + "'@'localhost';");
   std::remove(conf_file.c_str());
