@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <dirent.h>
 #include <fstream>
@@ -188,5 +189,27 @@ TEST_CASE("calendarctl sql passes the password in a 0600 file it removes, never 
   run("rm -rf " + stub);
   root_sql("DROP USER '" + user + "'@'localhost';");
   std::remove(conf_file.c_str());
+  run("rmdir " + dir);
+}
+
+TEST_CASE("calendarctl sql removes its option file when it is stopped with SIGTERM") {
+  const std::string dir = test_dir() + "/" + caltest::unique("sqlterm");
+  REQUIRE(run("mkdir -p " + dir).exit_code == 0);
+  // The shell prints the background calendarctl's pid and exits; SLEEP keeps the client busy.
+  const Run started =
+      run("TMPDIR=" + dir + " " + ctl() + " sql -e 'SELECT SLEEP(3)' >/dev/null 2>&1 & echo $!");
+  const pid_t pid = static_cast<pid_t>(std::stol(started.out));
+  std::vector<std::string> seen;
+  for (int i = 0; i < 300 && seen.empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    seen = files_in(dir);
+  }
+  REQUIRE(seen.size() == 1);
+  REQUIRE(kill(pid, SIGTERM) == 0);
+  for (int i = 0; i < 200 && !files_in(dir).empty(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  CHECK(files_in(dir).empty());
+  // The client goes on to its end on its own; the directory is left for it to finish.
+  std::this_thread::sleep_for(std::chrono::milliseconds(3500));
   run("rmdir " + dir);
 }
