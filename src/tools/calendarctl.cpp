@@ -1,5 +1,6 @@
 // calendarctl: the admin tool (DESIGN.md §3): schema migration, users and application passwords.
 #include "demo_command.h"
+#include "sql_command.h"
 #include "cal/core/config.h"
 #include "cal/core/passwords.h"
 #include "cal/core/text/ascii.h"
@@ -30,7 +31,12 @@ constexpr const char* kHelp =
     "  password revoke LOGIN            delete every application password of the user\n"
     "  demo --events N [--seed S]       add N (1..10000000) realistic demo events with venues, organizers,\n"
     "                                   categories and tags; the same N and S give the same data (S: default "
-    "1)";
+    "1)\n"
+    "  sql [-e STATEMENT]               the mysql client on the configured database (credentials in a\n"
+    "                                   temporary option file, never on its command line); -e runs one\n"
+    "                                   statement; exit status: the client's. Views: calendar_events,\n"
+    "                                   calendar_upcoming, calendar_venues, calendar_organizers, "
+    "calendar_terms";
 
 int usage_error(const std::string& message) {
   std::cerr << "calendarctl: " << message << "\n(see calendarctl --help)\n";
@@ -80,8 +86,10 @@ int user_add(cal::Db& db, const std::vector<std::string>& args, const std::strin
 }
 
 int run(const cal::Config& config, const std::vector<std::string>& args, const std::string& role,
-        const cal::DemoArgs& demo) {
+        const cal::DemoArgs& demo, const cal::SqlArgs& sql) {
   if (args.empty()) return usage_error("missing command");
+  if (args[0] == "sql") return cal::run_sql(config, args, sql);
+  if (sql.execute) return usage_error("-e is an option of sql only");
   if (args[0] == "migrate" && args.size() == 1) return migrate(config);
   if (args[0] == "demo") return cal::run_demo(config, args, demo);
   if (demo.events || demo.seed) return usage_error("--events and --seed are options of demo only");
@@ -126,6 +134,8 @@ int main(int argc, char** argv) {
   }
   cal::DemoArgs demo;
   if (!cal::take_demo_args(rest, demo)) return usage_error("--events and --seed need a value");
+  cal::SqlArgs sql;
+  if (!cal::take_sql_args(rest, sql)) return usage_error("-e needs a statement");
   const cal::ConfigResult loaded = cal::load_config(static_cast<int>(rest.size()), rest.data(), kHelp, true);
   if (!loaded.config) {
     (loaded.exit_code == 0 ? std::cout : std::cerr) << loaded.message << "\n";
@@ -139,7 +149,7 @@ int main(int argc, char** argv) {
   cal::Config config = *loaded.config;
   config.database.read_timeout = 0;
   try {
-    const int status = run(config, args, role, demo);
+    const int status = run(config, args, role, demo, sql);
     // Like the service's writers (`[server] cache_lease_ms`): what this command wrote is in every
     // cached answer by the time it exits.
     if (const int lease = config.server.cache_lease_ms; lease > 0)

@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -98,6 +99,22 @@ class Upgrade {
     REQUIRE_MESSAGE(rc == 0, out);
     return out;
   }
+  // `calendarctl migrate` of a new database `db` (a config of its own naming it), in which
+  // `first` (SQL) has run.
+  void migrate_new(const std::string& db, const std::string& first = "") const {
+    sql("DROP DATABASE IF EXISTS " + db + "; CREATE DATABASE " + db +
+            " CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci",
+        "");
+    if (!first.empty()) sql(first, db);
+    std::string conf = read_text_file(conf_);
+    conf.replace(conf.find("\nname = " + kDb + "\n"), kDb.size() + 9, "\nname = " + db + "\n");
+    std::ofstream(dir_ + "/" + db + ".conf") << conf;
+    std::string out;
+    const int rc =
+        run_command(build_ + "/calendarctl --config " + dir_ + "/" + db + ".conf migrate 2>&1", &out);
+    REQUIRE_MESSAGE(rc == 0, out);
+  }
+  std::string schema_sql() const { return read_text_file(repo_ + "/schema.sql"); }
   // The service on the migrated database (stack.sh migrates once more on the way).
   void serve() {
     std::string out;
@@ -207,6 +224,23 @@ std::string schema_of(const Upgrade& u) {
       "CREATED FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() ORDER BY 1;"
       "SELECT CONSTRAINT_NAME, TABLE_NAME, UPDATE_RULE, DELETE_RULE, REFERENCED_TABLE_NAME "
       "FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() ORDER BY 1;");
+}
+
+// SHOW CREATE TABLE of every table and SHOW CREATE VIEW of every view of `db`, by name; the
+// AUTO_INCREMENT counters are data, left out.
+std::string show_create_all(const Upgrade& u, const std::string& db) {
+  std::string out;
+  for (const std::string& line :
+       lines_of(u.sql("SELECT TABLE_NAME, TABLE_TYPE FROM information_schema.TABLES WHERE TABLE_SCHEMA = "
+                      "DATABASE() ORDER BY 1",
+                      db))) {
+    const std::string name = line.substr(0, line.find('\t'));
+    const bool view = line.find("VIEW") != std::string::npos;
+    out +=
+        std::regex_replace(u.sql(std::string(view ? "SHOW CREATE VIEW " : "SHOW CREATE TABLE ") + name, db),
+                           std::regex(" AUTO_INCREMENT=[0-9]+"), "");
+  }
+  return out;
 }
 
 // --- Expected records, from the v1 rows with v1's SQL ----------------------------------------
@@ -442,6 +476,47 @@ TEST_CASE(
   CHECK(schema_of(u) == schema);
   const std::string moved = difference(settled, rows_of(u, all_tables, true), {});
   CHECK_MESSAGE(moved.empty(), moved);
+
+  // Migration 8 (issue 20): every table and column of the upgraded database has a comment, and
+  // it has the same tables, columns, keys and views, comments included, as a new database
+  // (migration 8 gives both their comments; its ALTERs are ALGORITHM=INSTANT, so they fail
+  // rather than copy a table whose definition they do not restate exactly).
+  CHECK(u.sql("SELECT version FROM schema_migrations WHERE version = 8") == "8\n");
+  CHECK(
+      u.sql("SELECT CONCAT(c.TABLE_NAME, '.', c.COLUMN_NAME) FROM information_schema.COLUMNS c JOIN "
+            "information_schema.TABLES t ON t.TABLE_SCHEMA = c.TABLE_SCHEMA AND t.TABLE_NAME = c.TABLE_NAME "
+            "WHERE c.TABLE_SCHEMA = DATABASE() AND t.TABLE_TYPE = 'BASE TABLE' AND c.COLUMN_COMMENT = ''") ==
+      "");
+  CHECK(
+      u.sql(
+          "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = "
+          "'BASE TABLE' AND TABLE_COMMENT = ''") == "");
+  u.migrate_new("upgrade_new");
+  const std::string upgraded = show_create_all(u, kDb), created = show_create_all(u, "upgrade_new");
+  CHECK(upgraded.find("CREATE ALGORITHM=MERGE") != std::string::npos);
+  CHECK(upgraded == created);
+  if (upgraded != created) {
+    // The first line that differs, for the log.
+    const auto a = lines_of(std::regex_replace(upgraded, std::regex("\\\\n"), "\n")),
+               b = lines_of(std::regex_replace(created, std::regex("\\\\n"), "\n"));
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+      if (a[i] != b[i]) {
+        MESSAGE("upgraded: " << a[i] << "\nnew:      " << b[i]);
+        break;
+      }
+  }
+  // Migration 8 changes comments only: a new database on which it never ran (its version noted
+  // before the first migrate) differs from one on which it did in nothing else.
+  const std::string script = u.schema_sql();
+  const auto table = script.find("CREATE TABLE IF NOT EXISTS schema_migrations");
+  REQUIRE(table != std::string::npos);
+  u.migrate_new("upgrade_bare", script.substr(table, script.find(';', table) + 1 - table) +
+                                    "\nINSERT INTO schema_migrations (version) VALUES (8);");
+  const std::regex comment(" COMMENT[ =]'([^'\\\\]|''|\\\\.)*'");
+  const std::string bare = show_create_all(u, "upgrade_bare");
+  CHECK(bare != created);
+  CHECK(std::regex_replace(bare, comment, "") == std::regex_replace(created, comment, ""));
+  u.sql("DROP DATABASE upgrade_new; DROP DATABASE upgrade_bare", "");
 
   // Every record through the API of a service on the migrated database.
   u.serve();
