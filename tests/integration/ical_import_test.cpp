@@ -100,6 +100,31 @@ TEST_CASE("ical import: the UID this site's feed gives an event updates that eve
   CHECK(string_at(e, {"utc_end_date"}) == "2041-03-01 12:00:00");
 }
 
+TEST_CASE("ical import: this site's own feed imported back keeps each event's venue") {
+  const std::string hall = unique("Round Trip Hall");
+  const HttpResponse made =
+      post_json(kEvents,
+                R"({"title":")" + unique("Round trip") +
+                    R"(","start_date":"2041-04-01 10:00","end_date":"2041-04-01 11:00",)"
+                    R"("status":"publish","venue":{"venue":")" +
+                    hall + R"(","address":"1 Main St","city":"Springfield"}})",
+                {admin()});
+  REQUIRE_MESSAGE(made.status == 201, describe(made));
+  const long long id = made.json()["id"].GetInt64();
+  const long long venue = int_at(record(id), {"venue", "id"});
+  const HttpResponse feed = get(path_of(id) + "?ical=1", {admin()});
+  REQUIRE_MESSAGE(feed.status == 200, describe(feed));
+  REQUIRE(feed.body.find("LOCATION:" + hall + "\\, 1 Main St\\, Springfield") != std::string::npos);
+  const HttpResponse r = import_ical(feed.body);
+  REQUIRE_MESSAGE(r.status == 200, describe(r));
+  CHECK(ids_at(r.json(), "updated") == std::vector<long long>{id});
+  CHECK(int_at(record(id), {"venue", "id"}) == venue);
+  // No venue named after the whole LOCATION text appeared.
+  const HttpResponse venues =
+      get("/cal/events/v1/venues?search=" + hall.substr(hall.rfind(' ') + 1), {admin()});
+  CHECK(venues.header("x-wp-total") == "1");
+}
+
 TEST_CASE("ical import: all-day, multi-day, TZID, UTC, floating and DURATION times") {
   struct Case {
     std::string lines;

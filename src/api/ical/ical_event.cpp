@@ -74,20 +74,6 @@ icalproperty* time_property(bool start, const EventDetails& d, IcalTimes times, 
   return p;
 }
 
-// "Name, address, city, state or province, zip, country": the non-empty parts.
-std::string venue_location(const Venue& v) {
-  std::string out = v.post.title;
-  const VenueDetails& d = v.details;
-  const std::string& region =
-      d.stateprovince.empty() ? (d.state.empty() ? d.province : d.state) : d.stateprovince;
-  for (const std::string* part : {&d.address, &d.city, &region, &d.zip, &d.country}) {
-    if (part->empty()) continue;
-    if (!out.empty()) out += ", ";
-    out += *part;
-  }
-  return out;
-}
-
 // "Name, phone, e-mail, website": an organizer as CONTACT text.
 std::string organizer_contact(const Organizer& o) {
   std::string out = o.post.title;
@@ -112,6 +98,20 @@ const typename Map::mapped_type* lookup(const Map& map, long long key) {
 }
 
 }  // namespace
+
+// "Name, address, city, state or province, zip, country": the non-empty parts.
+std::string venue_location(const Venue& v) {
+  std::string out = v.post.title;
+  const VenueDetails& d = v.details;
+  const std::string& region =
+      d.stateprovince.empty() ? (d.state.empty() ? d.province : d.state) : d.stateprovince;
+  for (const std::string* part : {&d.address, &d.city, &region, &d.zip, &d.country}) {
+    if (part->empty()) continue;
+    if (!out.empty()) out += ", ";
+    out += *part;
+  }
+  return out;
+}
 
 std::optional<Seconds> stored_utc_instant(std::string_view text) {
   const auto t = parse_sql_date_time(text);

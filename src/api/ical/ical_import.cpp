@@ -3,7 +3,9 @@
 // "<id>@<site host>" from this site's own feed), validated and written by the same code as
 // JSON, all in one transaction: one refused VEVENT and nothing is imported.
 #include "cal/api/ical/ical_import.h"
+#include "cal/api/events/event_record.h"
 #include "cal/api/events/event_writes.h"
+#include "cal/api/ical/ical_event.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/pipeline/json.h"
@@ -51,6 +53,20 @@ std::optional<long long> target_of(RequestContext& ctx, const IcalEventInput& in
   return find_ical_uid_event(ctx.db, in.uid);
 }
 
+// Whether `body`'s venue is the LOCATION this site's feed writes for the event's current venue
+// ("name, address, city, ..."): re-importing our own feed then keeps the venue instead of creating
+// one named after the whole text.
+bool names_current_venue(RequestContext& ctx, long long event_id, const rapidjson::Value& body) {
+  const auto member = body.FindMember("venue");
+  if (member == body.MemberEnd() || !member->value.IsObject()) return false;
+  const auto name = member->value.FindMember("venue");
+  if (name == member->value.MemberEnd() || !name->value.IsString()) return false;
+  const auto loaded = load_event_with_relations(ctx.db, event_id);
+  if (!loaded || loaded->first.venue_id == 0) return false;
+  const auto venue = loaded->second.venues.find(loaded->first.venue_id);
+  return venue != loaded->second.venues.end() && venue_location(venue->second) == name->value.GetString();
+}
+
 struct Written {
   const IcalEventInput* input;
   long long id;
@@ -60,8 +76,11 @@ struct Written {
 // Writes one VEVENT through the JSON routes' validation and writes.
 Written write_one(RequestContext& ctx, const IcalEventInput& in) {
   const std::optional<long long> target = target_of(ctx, in);
+  rapidjson::Document body;
+  body.CopyFrom(in.body, body.GetAllocator());
+  if (target && names_current_venue(ctx, *target, body)) body.RemoveMember("venue");
   ParamSources sources;
-  sources.body = &in.body;
+  sources.body = &body;
   if (target) sources.path = {{"id", std::to_string(*target)}};
   const Params params = validate_params(write_specs(target ? "/events/{id}" : "/events"), sources, ctx.locale,
                                         CheckContext{&ctx.db, &ctx.caller});

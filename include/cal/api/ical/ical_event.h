@@ -34,6 +34,9 @@ int ical_sequence(std::string_view modified_utc);
 // and other non-dates.
 std::optional<Seconds> stored_utc_instant(std::string_view text);
 
+// LOCATION of a venue: "Name, address, city, region, zip, country" (the parts it has).
+std::string venue_location(const Venue& venue);
+
 // A new VEVENT (the caller owns it). `uid_host`: the host part of the UIDs ("<id>@<uid_host>").
 // `masked`: a password-protected event shown without its password: no DESCRIPTION,
 // X-ALT-DESC, LOCATION, GEO, ORGANIZER, CONTACT, CATEGORIES, and times as times.
