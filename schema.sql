@@ -274,10 +274,29 @@ INSERT INTO data_version (shard)
 CREATE TABLE IF NOT EXISTS data_changes (
   shard        TINYINT UNSIGNED NOT NULL COMMENT 'data_version.shard of the writer',
   version      BIGINT UNSIGNED NOT NULL COMMENT 'data_version.version of that shard after this change',
-  kind         ENUM('event','venue','organizer','attachment','term','all') NOT NULL COMMENT 'what changed; all: anything (settings, users)',
+  kind         ENUM('event','venue','organizer','attachment','term','all','category','tag') NOT NULL COMMENT 'what changed; all: anything (settings, users); term: before migration 10',
   record_id    BIGINT UNSIGNED NOT NULL COMMENT 'posts.id or terms.id; 0 for all',
-  PRIMARY KEY (shard, version)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT 'pruned by calendar-fcgi after a few minutes';
+  changed_utc  DATETIME NOT NULL DEFAULT UTC_TIMESTAMP() COMMENT 'when logged; pruned after [sync] retention_days',
+  PRIMARY KEY (shard, version),
+  KEY data_changes_changed (changed_utc)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT 'the change log: the response cache and GET /changes read it';
+
+-- Migration 10, once (issue 17, incremental sync): the log is also what GET /changes hands out,
+-- kept for [sync] retention_days (default 30) instead of minutes, so each row gets its time;
+-- terms are logged as 'category' or 'tag' (a deleted term's taxonomy is known no more when its id
+-- is read back); terms get a modified_utc (name, slug, description or parent changed) for
+-- modified_after/modified_before. Appending to an ENUM is instant; ALTER TABLE ... IF NOT EXISTS
+-- stays safe on a database that has the columns already.
+SET @cal_v10 = IF(EXISTS (SELECT 1 FROM schema_migrations WHERE version = 10), 'DO 0',
+  'ALTER TABLE data_changes MODIFY kind ENUM(''event'',''venue'',''organizer'',''attachment'',''term'',''all'',''category'',''tag'') NOT NULL COMMENT ''what changed; all: anything (settings, users); term: before migration 10'', ADD COLUMN IF NOT EXISTS changed_utc DATETIME NOT NULL DEFAULT UTC_TIMESTAMP() COMMENT ''when logged; pruned after [sync] retention_days'', ADD INDEX IF NOT EXISTS data_changes_changed (changed_utc)');
+PREPARE cal_v10 FROM @cal_v10;
+EXECUTE cal_v10;
+DEALLOCATE PREPARE cal_v10;
+SET @cal_v10 = IF(EXISTS (SELECT 1 FROM schema_migrations WHERE version = 10), 'DO 0',
+  'ALTER TABLE terms ADD COLUMN IF NOT EXISTS modified_utc DATETIME NOT NULL DEFAULT UTC_TIMESTAMP() COMMENT ''last change of name, slug, description or parent (trigger)'', ADD INDEX IF NOT EXISTS terms_modified (taxonomy, modified_utc)');
+PREPARE cal_v10 FROM @cal_v10;
+EXECUTE cal_v10;
+DEALLOCATE PREPARE cal_v10;
 
 -- While @cal_bulk_load is set (calendarctl demo), nothing is noted: that loader bumps a counter
 -- once per transaction itself, and a reader that finds counters ahead of the log empties its cache.
@@ -342,19 +361,25 @@ CREATE OR REPLACE TRIGGER term_relationships_version_au AFTER UPDATE ON term_rel
   IF NEW.event_id <> OLD.event_id OR NEW.term_id <> OLD.term_id THEN CALL cal_note_change('event', NEW.event_id); CALL cal_note_change('event', OLD.event_id); END IF;
 CREATE OR REPLACE TRIGGER term_relationships_version_ad AFTER DELETE ON term_relationships FOR EACH ROW
   CALL cal_note_change('event', OLD.event_id);
+-- Terms are logged by taxonomy (migration 10): GET /changes names a deleted term's kind.
 CREATE OR REPLACE TRIGGER terms_version_ai AFTER INSERT ON terms FOR EACH ROW
-  CALL cal_note_change('term', NEW.id);
+  CALL cal_note_change(IF(NEW.taxonomy = 'post_tag', 'tag', 'category'), NEW.id);
 CREATE OR REPLACE TRIGGER terms_version_au AFTER UPDATE ON terms FOR EACH ROW
-  CALL cal_note_change('term', NEW.id);
+  CALL cal_note_change(IF(NEW.taxonomy = 'post_tag', 'tag', 'category'), NEW.id);
 CREATE OR REPLACE TRIGGER terms_version_ad AFTER DELETE ON terms FOR EACH ROW
-  CALL cal_note_change('term', OLD.id);
--- A term's count is part of its record (and of the events that carry it).
+  CALL cal_note_change(IF(OLD.taxonomy = 'post_tag', 'tag', 'category'), OLD.id);
+-- modified_utc follows what a term's record shows of itself (not its count, which follows events).
+CREATE OR REPLACE TRIGGER terms_modified_bu BEFORE UPDATE ON terms FOR EACH ROW
+  SET NEW.modified_utc = IF(NEW.name <> OLD.name OR NEW.slug <> OLD.slug OR NEW.description <> OLD.description
+    OR NEW.parent <> OLD.parent, UTC_TIMESTAMP(), OLD.modified_utc);
+-- A term's count is part of its record (and of the events that carry it). A count row of a term
+-- being deleted goes by cascade, without a trigger; the term's own delete is logged.
 CREATE OR REPLACE TRIGGER term_counts_version_ai AFTER INSERT ON term_counts FOR EACH ROW
-  CALL cal_note_change('term', NEW.term_id);
+  CALL cal_note_change(COALESCE((SELECT IF(t.taxonomy = 'post_tag', 'tag', 'category') FROM terms t WHERE t.id = NEW.term_id), 'term'), NEW.term_id);
 CREATE OR REPLACE TRIGGER term_counts_version_au AFTER UPDATE ON term_counts FOR EACH ROW
-  CALL cal_note_change('term', NEW.term_id);
+  CALL cal_note_change(COALESCE((SELECT IF(t.taxonomy = 'post_tag', 'tag', 'category') FROM terms t WHERE t.id = NEW.term_id), 'term'), NEW.term_id);
 CREATE OR REPLACE TRIGGER term_counts_version_ad AFTER DELETE ON term_counts FOR EACH ROW
-  CALL cal_note_change('term', OLD.term_id);
+  CALL cal_note_change(COALESCE((SELECT IF(t.taxonomy = 'post_tag', 'tag', 'category') FROM terms t WHERE t.id = OLD.term_id), 'term'), OLD.term_id);
 CREATE OR REPLACE TRIGGER options_version_ai AFTER INSERT ON options FOR EACH ROW
   CALL cal_note_change('all', 0);
 CREATE OR REPLACE TRIGGER options_version_au AFTER UPDATE ON options FOR EACH ROW
@@ -571,3 +596,5 @@ CREATE OR REPLACE TRIGGER event_details_event_venues_au AFTER UPDATE ON event_de
 INSERT IGNORE INTO schema_migrations (version) VALUES (1), (2), (3), (4), (5);
 -- Separate from the line above: version 6 is another change's.
 INSERT IGNORE INTO schema_migrations (version) VALUES (7);
+-- Issue 17's (incremental sync).
+INSERT IGNORE INTO schema_migrations (version) VALUES (10);

@@ -16,7 +16,7 @@ namespace {
 
 po::options_description config_options(Config& c, std::string& cors_origins) {
   po::options_description opts(
-      "Configuration (INI sections [database] [site] [server] [geoloc] [cors]; "
+      "Configuration (INI sections [database] [site] [server] [geoloc] [cors] [sync]; "
       "also accepted on the command line)");
   opts.add_options()("database.socket", po::value(&c.database.socket), "MariaDB/MySQL unix socket path")(
       "database.host", po::value(&c.database.host)->default_value(c.database.host), "database host")(
@@ -53,6 +53,8 @@ po::options_description config_options(Config& c, std::string& cors_origins) {
       "enable the geolocation extension")(
       "geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km),
       "geofence radius in km")(
+      "sync.retention_days", po::value(&c.sync.retention_days)->default_value(c.sync.retention_days),
+      "days the change log of GET /changes is kept (older sync tokens answer 410)")(
       "cors.origins", po::value(&cors_origins),
       "origins whose web pages may call the API (scheme://host[:port], space- or comma-separated; "
       "* = any origin, reads without credentials)");
@@ -149,6 +151,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   if (config.site.per_page < 1 || config.site.per_page_max < 1)
     return fail("configuration error: site.per_page and site.per_page_max must be positive");
   if (config.server.max_body < 1) return fail("configuration error: server.max_body must be positive");
+  if (!(config.sync.retention_days > 0))
+    return fail("configuration error: sync.retention_days must be positive");
   if (config.server.response_cache_mb < 1)
     return fail("configuration error: server.response_cache_mb must be positive");
   if (config.database.read_timeout < 0)

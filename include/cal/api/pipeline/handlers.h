@@ -1,6 +1,7 @@
 // The route handlers that are functions of their own: the namespace index
 // (src/api/discovery/root_index.cpp), the OpenAPI document (src/api/discovery/openapi.cpp) and
-// the events (src/api/events/event_list.cpp, event_writes.cpp, events.cpp). Venues, organizers,
+// the events (src/api/events/event_list.cpp, event_writes.cpp, events.cpp) and the changes
+// (src/api/sync/changes.cpp). Venues, organizers,
 // categories and tags have no handler functions: the route table (src/api/pipeline/routes.cpp)
 // binds the shared operations of cal/api/linked/linked_resource.h and
 // cal/api/terms/term_resource.h to each record type or taxonomy.
@@ -21,5 +22,8 @@ Response create_event(RequestContext& ctx);
 Response get_event(RequestContext& ctx);
 Response update_event(RequestContext& ctx);
 Response delete_event(RequestContext& ctx);
+
+// Incremental sync (issue 17, src/api/sync/changes.cpp): GET /changes.
+Response list_changes(RequestContext& ctx);
 
 }  // namespace cal

@@ -54,6 +54,9 @@ inline constexpr ParamName kHideFromListings{"hide_from_listings"};
 inline constexpr ParamName kId{"id"};
 inline constexpr ParamName kImage{"image"};
 inline constexpr ParamName kInclude{"include"};
+inline constexpr ParamName kKinds{"kinds"};
+inline constexpr ParamName kModifiedAfter{"modified_after"};
+inline constexpr ParamName kModifiedBefore{"modified_before"};
 inline constexpr ParamName kName{"name"};
 inline constexpr ParamName kNamespace{"namespace"};
 inline constexpr ParamName kOnlyWithUpcoming{"only_with_upcoming"};
@@ -69,6 +72,7 @@ inline constexpr ParamName kPost{"post"};
 inline constexpr ParamName kPostParent{"post_parent"};
 inline constexpr ParamName kProvince{"province"};
 inline constexpr ParamName kSearch{"search"};
+inline constexpr ParamName kSince{"since"};
 inline constexpr ParamName kShowMap{"show_map"};
 inline constexpr ParamName kShowMapLink{"show_map_link"};
 inline constexpr ParamName kSlug{"slug"};
@@ -120,7 +124,9 @@ inline constexpr ParamName kAll[] = {kAddress,     kAllDay,
                                      kStrictDates, kTags,
                                      kTicketed,    kTimezone,
                                      kTitle,       kVenue,
-                                     kWebsite,     kZip};
+                                     kWebsite,     kZip,
+                                     kKinds,       kModifiedAfter,
+                                     kModifiedBefore, kSince};
 
 }  // namespace param
 }  // namespace cal
