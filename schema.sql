@@ -368,6 +368,17 @@ CREATE OR REPLACE TRIGGER terms_version_au AFTER UPDATE ON terms FOR EACH ROW
   CALL cal_note_change(IF(NEW.taxonomy = 'post_tag', 'tag', 'category'), NEW.id);
 CREATE OR REPLACE TRIGGER terms_version_ad AFTER DELETE ON terms FOR EACH ROW
   CALL cal_note_change(IF(OLD.taxonomy = 'post_tag', 'tag', 'category'), OLD.id);
+-- A term's or a venue's or organizer's links would go by foreign-key cascade, which fires no
+-- trigger: the events that lose them would change unlogged (GET /changes would miss them, the
+-- response cache would not). Deleted here first, their own triggers log each event, whoever
+-- deletes (the service unlinks venues and organizers itself before, so finds nothing here).
+CREATE OR REPLACE TRIGGER terms_links_bd BEFORE DELETE ON terms FOR EACH ROW
+  DELETE FROM term_relationships WHERE term_id = OLD.id;
+CREATE OR REPLACE TRIGGER posts_links_bd BEFORE DELETE ON posts FOR EACH ROW BEGIN
+  IF OLD.type = 'venue' THEN DELETE FROM event_venues WHERE venue_id = OLD.id
+  ; ELSEIF OLD.type = 'organizer' THEN DELETE FROM event_organizers WHERE organizer_id = OLD.id
+  ; END IF
+; END;
 -- modified_utc follows what a term's record shows of itself (not its count, which follows events).
 CREATE OR REPLACE TRIGGER terms_modified_bu BEFORE UPDATE ON terms FOR EACH ROW
   SET NEW.modified_utc = IF(NEW.name <> OLD.name OR NEW.slug <> OLD.slug OR NEW.description <> OLD.description
