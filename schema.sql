@@ -382,7 +382,7 @@ CREATE OR REPLACE TRIGGER posts_links_bd BEFORE DELETE ON posts FOR EACH ROW BEG
 -- modified_utc follows what a term's record shows of itself (not its count, which follows events).
 CREATE OR REPLACE TRIGGER terms_modified_bu BEFORE UPDATE ON terms FOR EACH ROW
   SET NEW.modified_utc = IF(NEW.name <> OLD.name OR NEW.slug <> OLD.slug OR NEW.description <> OLD.description
-    OR NEW.parent <> OLD.parent, UTC_TIMESTAMP(), OLD.modified_utc);
+    OR NEW.parent <> OLD.parent, UTC_TIMESTAMP(), NEW.modified_utc);
 -- A term's count is part of its record (and of the events that carry it). A count row of a term
 -- being deleted goes by cascade, without a trigger; the term's own delete is logged.
 CREATE OR REPLACE TRIGGER term_counts_version_ai AFTER INSERT ON term_counts FOR EACH ROW
