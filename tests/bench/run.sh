@@ -302,6 +302,9 @@ hwm_kb=$(awk '/^VmHWM:/ {print $2}' "/proc/$(cat "$dir/calendar-fcgi.pid")/statu
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 # The writes of case 5 go away again, so the uncached cases see the same 10k dataset.
 sql -e "DELETE FROM posts WHERE type = 'event' AND title LIKE 'Bench post %'"
+# Incremental sync (issue 17, tests/bench/sync.sh): GET /changes since a token 100 changes old.
+source tests/bench/sync.sh
+sync_changes_p50 base
 
 # The same cases without the response cache: what the SQL and JSON code alone sustain.
 say "the same cases with [server] response_cache = false"
@@ -340,6 +343,7 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
     say "${c}uM      p50 ${P50[${c}uM]} ms (5 sequential requests)"
   done
   engine_events=$SCALE
+  sync_changes_p50 scale
   engine_one_at_a_time
   service_with_cache true
   for c in 1 4; do
@@ -390,6 +394,7 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
   echo
 fi
 engine_report
+sync_report
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"
