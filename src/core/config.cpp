@@ -52,9 +52,9 @@ po::options_description config_options(Config& c, std::string& cors_origins) {
       "geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled),
       "enable the geolocation extension")(
       "geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km),
-      "geofence radius in km")(
-      "sync.retention_days", po::value(&c.sync.retention_days)->default_value(c.sync.retention_days),
-      "days the change log of GET /changes is kept (older sync tokens answer 410)")(
+      "geofence radius in km")("sync.retention_days",
+                               po::value(&c.sync.retention_days)->default_value(c.sync.retention_days),
+                               "days the change log of GET /changes is kept (older sync tokens answer 410)")(
       "cors.origins", po::value(&cors_origins),
       "origins whose web pages may call the API (scheme://host[:port], space- or comma-separated; "
       "* = any origin, reads without credentials)");

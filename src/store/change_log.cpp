@@ -11,9 +11,11 @@ namespace {
 std::string shard_ranges() {
   std::string sql;
   for (std::size_t s = 0; s < kVersionShards; ++s) {
-    sql += " UNION ALL (SELECT shard, version, kind, record_id, UNIX_TIMESTAMP(changed_utc), 0 FROM data_changes "
-           "WHERE shard = " +
-           std::to_string(s) + " AND version > ? ORDER BY version LIMIT ?)";
+    sql +=
+        " UNION ALL (SELECT shard, version, kind, record_id, UNIX_TIMESTAMP(changed_utc), 0 FROM "
+        "data_changes "
+        "WHERE shard = " +
+        std::to_string(s) + " AND version > ? ORDER BY version LIMIT ?)";
   }
   return sql;
 }
@@ -39,7 +41,8 @@ ChangeLogSlice read_slice(Db& db, const ShardVersions* since, long long limit) {
       slice.counters[shard] = rows.integer(1);
       slice.db_now = rows.integer(5);
     } else {
-      slice.rows[shard].push_back(LoggedChange{rows.integer(1), rows.text(2), rows.integer(3), rows.integer(4)});
+      slice.rows[shard].push_back(
+          LoggedChange{rows.integer(1), rows.text(2), rows.integer(3), rows.integer(4)});
     }
   }
   return slice;
@@ -64,7 +67,9 @@ std::vector<std::pair<PostType, long long>> posts_come_due(Db& db, long long aft
       {after, upto, limit});
   while (rows.next()) {
     const std::string type = rows.text(0);
-    out.emplace_back(type == "event" ? PostType::kEvent : type == "venue" ? PostType::kVenue : PostType::kOrganizer,
+    out.emplace_back(type == "event"   ? PostType::kEvent
+                     : type == "venue" ? PostType::kVenue
+                                       : PostType::kOrganizer,
                      rows.integer(1));
   }
   return out;

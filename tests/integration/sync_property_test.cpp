@@ -88,14 +88,17 @@ TEST_CASE("issue 17 property: a mirror per role kept by /changes equals what the
   std::vector<long long> events, venues, organizers, categories, tags;
   const std::vector<std::string> statuses = {"publish", "publish", "draft", "pending", "private"};
   int serial = 0;
-  const auto name = [&](const char* what) { return std::string(what) + " " + std::to_string(++serial) + " " + word; };
+  const auto name = [&](const char* what) {
+    return std::string(what) + " " + std::to_string(++serial) + " " + word;
+  };
   const int operations = 2000;
   const auto started = std::chrono::steady_clock::now();
   for (int op = 0; op < operations; ++op) {
     const Role& who = *pick(rng, writers);
     const auto& h = who.headers;
     const int kind = std::uniform_int_distribution<int>(0, 99)(rng);
-    const std::string e = events.empty() ? "" : std::string(kNs) + "/events/" + std::to_string(pick(rng, events));
+    const std::string e =
+        events.empty() ? "" : std::string(kNs) + "/events/" + std::to_string(pick(rng, events));
     if (kind < 14 || events.empty()) {  // create an event
       std::string extra = "\"status\":" + quoted(pick(rng, statuses));
       if (!venues.empty() && rng() % 2) extra += ",\"venue\":" + std::to_string(pick(rng, venues));
@@ -103,20 +106,22 @@ TEST_CASE("issue 17 property: a mirror per role kept by /changes equals what the
       extra += ",\"categories\":" + some_ids(rng, categories, 2) + ",\"tags\":" + some_ids(rng, tags, 2);
       if (rng() % 10 == 0) extra += ",\"hide_from_listings\":true";
       const int day = std::uniform_int_distribution<int>(1, 60)(rng);
-      const long long id = id_if(post_json(std::string(kNs) + "/events",
-                                           events::event_body(name("Event"), days_ahead(day, "10:00"),
-                                                              days_ahead(day, "12:00"), extra),
-                                           h));
+      const long long id = id_if(post_json(
+          std::string(kNs) + "/events",
+          events::event_body(name("Event"), days_ahead(day, "10:00"), days_ahead(day, "12:00"), extra), h));
       if (id) events.push_back(id);
     } else if (kind < 26) {  // rename
       put_json(e, "{\"title\":" + quoted(name("Renamed")) + "}", h);
     } else if (kind < 40) {  // publish, unpublish, make private, restore from the trash
       put_json(e, "{\"status\":" + quoted(pick(rng, statuses)) + "}", h);
     } else if (kind < 48) {  // re-tag
-      put_json(e, "{\"categories\":" + some_ids(rng, categories, 3) + ",\"tags\":" + some_ids(rng, tags, 3) + "}", h);
+      put_json(
+          e, "{\"categories\":" + some_ids(rng, categories, 3) + ",\"tags\":" + some_ids(rng, tags, 3) + "}",
+          h);
     } else if (kind < 54) {  // move venue, change organizers
-      put_json(e, "{\"venue\":" + (venues.empty() ? std::string("0") : std::to_string(pick(rng, venues))) +
-                      ",\"organizer\":" + some_ids(rng, organizers, 2) + "}",
+      put_json(e,
+               "{\"venue\":" + (venues.empty() ? std::string("0") : std::to_string(pick(rng, venues))) +
+                   ",\"organizer\":" + some_ids(rng, organizers, 2) + "}",
                h);
     } else if (kind < 57) {  // hide from listings, or show again
       put_json(e, std::string("{\"hide_from_listings\":") + (rng() % 2 ? "true" : "false") + "}", h);
@@ -132,8 +137,9 @@ TEST_CASE("issue 17 property: a mirror per role kept by /changes equals what the
       const char* field = venue ? "venue" : "organizer";
       const int what = static_cast<int>(rng() % 6);
       if (what < 2 || pool.empty()) {
-        const long long id = id_if(post_json(base, std::string("{\"") + field + "\":" + quoted(name(field)) +
-                                                       ",\"status\":" + quoted(pick(rng, statuses)) + "}",
+        const long long id = id_if(post_json(base,
+                                             std::string("{\"") + field + "\":" + quoted(name(field)) +
+                                                 ",\"status\":" + quoted(pick(rng, statuses)) + "}",
                                              h));
         if (id && std::find(pool.begin(), pool.end(), id) == pool.end()) pool.push_back(id);
       } else {
@@ -177,12 +183,11 @@ TEST_CASE("issue 17 property: a mirror per role kept by /changes equals what the
   CHECK(kinds["event"] > 10);
   CHECK(kinds["venue"] + kinds["organizer"] > 2);
   CHECK(kinds["category"] + kinds["tag"] > 2);
-  MESSAGE("sync property: " << operations << " operations in "
-                            << std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() -
-                                                                                started)
-                                   .count()
-                            << " s; admin mirror " << final_view.size() << " records, " << mirrors.back().polls
-                            << " polls");
+  MESSAGE(
+      "sync property: "
+      << operations << " operations in "
+      << std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started).count()
+      << " s; admin mirror " << final_view.size() << " records, " << mirrors.back().polls << " polls");
   (void)admin_role;
 }
 
@@ -205,9 +210,9 @@ TEST_CASE("issue 17 ordering: concurrent writers and a reader polling in a loop 
         for (int i = 0; i < kWrites; ++i) {
           const std::string title = "W" + std::to_string(t) + " n" + std::to_string(i) + " " + word;
           if (mine.empty() || i % 4 == 0) {
-            const HttpResponse r = post_json(std::string(kNs) + "/events",
-                                             events::event_body(title, days_ahead(3, "09:00"), days_ahead(3, "10:00")),
-                                             {admin});
+            const HttpResponse r =
+                post_json(std::string(kNs) + "/events",
+                          events::event_body(title, days_ahead(3, "09:00"), days_ahead(3, "10:00")), {admin});
             const long long id = id_if(r);
             if (!id) {
               ++failures;
@@ -218,8 +223,8 @@ TEST_CASE("issue 17 ordering: concurrent writers and a reader polling in a loop 
             last_title[id] = title;
           } else {
             const long long id = mine[static_cast<std::size_t>(i) % mine.size()];
-            if (put_json(std::string(kNs) + "/events/" + std::to_string(id), "{\"title\":" + quoted(title) + "}",
-                         {admin})
+            if (put_json(std::string(kNs) + "/events/" + std::to_string(id),
+                         "{\"title\":" + quoted(title) + "}", {admin})
                     .status != 200) {
               ++failures;
               continue;

@@ -90,7 +90,8 @@ struct Mirror {
 
   // Starts from the current token (an empty copy: nothing the caller sees changed yet).
   void start() {
-    const HttpResponse r = get(std::string(kNs) + "/changes" + (kinds.empty() ? "" : "?" + kinds.substr(1)), headers);
+    const HttpResponse r =
+        get(std::string(kNs) + "/changes" + (kinds.empty() ? "" : "?" + kinds.substr(1)), headers);
     REQUIRE_MESSAGE(r.status == 200, describe(r));
     token = string_at(r.json(), {"next"});
     REQUIRE(!token.empty());
@@ -99,9 +100,9 @@ struct Mirror {
   // Applies the changes since the token, `per_page` at most each answer, until `more` is false.
   void sync(long long per_page) {
     for (int round = 0; round < 100000; ++round) {
-      const HttpResponse r = get(std::string(kNs) + "/changes?since=" + token +
-                                     "&per_page=" + std::to_string(per_page) + kinds,
-                                 headers);
+      const HttpResponse r =
+          get(std::string(kNs) + "/changes?since=" + token + "&per_page=" + std::to_string(per_page) + kinds,
+              headers);
       ++polls;
       REQUIRE_MESSAGE(r.status == 200, (describe(r) + " as " + headers_text(headers)));
       const rapidjson::Document d = r.json();
@@ -159,8 +160,8 @@ inline View listed(const std::vector<std::string>& headers, const std::string& w
   View out;
   for (const ListRoute& route : kRoutes) {
     for (int page = 1; page < 1000; ++page) {
-      const HttpResponse r = get(std::string(kNs) + route.path + "?search=" + word + "&per_page=50&page=" +
-                                     std::to_string(page) + route.extra,
+      const HttpResponse r = get(std::string(kNs) + route.path + "?search=" + word +
+                                     "&per_page=50&page=" + std::to_string(page) + route.extra,
                                  headers);
       REQUIRE_MESSAGE(r.status == 200, describe(r));
       const rapidjson::Document d = r.json();
@@ -177,13 +178,16 @@ inline View listed(const std::vector<std::string>& headers, const std::string& w
 inline std::string view_mismatch(const View& mirror, const View& lists) {
   for (const auto& [key, text] : lists) {
     const auto it = mirror.find(key);
-    if (it == mirror.end()) return "the mirror lacks " + key.first + " " + std::to_string(key.second) + ": " + text;
+    if (it == mirror.end())
+      return "the mirror lacks " + key.first + " " + std::to_string(key.second) + ": " + text;
     if (it->second != text)
-      return key.first + " " + std::to_string(key.second) + " differs:\nmirror: " + it->second + "\nlists:  " + text;
+      return key.first + " " + std::to_string(key.second) + " differs:\nmirror: " + it->second +
+             "\nlists:  " + text;
   }
   for (const auto& [key, text] : mirror)
     if (!lists.count(key))
-      return "the mirror has " + key.first + " " + std::to_string(key.second) + " the lists do not show: " + text;
+      return "the mirror has " + key.first + " " + std::to_string(key.second) +
+             " the lists do not show: " + text;
   return "";
 }
 

@@ -33,7 +33,8 @@ std::string iso_shifted(const std::string& utc, long long seconds) {
   return buf;
 }
 
-std::vector<long long> ids_of_list(const std::string& path, const char* key, const std::vector<std::string>& h = {}) {
+std::vector<long long> ids_of_list(const std::string& path, const char* key,
+                                   const std::vector<std::string>& h = {}) {
   const HttpResponse r = get(path, h);
   REQUIRE_MESSAGE(r.status == 200, (describe(r) + " for " + path));
   std::vector<long long> ids;
@@ -53,7 +54,8 @@ std::set<std::string> entries(const HttpResponse& r) {
   std::set<std::string> out;
   const rapidjson::Document d = r.json();
   for (const auto& c : d["changes"].GetArray())
-    out.insert(string_at(c, {"kind"}) + " " + std::to_string(c["id"].GetInt64()) + " " + string_at(c, {"action"}));
+    out.insert(string_at(c, {"kind"}) + " " + std::to_string(c["id"].GetInt64()) + " " +
+               string_at(c, {"action"}));
   return out;
 }
 
@@ -99,8 +101,8 @@ TEST_CASE("issue 17: modified_after and modified_before filter every list route 
     CHECK(ids("modified_after=" + iso_shifted(modified, 0)).empty());
     CHECK(ids("modified_before=" + iso_shifted(modified, 1)) == std::vector<long long>{id});
     CHECK(ids("modified_before=" + iso_shifted(modified, 0)).empty());
-    CHECK(ids("modified_after=" + iso_shifted(modified, -1) + "&modified_before=" + iso_shifted(modified, 1)) ==
-          std::vector<long long>{id});
+    CHECK(ids("modified_after=" + iso_shifted(modified, -1) +
+              "&modified_before=" + iso_shifted(modified, 1)) == std::vector<long long>{id});
     CHECK(ids("modified_after=-1%20hour") == std::vector<long long>{id});  // SPEC §6 relative forms
     CHECK(ids("modified_after=tomorrow").empty());
     CHECK(ids("modified_before=2000-01-01").empty());
@@ -111,26 +113,29 @@ TEST_CASE("issue 17: modified_after and modified_before filter every list route 
   // The event list's engine paths (a date window alone, one venue) fall back to the general query
   // with the bounds: the filter applies on each.
   {
-    const long long venue = created_id(post_json(std::string(kNs) + "/venues", "{\"venue\":" + quoted("Vx " + word) + "}", {admin()}));
-    const HttpResponse made = post_json(std::string(kNs) + "/events",
-                                        event_body("Ew " + word, days_ahead(2, "10:00"), days_ahead(2, "11:00"),
-                                                   "\"venue\":" + std::to_string(venue)),
-                                        {admin()});
+    const long long venue = created_id(
+        post_json(std::string(kNs) + "/venues", "{\"venue\":" + quoted("Vx " + word) + "}", {admin()}));
+    const HttpResponse made =
+        post_json(std::string(kNs) + "/events",
+                  event_body("Ew " + word, days_ahead(2, "10:00"), days_ahead(2, "11:00"),
+                             "\"venue\":" + std::to_string(venue)),
+                  {admin()});
     const long long id = created_id(made);
     const std::string modified = string_at(made.json(), {"modified_utc"});
     const std::string venue_list = std::string(kNs) + "/events?venue=" + std::to_string(venue) + "&";
-    CHECK(ids_of_list(venue_list + "modified_after=" + iso_shifted(modified, -1), "events") == std::vector<long long>{id});
+    CHECK(ids_of_list(venue_list + "modified_after=" + iso_shifted(modified, -1), "events") ==
+          std::vector<long long>{id});
     CHECK(ids_of_list(venue_list + "modified_after=" + iso_shifted(modified, 0), "events").empty());
-    const std::vector<long long> windowed =
-        ids_of_list(std::string(kNs) + "/events?per_page=50&modified_after=" + iso_shifted(modified, 0), "events");
+    const std::vector<long long> windowed = ids_of_list(
+        std::string(kNs) + "/events?per_page=50&modified_after=" + iso_shifted(modified, 0), "events");
     CHECK(std::count(windowed.begin(), windowed.end(), id) == 0);
   }
   // Terms: their modified_utc is the last change of name, slug, description or parent (a count
   // change is not one); set by hand to the past, a rename moves it to now.
   for (const char* collection : {"/categories", "/tags"}) {
     CAPTURE(collection);
-    const long long id =
-        created_id(post_json(std::string(kNs) + collection, "{\"name\":" + quoted("Te " + word) + "}", {admin()}));
+    const long long id = created_id(
+        post_json(std::string(kNs) + collection, "{\"name\":" + quoted("Te " + word) + "}", {admin()}));
     const std::string base = std::string(kNs) + collection + "?hide_empty=false&search=" + word + "&";
     const auto key = std::string(collection).substr(1);
     CHECK(ids_of_list(base + "modified_after=-1%20hour", key.c_str()) == std::vector<long long>{id});
@@ -140,8 +145,8 @@ TEST_CASE("issue 17: modified_after and modified_before filter every list route 
     // Linking an event changes the count, not modified_utc.
     created_id(post_json(std::string(kNs) + "/events",
                          event_body("Et " + word, days_ahead(2, "10:00"), days_ahead(2, "11:00"),
-                                    std::string("\"") + (key == "tags" ? "tags" : "categories") +
-                                        "\":[" + std::to_string(id) + "]"),
+                                    std::string("\"") + (key == "tags" ? "tags" : "categories") + "\":[" +
+                                        std::to_string(id) + "]"),
                          {admin()}));
     CHECK(ids_of_list(base + "modified_before=2002-01-01", key.c_str()) == std::vector<long long>{id});
     REQUIRE(put_json(std::string(kNs) + collection + "/" + std::to_string(id),
@@ -156,10 +161,10 @@ TEST_CASE("issue 17: GET /changes without since is the current token; with it, w
   const std::string word = unique("chg");
   const std::string t0 = current_token();
   CHECK(entries(changes_since(t0)).empty());
-  const long long venue =
-      created_id(post_json(std::string(kNs) + "/venues", "{\"venue\":" + quoted("Hall " + word) + "}", {admin()}));
-  const long long category =
-      created_id(post_json(std::string(kNs) + "/categories", "{\"name\":" + quoted("Cat " + word) + "}", {admin()}));
+  const long long venue = created_id(
+      post_json(std::string(kNs) + "/venues", "{\"venue\":" + quoted("Hall " + word) + "}", {admin()}));
+  const long long category = created_id(
+      post_json(std::string(kNs) + "/categories", "{\"name\":" + quoted("Cat " + word) + "}", {admin()}));
   const long long event = created_id(post_json(
       std::string(kNs) + "/events",
       event_body("Party " + word, days_ahead(5, "20:00"), days_ahead(5, "23:00"),
@@ -173,9 +178,7 @@ TEST_CASE("issue 17: GET /changes without since is the current token; with it, w
   const rapidjson::Document d = r.json();
   for (const auto& c : d["changes"].GetArray()) {
     const std::string kind = string_at(c, {"kind"});
-    const std::string path = kind == "event"      ? "/events/"
-                             : kind == "venue"    ? "/venues/"
-                                                  : "/categories/";
+    const std::string path = kind == "event" ? "/events/" : kind == "venue" ? "/venues/" : "/categories/";
     const HttpResponse item = get(std::string(kNs) + path + std::to_string(c["id"].GetInt64()));
     REQUIRE(item.status == 200);
     rapidjson::StringBuffer buffer;
@@ -188,11 +191,12 @@ TEST_CASE("issue 17: GET /changes without since is the current token; with it, w
   const std::string t1 = string_at(d, {"next"});
   CHECK(entries(changes_since(t1)).empty());
   // Unpublished: a delete for visitors, an upsert for the admin.
-  REQUIRE(put_json(std::string(kNs) + "/events/" + std::to_string(event), "{\"status\":\"draft\"}", {admin()}).status ==
-          200);
+  REQUIRE(put_json(std::string(kNs) + "/events/" + std::to_string(event), "{\"status\":\"draft\"}", {admin()})
+              .status == 200);
   // (The category's count changed with it: an upsert of the category too.)
-  CHECK(entries(changes_since(t1)) == std::set<std::string>{"event " + std::to_string(event) + " delete",
-                                                            "category " + std::to_string(category) + " upsert"});
+  CHECK(entries(changes_since(t1)) ==
+        std::set<std::string>{"event " + std::to_string(event) + " delete",
+                              "category " + std::to_string(category) + " upsert"});
   CHECK(entries(changes_since(t1, "", {admin()})) ==
         std::set<std::string>{"event " + std::to_string(event) + " upsert",
                               "category " + std::to_string(category) + " upsert"});
@@ -207,9 +211,13 @@ TEST_CASE("issue 17: GET /changes without since is the current token; with it, w
   const HttpResponse trashed = changes_since(t1, "", {admin()});
   CHECK(entries(trashed).count("venue " + std::to_string(venue) + " delete") == 1);
   CHECK(entries(trashed).count("event " + std::to_string(event) + " upsert") == 1);  // unlinked from it
-  REQUIRE(del(std::string(kNs) + "/categories/" + std::to_string(category) + "?force=true", {admin()}).status == 200);
-  CHECK(entries(changes_since(t1, "", {admin()})).count("category " + std::to_string(category) + " delete") == 1);
-  REQUIRE(del(std::string(kNs) + "/events/" + std::to_string(event) + "?force=true", {admin()}).status == 200);
+  REQUIRE(
+      del(std::string(kNs) + "/categories/" + std::to_string(category) + "?force=true", {admin()}).status ==
+      200);
+  CHECK(entries(changes_since(t1, "", {admin()})).count("category " + std::to_string(category) + " delete") ==
+        1);
+  REQUIRE(del(std::string(kNs) + "/events/" + std::to_string(event) + "?force=true", {admin()}).status ==
+          200);
   CHECK(entries(changes_since(t1, "", {admin()})).count("event " + std::to_string(event) + " delete") == 1);
 }
 
@@ -218,9 +226,9 @@ TEST_CASE("issue 17: /changes pages with per_page and never skips a change") {
   const std::string t0 = current_token();
   std::set<long long> made;
   for (int i = 0; i < 12; ++i)
-    made.insert(created_id(post_json(std::string(kNs) + "/organizers",
-                                     "{\"organizer\":" + quoted("Org " + std::to_string(i) + " " + word) + "}",
-                                     {admin()})));
+    made.insert(created_id(
+        post_json(std::string(kNs) + "/organizers",
+                  "{\"organizer\":" + quoted("Org " + std::to_string(i) + " " + word) + "}", {admin()})));
   std::set<long long> seen;
   std::string token = t0;
   int pages = 0;
@@ -240,7 +248,8 @@ TEST_CASE("issue 17: /changes pages with per_page and never skips a change") {
 }
 
 TEST_CASE("issue 17: a malformed token is 400, a token the log cannot follow any more is 410") {
-  for (const char* bad : {"x", "MS4w", "%20", "MS4wLjAuMC4wLjAuMC4wLjAuMC4wLjAuMC4wLjAuMC4wLjAuMTc5NTQ5NjA0MC4x"}) {
+  for (const char* bad :
+       {"x", "MS4w", "%20", "MS4wLjAuMC4wLjAuMC4wLjAuMC4wLjAuMC4wLjAuMC4wLjAuMTc5NTQ5NjA0MC4x"}) {
     CAPTURE(bad);
     CHECK(error_mismatch(changes_since(bad), 400, "rest_invalid_param") == "");
   }
@@ -265,7 +274,8 @@ TEST_CASE("issue 17: a malformed token is 400, a token the log cannot follow any
 
 TEST_CASE("issue 17: /changes answers 304 to If-None-Match while nothing changed, like lists") {
   const std::string token = current_token();
-  for (const std::vector<std::string>& who : {std::vector<std::string>{}, std::vector<std::string>{admin()}}) {
+  for (const std::vector<std::string>& who :
+       {std::vector<std::string>{}, std::vector<std::string>{admin()}}) {
     const HttpResponse first = changes_since(token, "", who);
     REQUIRE(first.status == 200);
     const std::string etag = first.header("etag");
@@ -301,11 +311,11 @@ TEST_CASE("issue 17: /changes is in the namespace index, the root index and /doc
 
 TEST_CASE("issue 17: a password-protected event comes masked, in full to those who may edit it") {
   const std::string t0 = current_token();
-  const long long id = created_id(post_json(
-      std::string(kNs) + "/events",
-      event_body("Secret " + unique("pw"), days_ahead(4, "10:00"), days_ahead(4, "11:00"),
-                 "\"description\":\"hidden text\",\"password\":\"sesame\""),
-      {admin()}));
+  const long long id = created_id(
+      post_json(std::string(kNs) + "/events",
+                event_body("Secret " + unique("pw"), days_ahead(4, "10:00"), days_ahead(4, "11:00"),
+                           "\"description\":\"hidden text\",\"password\":\"sesame\""),
+                {admin()}));
   const auto record_of = [&](const std::vector<std::string>& who) {
     const HttpResponse r = changes_since(t0, "&kinds=event", who);
     REQUIRE(r.status == 200);
@@ -325,11 +335,11 @@ TEST_CASE("issue 17: a password-protected event comes masked, in full to those w
 TEST_CASE("issue 17: a scheduled event that comes due is an upsert for visitors then") {
   const std::string t0 = current_token();
   // Scheduled 2 s ahead: not visible yet, then visible without any write.
-  const long long id = created_id(post_json(
-      std::string(kNs) + "/events",
-      event_body("Soon " + unique("due"), days_ahead(4, "10:00"), days_ahead(4, "11:00"),
-                 "\"status\":\"publish\",\"date_utc\":\"+2 seconds\""),
-      {admin()}));
+  const long long id =
+      created_id(post_json(std::string(kNs) + "/events",
+                           event_body("Soon " + unique("due"), days_ahead(4, "10:00"), days_ahead(4, "11:00"),
+                                      "\"status\":\"publish\",\"date_utc\":\"+2 seconds\""),
+                           {admin()}));
   REQUIRE(get(std::string(kNs) + "/events/" + std::to_string(id), {admin()}).json()["status"] ==
           rapidjson::Value("future"));
   const std::string key = "event " + std::to_string(id) + " ";

@@ -59,7 +59,8 @@ cal::ChangeLogSlice slice_with(const std::map<std::size_t, int>& rows_per_shard)
   cal::ChangeLogSlice slice;
   for (const auto& [s, n] : rows_per_shard) {
     for (int i = 1; i <= n; ++i)
-      slice.rows[s].push_back(cal::LoggedChange{i, "event", static_cast<long long>(s) * 1000 + i, i * 2 + static_cast<long long>(s % 3)});
+      slice.rows[s].push_back(cal::LoggedChange{i, "event", static_cast<long long>(s) * 1000 + i,
+                                                i * 2 + static_cast<long long>(s % 3)});
     slice.counters[s] = n;
   }
   return slice;
@@ -144,8 +145,8 @@ TEST_CASE("a hole in the log after the token is a gap: pruned, bulk-loaded, rese
 
 TEST_CASE("the merge reports a record once, at its last change, and passes over other kinds") {
   cal::ChangeLogSlice slice;
-  slice.rows[0] = {{1, "event", 7, 1}, {2, "venue", 8, 2}, {3, "event", 7, 3}, {4, "attachment", 9, 4},
-                   {5, "all", 0, 5}, {6, "tag", 10, 6}};
+  slice.rows[0] = {{1, "event", 7, 1},      {2, "venue", 8, 2}, {3, "event", 7, 3},
+                   {4, "attachment", 9, 4}, {5, "all", 0, 5},   {6, "tag", 10, 6}};
   slice.counters[0] = 6;
   const cal::MergedPage all = cal::merge_changes(slice, cal::ShardVersions{}, cal::kSyncAllKinds, 10, 100);
   REQUIRE(all.changes.size() == 3);

@@ -245,7 +245,8 @@ void write_responses(JsonWriter& w, std::string_view method, const Route& route,
                   ctx);
     write_errors(w, {400, 401, 500, 503});
   } else if (route.pattern == "/changes") {
-    write_success(w, 200, "The changes since the token, and the token to send next.", "Changes", {kETag}, ctx);
+    write_success(w, 200, "The changes since the token, and the token to send next.", "Changes", {kETag},
+                  ctx);
     write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag},
                   ctx);
     write_errors(w, {400, 401, 410, 500, 503});

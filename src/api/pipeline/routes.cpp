@@ -70,10 +70,12 @@ Specs modified_params() {
   return {
       {.name = param::kModifiedAfter,
        .type = T::kDateTime,
-       .description = "Only records modified after this date (terms: their name, slug, description or parent)."},
+       .description =
+           "Only records modified after this date (terms: their name, slug, description or parent)."},
       {.name = param::kModifiedBefore,
        .type = T::kDateTime,
-       .description = "Only records modified before this date (terms: their name, slug, description or parent)."},
+       .description =
+           "Only records modified before this date (terms: their name, slug, description or parent)."},
   };
 }
 
@@ -82,7 +84,8 @@ Specs changes_params() {
   return {
       {.name = param::kSince,
        .type = T::kString,
-       .description = "The sync token of an earlier answer's `next`; absent: no changes and the current token."},
+       .description =
+           "The sync token of an earlier answer's `next`; absent: no changes and the current token."},
       {.name = param::kKinds,
        .type = T::kStringList,
        .description = "Only changes of these kinds (use the same kinds with the tokens they give).",

@@ -16,8 +16,8 @@ unsigned sync_kind_bits(const std::string& k) {
   return 0;
 }
 
-MergedPage merge_changes(const ChangeLogSlice& slice, const ShardVersions& since, unsigned kinds, long long limit,
-                         long long slice_limit) {
+MergedPage merge_changes(const ChangeLogSlice& slice, const ShardVersions& since, unsigned kinds,
+                         long long limit, long long slice_limit) {
   MergedPage page;
   page.next = since;
   std::array<std::size_t, kVersionShards> head{};

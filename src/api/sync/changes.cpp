@@ -44,8 +44,9 @@ unsigned requested_kinds(const RequestContext& ctx) {
 }
 
 ApiError token_expired(const RequestContext& ctx) {
-  return ApiError{410, "rest_sync_token_expired",
-                  translate(ctx.locale, "The sync token is too old: read everything again and start from a new token.")};
+  return ApiError{
+      410, "rest_sync_token_expired",
+      translate(ctx.locale, "The sync token is too old: read everything again and start from a new token.")};
 }
 
 // What one entry reports: the kind the client knows it by, and its record when visible.
@@ -70,8 +71,8 @@ std::vector<Entry> resolve(RequestContext& ctx, const std::vector<MergedChange>&
                                    {"venue", PostType::kVenue},
                                    {"organizer", PostType::kOrganizer}})
     for (long long id : listed_post_ids(ctx.db, type, ids[kind], visibility)) visible.emplace(kind, id);
-  for (const auto& [kind, taxonomy] : {std::pair<std::string, Taxonomy>{"category", Taxonomy::kCategory},
-                                       {"tag", Taxonomy::kTag}}) {
+  for (const auto& [kind, taxonomy] :
+       {std::pair<std::string, Taxonomy>{"category", Taxonomy::kCategory}, {"tag", Taxonomy::kTag}}) {
     if (ids[kind].empty()) continue;
     TermQuery q;
     q.taxonomy = taxonomy;
@@ -123,7 +124,8 @@ class RecordWriter {
     if (!venue_ids.empty())
       for (Venue& v : find_venues(ctx.db, venue_ids, &images_)) venues_.emplace(v.post.id, std::move(v));
     if (!organizer_ids.empty())
-      for (Organizer& o : find_organizers(ctx.db, organizer_ids, &images_)) organizers_.emplace(o.post.id, std::move(o));
+      for (Organizer& o : find_organizers(ctx.db, organizer_ids, &images_))
+        organizers_.emplace(o.post.id, std::move(o));
   }
 
   // Writes the record of `e`; false when it is gone after all (deleted since the visibility read).
@@ -241,7 +243,8 @@ Response list_changes(RequestContext& ctx) {
     next.at = slice.db_now - slice.db_now % kClockStep;
     note_valid_until(instant(next.at + kClockStep));
     // Nothing at all since the token: the same token again for an hour, so polls get 304.
-    if (page.changes.empty() && page.next == since->shards && slice.db_now - since->at < kUnchangedTokenKept) {
+    if (page.changes.empty() && page.next == since->shards &&
+        slice.db_now - since->at < kUnchangedTokenKept) {
       next.at = since->at;
       note_valid_until(instant(since->at + kUnchangedTokenKept));
     }

@@ -85,7 +85,8 @@ std::optional<SyncToken> decode_sync_token(std::string_view text) {
   for (std::size_t i = 1; i < parts.size(); ++i) {
     unsigned long long n = 0;
     const auto [end, error] = std::from_chars(parts[i].data(), parts[i].data() + parts[i].size(), n);
-    if (parts[i].empty() || error != std::errc() || end != parts[i].data() + parts[i].size()) return std::nullopt;
+    if (parts[i].empty() || error != std::errc() || end != parts[i].data() + parts[i].size())
+      return std::nullopt;
     numbers.push_back(n);
   }
   SyncToken token;

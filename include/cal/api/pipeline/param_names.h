@@ -126,7 +126,7 @@ inline constexpr ParamName kAll[] = {kAddress,     kAllDay,
                                      kTitle,       kVenue,
                                      kWebsite,     kZip,
                                      kKinds,       kModifiedAfter,
-                                     kModifiedBefore, kSince};
+                                     kSince,       kModifiedBefore};
 
 }  // namespace param
 }  // namespace cal

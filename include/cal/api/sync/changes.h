@@ -40,8 +40,8 @@ struct MergedPage {
 // logged, then by shard; each shard's own rows stay in its (commit) order, and a shard is read
 // only as a prefix, so `next` never passes over a change. `slice_limit` is the per-shard limit
 // the slice was read with: a shard that returned that many may have more.
-MergedPage merge_changes(const ChangeLogSlice& slice, const ShardVersions& since, unsigned kinds, long long limit,
-                         long long slice_limit);
+MergedPage merge_changes(const ChangeLogSlice& slice, const ShardVersions& since, unsigned kinds,
+                         long long limit, long long slice_limit);
 
 // The SyncKind bit of a logged kind (0: not reported, e.g. attachment, all); "term" (rows logged
 // before migration 10) counts as both category and tag.
