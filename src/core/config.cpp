@@ -151,8 +151,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   if (config.site.per_page < 1 || config.site.per_page_max < 1)
     return fail("configuration error: site.per_page and site.per_page_max must be positive");
   if (config.server.max_body < 1) return fail("configuration error: server.max_body must be positive");
-  if (!(config.sync.retention_days > 0))
-    return fail("configuration error: sync.retention_days must be positive");
+  if (!(config.sync.retention_days > 0 && config.sync.retention_days <= 36500))
+    return fail("configuration error: sync.retention_days must be more than 0 and at most 36500");
   if (config.server.response_cache_mb < 1)
     return fail("configuration error: server.response_cache_mb must be positive");
   if (config.database.read_timeout < 0)

@@ -2,6 +2,7 @@
 // that GET /changes pages with (cal/api/sync/sync_token.h, cal/api/sync/changes.h).
 #include "cal/api/sync/changes.h"
 #include "cal/api/sync/sync_token.h"
+#include "cal/core/config.h"
 
 #include <doctest/doctest.h>
 
@@ -161,4 +162,24 @@ TEST_CASE("the merge reports a record once, at its last change, and passes over 
   CHECK(events.next[0] == 6);  // the other kinds were passed over, not left behind
   CHECK(!events.more);
   CHECK(cal::sync_kind_bits("term") == (cal::kSyncCategory | cal::kSyncTag));
+}
+
+TEST_CASE("[sync] retention_days: 30 by default, fractions allowed, more than 0 and at most 36500") {
+  const auto load = [](const char* option) {
+    const char* argv[] = {"calendar-fcgi", "--config", "/dev/null", option};
+    return cal::load_config(option ? 4 : 3, argv, "", false);
+  };
+  const cal::ConfigResult plain = load(nullptr);
+  REQUIRE(plain.config);
+  CHECK(plain.config->sync.retention_days == 30);
+  const cal::ConfigResult half = load("--sync.retention_days=0.5");
+  REQUIRE(half.config);
+  CHECK(half.config->sync.retention_days == 0.5);
+  for (const char* bad :
+       {"--sync.retention_days=0", "--sync.retention_days=-1", "--sync.retention_days=36501"}) {
+    CAPTURE(bad);
+    const cal::ConfigResult r = load(bad);
+    CHECK(!r.config);
+    CHECK(r.exit_code == 2);
+  }
 }

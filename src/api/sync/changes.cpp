@@ -178,8 +178,7 @@ class RecordWriter {
   std::vector<Image> images_;
 };
 
-Response answer(RequestContext& ctx, const std::vector<Entry>& entries, RecordWriter* records,
-                const SyncToken& next, bool more) {
+Response answer(const std::vector<Entry>& entries, RecordWriter* records, const SyncToken& next, bool more) {
   JsonBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();
@@ -201,7 +200,6 @@ Response answer(RequestContext& ctx, const std::vector<Entry>& entries, RecordWr
   write_key(w, "more");
   w.Bool(more);
   w.EndObject();
-  (void)ctx;
   return json_response(200, buffer);
 }
 
@@ -217,7 +215,7 @@ Response list_changes(RequestContext& ctx) {
     const ChangeLogSlice now = read_change_counters(ctx.db);
     const SyncToken token{now.counters, now.db_now - now.db_now % kClockStep};
     note_valid_until(instant(token.at + kClockStep));
-    return answer(ctx, {}, nullptr, token, false);
+    return answer({}, nullptr, token, false);
   }
   const auto since = decode_sync_token(ctx.params.text(param::kSince));
   if (!since)
@@ -252,7 +250,7 @@ Response list_changes(RequestContext& ctx) {
   std::map<long long, Term> terms;
   const std::vector<Entry> entries = resolve(ctx, page.changes, kinds, terms);
   RecordWriter records(ctx, entries, std::move(terms));
-  return answer(ctx, entries, &records, next, page.more);
+  return answer(entries, &records, next, page.more);
 }
 
 }  // namespace cal
