@@ -25,9 +25,10 @@ namespace {
 
 // The largest page: its records are read and written in one answer.
 constexpr long long kMaxPerPage = 500;
-// A new token's clock, rounded down: polls within the same minute (and, when nothing changed,
-// the same hour) give the same token, so the same body and ETag (If-None-Match answers 304).
-constexpr long long kClockStep = 60;
+// When nothing changed since a token, the answer gives the same token back for this long (then
+// one with the clock moved on, for the retention), so polls get the same body and ETag
+// (If-None-Match answers 304). A new token holds the exact clock of its read: rounded down, it
+// would report again the scheduled posts that came due in the rounded-off seconds.
 constexpr long long kUnchangedTokenKept = 3600;
 // Scheduled posts come due a few at a time; of more than this between two polls, the rest go
 // unreported (README "Keeping a copy in sync").
@@ -213,8 +214,8 @@ Response list_changes(RequestContext& ctx) {
   const double retention = ctx.config.sync.retention_days;
   if (!ctx.params.given(param::kSince)) {
     const ChangeLogSlice now = read_change_counters(ctx.db);
-    const SyncToken token{now.counters, now.db_now - now.db_now % kClockStep};
-    note_valid_until(instant(token.at + kClockStep));
+    const SyncToken token{now.counters, now.db_now};
+    note_valid_until(instant(token.at + 1));
     return answer({}, nullptr, token, false);
   }
   const auto since = decode_sync_token(ctx.params.text(param::kSince));
@@ -238,14 +239,11 @@ Response list_changes(RequestContext& ctx) {
     for (const auto& [type, id] : posts_come_due(ctx.db, since->at, slice.db_now, kMaxDue))
       if (sync_kind_bits(post_type_name(type)) & kinds)
         page.changes.push_back(MergedChange{post_type_name(type), id, slice.db_now});
-    next.at = slice.db_now - slice.db_now % kClockStep;
-    note_valid_until(instant(next.at + kClockStep));
     // Nothing at all since the token: the same token again for an hour, so polls get 304.
-    if (page.changes.empty() && page.next == since->shards &&
-        slice.db_now - since->at < kUnchangedTokenKept) {
-      next.at = since->at;
-      note_valid_until(instant(since->at + kUnchangedTokenKept));
-    }
+    const bool unchanged =
+        page.changes.empty() && page.next == since->shards && slice.db_now - since->at < kUnchangedTokenKept;
+    next.at = unchanged ? since->at : slice.db_now;
+    note_valid_until(instant(unchanged ? since->at + kUnchangedTokenKept : next.at + 1));
   }
   std::map<long long, Term> terms;
   const std::vector<Entry> entries = resolve(ctx, page.changes, kinds, terms);
