@@ -118,10 +118,11 @@ CREATE TABLE IF NOT EXISTS attachment_details (
 CREATE TABLE IF NOT EXISTS event_ical_uids (
   uid_hash     BINARY(32) NOT NULL PRIMARY KEY COMMENT 'SHA-256 of the UID',
   uid          TEXT NOT NULL COMMENT 'the VEVENT UID as imported',
-  event_id     BIGINT UNSIGNED NOT NULL,
+  event_id     BIGINT UNSIGNED NOT NULL COMMENT 'posts.id of the event the UID imports into',
   KEY event_ical_uids_event (event_id),
   CONSTRAINT event_ical_uids_event_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci
+  COMMENT 'UIDs of imported VEVENTs (POST /events text/calendar): a second import updates the event';
 
 CREATE TABLE IF NOT EXISTS event_venues (
   event_id     BIGINT UNSIGNED NOT NULL PRIMARY KEY COMMENT 'an event has at most one venue',
@@ -295,10 +296,29 @@ INSERT INTO data_version (shard)
 CREATE TABLE IF NOT EXISTS data_changes (
   shard        TINYINT UNSIGNED NOT NULL COMMENT 'data_version.shard of the writer',
   version      BIGINT UNSIGNED NOT NULL COMMENT 'data_version.version of that shard after this change',
-  kind         ENUM('event','venue','organizer','attachment','term','all') NOT NULL COMMENT 'what changed; all: anything (settings, users)',
+  kind         ENUM('event','venue','organizer','attachment','term','all','category','tag') NOT NULL COMMENT 'what changed; all: anything (settings, users); term: before migration 10',
   record_id    BIGINT UNSIGNED NOT NULL COMMENT 'posts.id or terms.id; 0 for all',
-  PRIMARY KEY (shard, version)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT 'pruned by calendar-fcgi after a few minutes';
+  changed_utc  DATETIME NOT NULL DEFAULT UTC_TIMESTAMP() COMMENT 'when logged; pruned after [sync] retention_days',
+  PRIMARY KEY (shard, version),
+  KEY data_changes_changed (changed_utc)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT 'the change log: the response cache and GET /changes read it';
+
+-- Migration 10, once (issue 17, incremental sync): the log is also what GET /changes hands out,
+-- kept for [sync] retention_days (default 30) instead of minutes, so each row gets its time;
+-- terms are logged as 'category' or 'tag' (a deleted term's taxonomy is known no more when its id
+-- is read back); terms get a modified_utc (name, slug, description or parent changed) for
+-- modified_after/modified_before. Appending to an ENUM is instant; ALTER TABLE ... IF NOT EXISTS
+-- stays safe on a database that has the columns already.
+SET @cal_v10 = IF(EXISTS (SELECT 1 FROM schema_migrations WHERE version = 10), 'DO 0',
+  'ALTER TABLE data_changes MODIFY kind ENUM(''event'',''venue'',''organizer'',''attachment'',''term'',''all'',''category'',''tag'') NOT NULL COMMENT ''what changed; all: anything (settings, users); term: before migration 10'', ADD COLUMN IF NOT EXISTS changed_utc DATETIME NOT NULL DEFAULT UTC_TIMESTAMP() COMMENT ''when logged; pruned after [sync] retention_days'', ADD INDEX IF NOT EXISTS data_changes_changed (changed_utc)');
+PREPARE cal_v10 FROM @cal_v10;
+EXECUTE cal_v10;
+DEALLOCATE PREPARE cal_v10;
+SET @cal_v10 = IF(EXISTS (SELECT 1 FROM schema_migrations WHERE version = 10), 'DO 0',
+  'ALTER TABLE terms ADD COLUMN IF NOT EXISTS modified_utc DATETIME NOT NULL DEFAULT UTC_TIMESTAMP() COMMENT ''last change of name, slug, description or parent (trigger)'', ADD INDEX IF NOT EXISTS terms_modified (taxonomy, modified_utc)');
+PREPARE cal_v10 FROM @cal_v10;
+EXECUTE cal_v10;
+DEALLOCATE PREPARE cal_v10;
 
 -- While @cal_bulk_load is set (calendarctl demo), nothing is noted: that loader bumps a counter
 -- once per transaction itself, and a reader that finds counters ahead of the log empties its cache.
@@ -363,19 +383,36 @@ CREATE OR REPLACE TRIGGER term_relationships_version_au AFTER UPDATE ON term_rel
   IF NEW.event_id <> OLD.event_id OR NEW.term_id <> OLD.term_id THEN CALL cal_note_change('event', NEW.event_id); CALL cal_note_change('event', OLD.event_id); END IF;
 CREATE OR REPLACE TRIGGER term_relationships_version_ad AFTER DELETE ON term_relationships FOR EACH ROW
   CALL cal_note_change('event', OLD.event_id);
+-- Terms are logged by taxonomy (migration 10): GET /changes names a deleted term's kind.
 CREATE OR REPLACE TRIGGER terms_version_ai AFTER INSERT ON terms FOR EACH ROW
-  CALL cal_note_change('term', NEW.id);
+  CALL cal_note_change(IF(NEW.taxonomy = 'post_tag', 'tag', 'category'), NEW.id);
 CREATE OR REPLACE TRIGGER terms_version_au AFTER UPDATE ON terms FOR EACH ROW
-  CALL cal_note_change('term', NEW.id);
+  CALL cal_note_change(IF(NEW.taxonomy = 'post_tag', 'tag', 'category'), NEW.id);
 CREATE OR REPLACE TRIGGER terms_version_ad AFTER DELETE ON terms FOR EACH ROW
-  CALL cal_note_change('term', OLD.id);
--- A term's count is part of its record (and of the events that carry it).
+  CALL cal_note_change(IF(OLD.taxonomy = 'post_tag', 'tag', 'category'), OLD.id);
+-- A term's or a venue's or organizer's links would go by foreign-key cascade, which fires no
+-- trigger: the events that lose them would change unlogged (GET /changes would miss them, the
+-- response cache would not). Deleted here first, their own triggers log each event, whoever
+-- deletes (the service unlinks venues and organizers itself before, so finds nothing here).
+CREATE OR REPLACE TRIGGER terms_links_bd BEFORE DELETE ON terms FOR EACH ROW
+  DELETE FROM term_relationships WHERE term_id = OLD.id;
+CREATE OR REPLACE TRIGGER posts_links_bd BEFORE DELETE ON posts FOR EACH ROW BEGIN
+  IF OLD.type = 'venue' THEN DELETE FROM event_venues WHERE venue_id = OLD.id
+  ; ELSEIF OLD.type = 'organizer' THEN DELETE FROM event_organizers WHERE organizer_id = OLD.id
+  ; END IF
+; END;
+-- modified_utc follows what a term's record shows of itself (not its count, which follows events).
+CREATE OR REPLACE TRIGGER terms_modified_bu BEFORE UPDATE ON terms FOR EACH ROW
+  SET NEW.modified_utc = IF(NEW.name <> OLD.name OR NEW.slug <> OLD.slug OR NEW.description <> OLD.description
+    OR NEW.parent <> OLD.parent, UTC_TIMESTAMP(), NEW.modified_utc);
+-- A term's count is part of its record (and of the events that carry it). A count row of a term
+-- being deleted goes by cascade, without a trigger; the term's own delete is logged.
 CREATE OR REPLACE TRIGGER term_counts_version_ai AFTER INSERT ON term_counts FOR EACH ROW
-  CALL cal_note_change('term', NEW.term_id);
+  CALL cal_note_change(COALESCE((SELECT IF(t.taxonomy = 'post_tag', 'tag', 'category') FROM terms t WHERE t.id = NEW.term_id), 'term'), NEW.term_id);
 CREATE OR REPLACE TRIGGER term_counts_version_au AFTER UPDATE ON term_counts FOR EACH ROW
-  CALL cal_note_change('term', NEW.term_id);
+  CALL cal_note_change(COALESCE((SELECT IF(t.taxonomy = 'post_tag', 'tag', 'category') FROM terms t WHERE t.id = NEW.term_id), 'term'), NEW.term_id);
 CREATE OR REPLACE TRIGGER term_counts_version_ad AFTER DELETE ON term_counts FOR EACH ROW
-  CALL cal_note_change('term', OLD.term_id);
+  CALL cal_note_change(COALESCE((SELECT IF(t.taxonomy = 'post_tag', 'tag', 'category') FROM terms t WHERE t.id = OLD.term_id), 'term'), OLD.term_id);
 CREATE OR REPLACE TRIGGER options_version_ai AFTER INSERT ON options FOR EACH ROW
   CALL cal_note_change('all', 0);
 CREATE OR REPLACE TRIGGER options_version_au AFTER UPDATE ON options FOR EACH ROW
@@ -768,3 +805,5 @@ CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_terms AS
       WHERE r.term_id = t.id
         AND (e.status = 'publish' OR (e.status = 'future' AND e.date_utc <= UTC_TIMESTAMP()))) AS count
   FROM terms t LEFT JOIN terms pt ON pt.id = t.parent AND t.parent <> 0;
+-- Issue 17's (incremental sync).
+INSERT IGNORE INTO schema_migrations (version) VALUES (10);

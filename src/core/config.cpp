@@ -16,7 +16,7 @@ namespace {
 
 po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas) {
   po::options_description opts(
-      "Configuration (INI sections [database] [site] [server] [geoloc] [cors] [ical]; "
+      "Configuration (INI sections [database] [site] [server] [geoloc] [cors] [ical] [sync]; "
       "also accepted on the command line)");
   opts.add_options()("database.socket", po::value(&c.database.socket), "MariaDB/MySQL unix socket path")(
       "database.host", po::value(&c.database.host)->default_value(c.database.host), "database host")(
@@ -59,12 +59,13 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled),
       "enable the geolocation extension")(
       "geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km),
-      "geofence radius in km")("ical.max_events",
-                               po::value(&c.ical.max_events)->default_value(c.ical.max_events),
+      "geofence radius in km")("ical.max_events", po::value(&c.ical.max_events)->default_value(c.ical.max_events),
                                "events in an iCalendar feed without page/per_page")(
       "ical.refresh_minutes", po::value(&c.ical.refresh_minutes)->default_value(c.ical.refresh_minutes),
       "how often calendar clients should reload a feed, in minutes")(
       "ical.name", po::value(&c.ical.name), "the feeds' calendar name (default: the site's host)")(
+      "sync.retention_days", po::value(&c.sync.retention_days)->default_value(c.sync.retention_days),
+      "days the change log of GET /changes is kept (older sync tokens answer 410)")(
       "cors.origins", po::value(&cors_origins),
       "origins whose web pages may call the API (scheme://host[:port], space- or comma-separated; "
       "* = any origin, reads without credentials)");
@@ -181,6 +182,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   if (config.site.import_max_events < 1)
     return fail("configuration error: site.import_max_events must be positive");
   if (config.server.max_body < 1) return fail("configuration error: server.max_body must be positive");
+  if (!(config.sync.retention_days > 0 && config.sync.retention_days <= 36500))
+    return fail("configuration error: sync.retention_days must be more than 0 and at most 36500");
   if (config.server.response_cache_mb < 1)
     return fail("configuration error: server.response_cache_mb must be positive");
   if (config.database.read_timeout < 0)

@@ -14,7 +14,7 @@ ChangeKind change_kind(const std::string& name) {
   if (name == "venue") return ChangeKind::kVenue;
   if (name == "organizer") return ChangeKind::kOrganizer;
   if (name == "attachment") return ChangeKind::kAttachment;
-  if (name == "term") return ChangeKind::kTerm;
+  if (name == "term" || name == "category" || name == "tag") return ChangeKind::kTerm;
   return ChangeKind::kAll;
 }
 
@@ -99,15 +99,19 @@ DataVersion read_data_version(Db& db, const std::optional<DataVersion>& previous
   return v;
 }
 
-void prune_data_changes(Db& db, const ShardVersions& upto) {
-  std::string sql = "DELETE FROM data_changes WHERE ";
-  std::vector<SqlValue> args;
+void prune_data_changes(Db& db, const ShardVersions& upto, long long older_than_seconds) {
+  // In batches: a month of a busy site's log is millions of rows, and one statement deleting
+  // them all would hold its locks for as long. At most 20 batches a call; the next goes on.
+  std::string sql = "DELETE FROM data_changes WHERE changed_utc < UTC_TIMESTAMP() - INTERVAL ? SECOND AND (";
+  std::vector<SqlValue> args{older_than_seconds};
   for (std::size_t s = 0; s < kVersionShards; ++s) {
     if (s) sql += " OR ";
     sql += "(shard = " + std::to_string(s) + " AND version <= ?)";
     args.emplace_back(upto[s]);
   }
-  db.execute(sql, args);
+  sql += ") LIMIT 50000";
+  for (int batch = 0; batch < 20 && db.execute(sql, args) == 50000; ++batch) {
+  }
 }
 
 }  // namespace cal

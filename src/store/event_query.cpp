@@ -112,6 +112,8 @@ EventSql event_sql(const EventFilter& f) {
   if (!f.organizers.empty())
     w.add_in("EXISTS (SELECT 1 FROM event_organizers eo WHERE eo.event_id = p.id AND eo.organizer_id IN ",
              f.organizers, "))");
+  add_bound(w, f.modified.after, "p.modified_utc > ?");
+  add_bound(w, f.modified.before, "p.modified_utc < ?");
   if (f.featured) w.add("d.featured = ?").bind(*f.featured);
   if (f.parent) w.add("p.parent = ?").bind(*f.parent);
   if (f.with_coordinates || f.fence) q.joins += " JOIN venue_details vd ON vd.venue_id = ev.venue_id";

@@ -48,6 +48,10 @@ LinkedSql linked_sql(LinkedKind kind, const LinkedFilter& f) {
     for (const std::string& word : f.search_words)
       w.add(haystack + " LIKE ? ESCAPE '!'").bind(like_contains(word));
   }
+  if (f.modified.after)
+    w.add("p.modified_utc > ?").bind(format_date_time(to_utc_date_time(*f.modified.after)));
+  if (f.modified.before)
+    w.add("p.modified_utc < ?").bind(format_date_time(to_utc_date_time(*f.modified.before)));
   if (f.event)
     w.add("p.id IN (SELECT l." + key + " FROM " + link + " l WHERE l.event_id = ?)").bind(*f.event);
   if (f.has_events) {

@@ -305,6 +305,14 @@ TermPage list_terms(Db& db, const TermQuery& q) {
     where += " AND t.slug = ?";
     args.emplace_back(q.slug);
   }
+  if (q.modified.after) {
+    where += " AND t.modified_utc > ?";
+    args.emplace_back(format_date_time(to_utc_date_time(*q.modified.after)));
+  }
+  if (q.modified.before) {
+    where += " AND t.modified_utc < ?";
+    args.emplace_back(format_date_time(to_utc_date_time(*q.modified.before)));
+  }
   if (!q.search.empty()) {
     where += " AND (t.name LIKE ? ESCAPE '!' OR t.slug LIKE ? ESCAPE '!')";
     const std::string pattern = "%" + like_escape(q.search) + "%";

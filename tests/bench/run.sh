@@ -337,6 +337,9 @@ hwm_kb=$(awk '/^VmHWM:/ {print $2}' "/proc/$(cat "$dir/calendar-fcgi.pid")/statu
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
 # The writes of case 5 go away again, so the uncached cases see the same 10k dataset.
 sql -e "DELETE FROM posts WHERE type = 'event' AND title LIKE 'Bench post %'"
+# Incremental sync (issue 17, tests/bench/sync.sh): GET /changes since a token 100 changes old.
+source tests/bench/sync.sh
+sync_changes_p50 base
 
 # The same cases without the response cache: what the SQL and JSON code alone sustain.
 say "the same cases with [server] response_cache = false"
@@ -379,6 +382,7 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
     say "${c}uM      p50 ${P50[${c}uM]} ms (5 sequential requests)"
   done
   engine_events=$SCALE
+  sync_changes_p50 scale
   engine_one_at_a_time
   service_with_cache true
   for c in 1 4 6; do
@@ -434,6 +438,7 @@ fi
 engine_report
 echo "case 6 (a $feed_events-event iCalendar feed) without the response cache, one at a time:" \
      "p50 ${P50[6seq]} ms (5 sequential requests, $BASE_EVENTS events)"
+sync_report
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"

@@ -61,6 +61,13 @@ struct GeolocConfig {
   double geofence_km = 40;
 };
 
+// Incremental sync (GET /changes, issue 17).
+struct SyncConfig {
+  // How long the change log is kept, in days (fractions allowed): a sync token older than this
+  // answers 410 rest_sync_token_expired, and the log's older rows are deleted.
+  double retention_days = 30;
+};
+
 // Cross-origin access for web pages (CORS): the origins whose pages may call the API.
 struct CorsConfig {
   // "scheme://host[:port]" entries (credentialed calls allowed), or "*" (any other origin, for
@@ -82,6 +89,7 @@ struct Config {
   GeolocConfig geoloc;
   CorsConfig cors;
   IcalConfig ical;
+  SyncConfig sync;
 };
 
 // The outcome of reading options: either a config, or a message to print and an exit code

@@ -49,7 +49,8 @@ DataVersion read_data_version(Db& db, const std::optional<DataVersion>& previous
                               const std::optional<ShardVersions>& since = std::nullopt);
 
 // Deletes the log up to `upto` (counters read a while ago: a reader further behind than that
-// empties its cache instead). One statement.
-void prune_data_changes(Db& db, const ShardVersions& upto);
+// empties its cache instead) that is also older than `older_than_seconds` (the sync retention:
+// GET /changes answers 410 past it). Batches of 50,000 rows, at most 20.
+void prune_data_changes(Db& db, const ShardVersions& upto, long long older_than_seconds);
 
 }  // namespace cal

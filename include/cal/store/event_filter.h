@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cal/core/dates/dates.h"
+#include "cal/store/modified_bounds.h"
 #include "cal/store/post_visibility.h"
 
 #include <optional>
@@ -52,6 +53,7 @@ struct EventFilter {
   bool with_coordinates = false;    // the venue has both coordinates
   std::optional<GeoFence> fence;
   bool matches_nothing = false;  // e.g. ticketed=true: the service sells no tickets
+  ModifiedBounds modified;       // on posts.modified_utc
 };
 
 }  // namespace cal

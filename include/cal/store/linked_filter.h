@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cal/core/dates/dates.h"
+#include "cal/store/modified_bounds.h"
 #include "cal/store/post_visibility.h"
 
 #include <optional>
@@ -26,6 +27,7 @@ struct LinkedFilter {
   // Linked to an event that `upcoming_readers` may read and that ends after this instant.
   std::optional<Seconds> upcoming_after;
   PostVisibility upcoming_readers;  // its `statuses` are ignored
+  ModifiedBounds modified;          // on posts.modified_utc
 };
 
 }  // namespace cal

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cal/store/db.h"
+#include "cal/store/modified_bounds.h"
 
 #include <optional>
 #include <string>
@@ -93,6 +94,7 @@ struct TermQuery {
   std::optional<long long> event_id;  // only terms this event carries
   std::string search;                 // substring of name or slug ("" = none)
   std::string slug;                   // exact slug ("" = none)
+  ModifiedBounds modified;            // on terms.modified_utc
   TermOrder order_by = TermOrder::kName;
   bool descending = false;
   long long limit = 10;

@@ -144,6 +144,17 @@ void write_index_schemas(JsonWriter& w) {
   write_key(w, "NamespaceIndex");
   write_object_schema(
       w, {{"namespace", Kind::kString}, {"routes", Kind::kRef, "Routes"}, {"_links", Kind::kObject}});
+  // GET /changes (issue 17): `record` is the record of `kind` (Event, Venue, Organizer, Term) on
+  // an upsert, absent on a delete.
+  write_key(w, "Change");
+  write_object_schema(w, {{"kind", Kind::kEnum, {}, {"event", "venue", "organizer", "category", "tag"}},
+                          {"id", Kind::kInteger},
+                          {"action", Kind::kEnum, {}, {"upsert", "delete"}},
+                          {"modified_utc", Kind::kDateTime},
+                          {"record", Kind::kObject, {}, {}, false}});
+  write_key(w, "Changes");
+  write_object_schema(
+      w, {{"changes", Kind::kRefList, "Change"}, {"next", Kind::kString}, {"more", Kind::kBoolean}});
   // The REST root index (GET {root}/), in WordPress's shape: what WPAPI.discover reads.
   write_key(w, "RootIndex");
   write_object_schema(w, {{"name", Kind::kString},

@@ -239,6 +239,12 @@ void write_responses(JsonWriter& w, std::string_view method, const Route& route,
     write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag},
                   ctx);
     write_errors(w, {400, 401, 500, 503});
+  } else if (route.pattern == "/changes") {
+    write_success(w, 200, "The changes since the token, and the token to send next.", "Changes", {kETag},
+                  ctx);
+    write_success(w, 304, "Not modified: the entity tag sent in If-None-Match still matches.", "", {kETag},
+                  ctx);
+    write_errors(w, {400, 401, 410, 500, 503});
   } else if (!r) {
     const bool index = route.pattern.empty();
     write_success(w, 200, index ? "The namespace index." : "The OpenAPI document.",
@@ -350,7 +356,7 @@ void write_operation(JsonWriter& w, std::string_view method, const Route& route,
   write_member(w, "summary", translate(ctx.locale, e.summary));
   write_key(w, "tags");
   w.StartArray();
-  write_string(w, r ? r->collection : "namespace");
+  write_string(w, r ? r->collection : route.pattern == "/changes" ? "changes" : "namespace");
   w.EndArray();
   write_key(w, "parameters");
   w.StartArray();

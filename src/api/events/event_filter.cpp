@@ -111,6 +111,7 @@ EventFilter build_event_filter(RequestContext& ctx) {
   // The service sells no tickets: ticketed events are none.
   if (ctx.params.given(param::kTicketed) && ctx.params.boolean(param::kTicketed)) nothing = true;
   f.matches_nothing = nothing;
+  f.modified = modified_bounds(ctx);
   add_geolocation(ctx, f);
   return f;
 }

@@ -18,6 +18,7 @@ LinkedFilter build_filter(RequestContext& ctx) {
   if (ctx.params.given(param::kSearch)) f.search_words = ascii::words(ctx.params.text(param::kSearch));
   if (ctx.params.given(param::kEvent))
     f.event = ctx.params.integer(param::kEvent);  // it exists: check_event_id
+  f.modified = modified_bounds(ctx);
   if (ctx.params.given(param::kHasEvents)) f.has_events = ctx.params.boolean(param::kHasEvents);
   if (ctx.params.boolean(param::kOnlyWithUpcoming)) {
     // "Ends after now": the answer holds for this second only (the response cache keeps it no longer).

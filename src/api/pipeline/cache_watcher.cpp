@@ -32,7 +32,7 @@ void CacheWatcher::run() {
     if (Clock::now() - cache_.versions().last_demand() < std::chrono::seconds(1)) {
       lock.unlock();
       try {
-        read_version_for_cache(cache_, db);  // a failed read: requests wait for their own
+        read_version_for_cache(cache_, db, config_);  // a failed read: requests wait for their own
       } catch (const std::exception&) {
         db.reset();
       }

@@ -33,17 +33,19 @@ std::optional<DataVersion> version_for_cache(Db& db, const std::optional<DataVer
   }
 }
 
-// How long the change log is kept: a cache that read no version for longer empties itself instead.
-constexpr std::chrono::seconds kChangeLogRetention{300};
+// The log this cache still needs is kept at least this long: a cache that read no version for
+// longer empties itself instead.
+constexpr std::chrono::seconds kCacheLogNeed{300};
 
-// Deletes the log this cache no longer needs, at most once a minute; a failure only delays it.
-// A replica's log is the primary's, pruned there and replicated: never pruned on the replica.
-void prune_change_log(ResponseCache& cache, Db& db) {
+// Deletes the log older than the sync retention (GET /changes reads it) that this cache no
+// longer needs either, at most once a minute; a failure only delays it. A replica's log is the
+// primary's, pruned there and replicated: never pruned on the replica.
+void prune_change_log(ResponseCache& cache, Db& db, const Config& config) {
   if (db.read_only()) return;
-  const auto upto = cache.prunable(std::chrono::steady_clock::now(), kChangeLogRetention);
+  const auto upto = cache.prunable(std::chrono::steady_clock::now(), kCacheLogNeed);
   if (!upto) return;
   try {
-    prune_data_changes(db, *upto);
+    prune_data_changes(db, *upto, static_cast<long long>(config.sync.retention_days * 86400.0));
   } catch (const DatabaseUnavailable&) {
   } catch (const std::exception& e) {
     static std::atomic<bool> logged{false};
@@ -65,14 +67,14 @@ Response cached_response(const Request& request, CachedResponse cached, const Co
 
 }  // namespace
 
-std::optional<DataVersion> read_version_for_cache(ResponseCache& cache, Db& db) {
+std::optional<DataVersion> read_version_for_cache(ResponseCache& cache, Db& db, const Config& config) {
   // Applied by the thread that read it, before the next read may start: in commit order.
-  const auto read = [&db, &cache](const std::optional<DataVersion>& previous) {
+  const auto read = [&db, &cache, &config](const std::optional<DataVersion>& previous) {
     auto version = version_for_cache(db, previous, cache.applied());
     if (version) {
       cache.apply(*version);
       version->changes.reset();  // applied: the requests that share this read need no copy
-      prune_change_log(cache, db);
+      prune_change_log(cache, db, config);
     }
     return version;
   };
@@ -90,7 +92,7 @@ std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
   if (config.server.cache_lease_ms > 0)
     version = cache_->versions().fresh(VersionFlights::Clock::now(),
                                        std::chrono::milliseconds(config.server.cache_lease_ms));
-  if (!version) version = read_version_for_cache(*cache_, db);
+  if (!version) version = read_version_for_cache(*cache_, db, config);
   if (!version) return std::nullopt;
   CachedResponse hit;
   if (cache_->find(key_, *version, unmarked_now(), hit, claim_))

@@ -14,8 +14,9 @@
 namespace cal {
 
 // The data version the cache is checked against, read (or shared, cal/cache/version_flights.h)
-// on `db`, with the changes it brings applied to `cache`; nullopt when it cannot be read.
-std::optional<DataVersion> read_version_for_cache(ResponseCache& cache, Db& db);
+// on `db`, with the changes it brings applied to `cache`; nullopt when it cannot be read. Prunes
+// the change log past `config.sync.retention_days`, at most once a minute.
+std::optional<DataVersion> read_version_for_cache(ResponseCache& cache, Db& db, const Config& config);
 
 // One request's turn at the cache: lookup() first, keep() once the answer is computed. Holds
 // the cache's claim on the key until destroyed (after the answer is stored), so concurrent

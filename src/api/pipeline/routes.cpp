@@ -66,6 +66,40 @@ Specs paging_params() {
   };
 }
 
+// modified_after / modified_before (issue 17, WordPress core's names) on every list route.
+Specs modified_params() {
+  return {
+      {.name = param::kModifiedAfter,
+       .type = T::kDateTime,
+       .description =
+           "Only records modified after this date (terms: their name, slug, description or parent)."},
+      {.name = param::kModifiedBefore,
+       .type = T::kDateTime,
+       .description =
+           "Only records modified before this date (terms: their name, slug, description or parent)."},
+  };
+}
+
+// GET /changes (issue 17): what changed since a sync token.
+Specs changes_params() {
+  return {
+      {.name = param::kSince,
+       .type = T::kString,
+       .description =
+           "The sync token of an earlier answer's `next`; absent: no changes and the current token."},
+      {.name = param::kKinds,
+       .type = T::kStringList,
+       .description = "Only changes of these kinds (use the same kinds with the tokens they give).",
+       .enum_values = {"event", "venue", "organizer", "category", "tag"},
+       .declared_type = "string"},
+      {.name = param::kPerPage,
+       .type = T::kInteger,
+       .description = "The most changes in one answer; `more` says whether others follow.",
+       .default_value = "100",
+       .positive = true},
+  };
+}
+
 // Fields shared by every post-like record on create and update (SEED §2.1-2.3).
 Specs post_fields() {
   return {
@@ -183,7 +217,7 @@ Specs password_param() {
 }
 
 Specs event_list_params() {
-  return concat(paging_params(),
+  return concat(concat(paging_params(), modified_params()),
                 {
                     {.name = param::kStartDate,
                      .type = T::kDateTime,
@@ -274,7 +308,7 @@ Specs event_list_params() {
 
 Specs linked_list_params(std::string_view kind_search) {
   return concat(
-      paging_params(),
+      concat(paging_params(), modified_params()),
       {
           {.name = param::kSearch, .type = T::kString, .description = kind_search, .non_empty = true},
           {.name = param::kEvent,
@@ -404,7 +438,7 @@ Specs organizer_fields(bool create) {
 
 Specs term_list_params(bool hierarchical) {
   Specs s = concat(
-      paging_params(),
+      concat(paging_params(), modified_params()),
       {
           {.name = param::kSearch,
            .type = T::kString,
@@ -659,6 +693,11 @@ std::vector<Route> build_routes() {
                     term_operations<kCategoryKind>());
   add_term_resource(routes, "/tags", "/tags/{id}", false, Capability::kManageTags,
                     term_operations<kTagKind>());
+  routes.push_back({"/changes",
+                    {{.methods = {"GET"},
+                      .handler = list_changes,
+                      .params = changes_params(),
+                      .summary = "What changed for this caller since a sync token (incremental sync)."}}});
   return routes;
 }
 

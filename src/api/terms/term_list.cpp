@@ -2,6 +2,7 @@
 // one TermQuery, then one page in one statement.
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/listing.h"
+#include "cal/api/posts/site_time.h"
 #include "cal/api/terms/term_input.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/api/terms/term_resource.h"
@@ -54,6 +55,7 @@ Response list_terms_response(RequestContext& ctx, const TermKind& kind) {
       by_event && !ctx.params.given(param::kHideEmpty) ? false : ctx.params.boolean(param::kHideEmpty, true);
   query.search = ctx.params.text(param::kSearch);
   query.slug = ctx.params.text(param::kSlug);
+  query.modified = modified_bounds(ctx);
   if (ctx.params.given(param::kOrderby))
     for (const auto& o : kOrders)
       if (o.name == ctx.params.text(param::kOrderby)) query.order_by = o.order;

@@ -1,6 +1,7 @@
 // The route handlers that are functions of their own: the namespace index
 // (src/api/discovery/root_index.cpp), the OpenAPI document (src/api/discovery/openapi.cpp) and
-// the events (src/api/events/event_list.cpp, event_writes.cpp, events.cpp). Venues, organizers,
+// the events (src/api/events/event_list.cpp, event_writes.cpp, events.cpp) and the changes
+// (src/api/sync/changes.cpp). Venues, organizers,
 // categories and tags have no handler functions: the route table (src/api/pipeline/routes.cpp)
 // binds the shared operations of cal/api/linked/linked_resource.h and
 // cal/api/terms/term_resource.h to each record type or taxonomy.
@@ -23,5 +24,8 @@ Response update_event(RequestContext& ctx);
 Response delete_event(RequestContext& ctx);
 // POST /events with a text/calendar body: every VEVENT imported (src/api/ical/ical_import.cpp).
 Response import_events_ical(RequestContext& ctx);
+
+// Incremental sync (issue 17, src/api/sync/changes.cpp): GET /changes.
+Response list_changes(RequestContext& ctx);
 
 }  // namespace cal

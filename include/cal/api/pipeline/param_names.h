@@ -55,6 +55,9 @@ inline constexpr ParamName kIcal{"ical"};
 inline constexpr ParamName kId{"id"};
 inline constexpr ParamName kImage{"image"};
 inline constexpr ParamName kInclude{"include"};
+inline constexpr ParamName kKinds{"kinds"};
+inline constexpr ParamName kModifiedAfter{"modified_after"};
+inline constexpr ParamName kModifiedBefore{"modified_before"};
 inline constexpr ParamName kName{"name"};
 inline constexpr ParamName kNamespace{"namespace"};
 inline constexpr ParamName kOnlyWithUpcoming{"only_with_upcoming"};
@@ -70,6 +73,7 @@ inline constexpr ParamName kPost{"post"};
 inline constexpr ParamName kPostParent{"post_parent"};
 inline constexpr ParamName kProvince{"province"};
 inline constexpr ParamName kSearch{"search"};
+inline constexpr ParamName kSince{"since"};
 inline constexpr ParamName kShowMap{"show_map"};
 inline constexpr ParamName kShowMapLink{"show_map_link"};
 inline constexpr ParamName kSlug{"slug"};
@@ -122,7 +126,9 @@ inline constexpr ParamName kAll[] = {kAddress,     kAllDay,
                                      kTicketed,    kTimezone,
                                      kTitle,       kVenue,
                                      kWebsite,     kZip,
-                                     kIcal};
+                                     kIcal,        kKinds,
+                                     kModifiedAfter, kSince,
+                                     kModifiedBefore};
 
 }  // namespace param
 }  // namespace cal

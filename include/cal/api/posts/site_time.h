@@ -4,11 +4,16 @@
 
 #include "cal/api/pipeline/context.h"
 #include "cal/core/dates/dates.h"
+#include "cal/store/modified_bounds.h"
 
 namespace cal {
 
 // The current instant, and "now" as stored (UTC and site-local "YYYY-MM-DD HH:MM:SS").
 Seconds now_seconds();
 TimeZone site_zone(const RequestContext& ctx);
+
+// `modified_after` / `modified_before` of a list request (issue 17), as dates of SPEC §6 in the
+// site zone (the validator checked that they parse). Reads the clock only when one is given.
+ModifiedBounds modified_bounds(const RequestContext& ctx);
 
 }  // namespace cal
