@@ -59,7 +59,8 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled),
       "enable the geolocation extension")(
       "geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km),
-      "geofence radius in km")("ical.max_events", po::value(&c.ical.max_events)->default_value(c.ical.max_events),
+      "geofence radius in km")("ical.max_events",
+                               po::value(&c.ical.max_events)->default_value(c.ical.max_events),
                                "events in an iCalendar feed without page/per_page")(
       "ical.refresh_minutes", po::value(&c.ical.refresh_minutes)->default_value(c.ical.refresh_minutes),
       "how often calendar clients should reload a feed, in minutes")(
