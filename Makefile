@@ -38,7 +38,7 @@ PO_FILES := $(sort $(wildcard po/*.po))
 MO_FILES := $(PO_FILES:po/%.po=$(BUILD)/locale/%/LC_MESSAGES/calendar.mo)
 
 # What `make run` / `make start` need; `make build` (and so `make test`) adds the test binaries.
-SERVICE := $(BUILD)/calendar-fcgi $(BUILD)/calendarctl $(MO_FILES)
+SERVICE := $(BUILD)/calendar-fcgi $(BUILD)/calendarctl $(BUILD)/schema-mysql.sql $(MO_FILES)
 BINARIES := $(SERVICE) $(BUILD)/unit-tests $(BUILD)/integration-tests
 
 # The compiling is done by a recursive make, on every core unless the command line says how
@@ -68,7 +68,7 @@ web: deps
 
 asan: deps
 	@scripts/build-web.sh build-asan
-	@$(MAKE) --no-print-directory $(JOBS) BUILD=build-asan MODE=asan build-asan/calendar-fcgi build-asan/calendarctl build-asan/unit-tests build-asan/integration-tests
+	@$(MAKE) --no-print-directory $(JOBS) BUILD=build-asan MODE=asan build-asan/calendar-fcgi build-asan/calendarctl build-asan/schema-mysql.sql build-asan/unit-tests build-asan/integration-tests
 
 $(BUILD)/libcal.a: $(LIB_OBJS)
 	@rm -f $@
@@ -92,6 +92,12 @@ $(BUILD)/gen/schema_sql.cpp: schema.sql
 	{ echo '// Generated from schema.sql by the Makefile.'; \
 	  echo 'namespace cal { extern const char* const kSchemaSql; const char* const kSchemaSql = R"CALSQL('; \
 	  cat schema.sql; echo ')CALSQL"; }'; } > $@
+
+# The same statements for the mysql client and phpMyAdmin, which need a DELIMITER for the
+# compound bodies (README "Deploying": the schema without calendarctl).
+$(BUILD)/schema-mysql.sql: schema.sql scripts/schema-for-mysql.sh
+	@mkdir -p $(dir $@)
+	scripts/schema-for-mysql.sh schema.sql > $@
 
 $(BUILD)/obj/gen/schema_sql.o: $(BUILD)/gen/schema_sql.cpp
 	@mkdir -p $(dir $@)

@@ -115,6 +115,8 @@ class Upgrade {
     REQUIRE_MESSAGE(rc == 0, out);
   }
   std::string schema_sql() const { return read_text_file(repo_ + "/schema.sql"); }
+  // The schema as the mysql client and phpMyAdmin load it (scripts/schema-for-mysql.sh).
+  std::string schema_for_mysql() const { return read_text_file(build_ + "/schema-mysql.sql"); }
   // The service on the migrated database (stack.sh migrates once more on the way).
   void serve() {
     std::string out;
@@ -547,6 +549,37 @@ TEST_CASE(
     REQUIRE_MESSAGE(r.status == 200, query << ": " << describe(r));
     CHECK_MESSAGE(r.header("x-wp-total") == total, query);
   }
+}
+
+// The triggers and routines of `db` with their bodies, by name.
+std::string code_of(const Upgrade& u, const std::string& db) {
+  return u.sql(
+      "SELECT TRIGGER_NAME, EVENT_OBJECT_TABLE, ACTION_TIMING, EVENT_MANIPULATION, ACTION_STATEMENT FROM "
+      "information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() ORDER BY 1; SELECT ROUTINE_NAME, "
+      "ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() ORDER BY 1",
+      db);
+}
+
+TEST_CASE(
+    "schema for the mysql client: build/schema-mysql.sql makes the database calendarctl migrate makes") {
+  const Upgrade u;
+  u.migrate_new("schema_migrated");
+  u.sql(
+      "DROP DATABASE IF EXISTS schema_loaded; CREATE DATABASE schema_loaded CHARACTER SET utf8mb4 COLLATE "
+      "utf8mb4_unicode_ci",
+      "");
+  // Through the mariadb client, as README "Deploying" says; twice, since loading it again is safe.
+  const std::string script = u.schema_for_mysql();
+  REQUIRE(script.find("DELIMITER $$") != std::string::npos);
+  u.sql(script, "schema_loaded");
+  const std::string once = show_create_all(u, "schema_loaded") + code_of(u, "schema_loaded");
+  u.sql(script, "schema_loaded");
+  CHECK(show_create_all(u, "schema_loaded") + code_of(u, "schema_loaded") == once);
+  CHECK(show_create_all(u, "schema_loaded") == show_create_all(u, "schema_migrated"));
+  CHECK(code_of(u, "schema_loaded") == code_of(u, "schema_migrated"));
+  const std::string versions = "SELECT GROUP_CONCAT(version ORDER BY version) FROM schema_migrations";
+  CHECK(u.sql(versions, "schema_loaded") == u.sql(versions, "schema_migrated"));
+  u.sql("DROP DATABASE schema_loaded; DROP DATABASE schema_migrated", "");
 }
 
 }  // namespace
