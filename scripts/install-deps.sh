@@ -25,11 +25,8 @@ done
 # any node >= 18 will do, so a node installed another way (e.g. nodesource, which bundles npm)
 # counts as present.
 if ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then missing+=(nodejs npm); fi
-# The npm packages of the tests (OpenAPI validator, iCalendar parser, the web calendar's browser
-# driver puppeteer-core), once the packages above are there (no-ops while current).
-trap '[ $? -eq 0 ] && "$(dirname "${BASH_SOURCE[0]}")/../tests/openapi/install.sh" &&
-  "$(dirname "${BASH_SOURCE[0]}")/../tests/ical/install.sh" &&
-  "$(dirname "${BASH_SOURCE[0]}")/../tests/browser/webcal/install.sh"' EXIT
+# The npm packages of the tests, once the packages above are there (no-ops while current).
+trap '[ $? -eq 0 ] && "$(dirname "${BASH_SOURCE[0]}")/install-npm-tools.sh"' EXIT
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

@@ -1,5 +1,5 @@
 // Integration tests of the iCalendar feeds (issue 16): every feed is read by an independent
-// parser, ical.js (tests/ical/parse.mjs, npm packages installed by tests/ical/install.sh), and
+// parser, ical.js (tests/ical/parse.mjs, npm packages installed by scripts/install-npm-tools.sh), and
 // compared event by event and field by field with the JSON list for the same query: UIDs,
 // instants (across DST changes, all-day and multi-day, UTC± zones, a zone other than the
 // site's), text with commas, semicolons, newlines and non-ASCII, protected events, the cap with

@@ -1,5 +1,5 @@
 // Integration tests of the OpenAPI document (SPEC §8.2): it passes a standard OpenAPI validator
-// (tests/openapi/validate.mjs, npm packages installed by tests/openapi/install.sh), covers every
+// (tests/openapi/validate.mjs, npm packages installed by scripts/install-npm-tools.sh), covers every
 // route and method of the namespace index, names every field of SPEC §3, and real responses of
 // every kind match its schemas.
 #include <doctest/doctest.h>

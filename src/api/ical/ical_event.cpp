@@ -1,5 +1,6 @@
 // Events as VEVENTs (see cal/api/ical/ical_event.h).
 #include "cal/api/ical/ical_event.h"
+#include "cal/api/ical/ical_vtimezone.h"
 
 #include "cal/api/posts/post_kind.h"
 #include "cal/api/posts/post_urls.h"
@@ -17,14 +18,7 @@ icaltimezone* utc_zone() {
 }
 
 icaltimetype date_time(const LocalDateTime& t, bool utc) {
-  icaltimetype v = icaltime_null_time();
-  v.year = t.year;
-  v.month = t.month;
-  v.day = t.day;
-  v.hour = t.hour;
-  v.minute = t.minute;
-  v.second = t.second;
-  v.is_date = 0;
+  icaltimetype v = floating_date_time(t);
   if (utc) v.zone = utc_zone();
   return v;
 }

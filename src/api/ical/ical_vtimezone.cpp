@@ -20,8 +20,11 @@ struct State {
 
 State state_at(const TimeZone& zone, Seconds t) { return {zone.offset_seconds(t), zone.is_dst(t)}; }
 
-// A wall-clock time as a floating iCalendar DATE-TIME.
-icaltimetype floating(const LocalDateTime& t) {
+constexpr std::size_t kMaxCached = 512;
+
+}  // namespace
+
+icaltimetype floating_date_time(const LocalDateTime& t) {
   icaltimetype v = icaltime_null_time();
   v.year = t.year;
   v.month = t.month;
@@ -32,10 +35,6 @@ icaltimetype floating(const LocalDateTime& t) {
   v.is_date = 0;
   return v;
 }
-
-constexpr std::size_t kMaxCached = 512;
-
-}  // namespace
 
 std::vector<ZoneObservance> zone_observances(const TimeZone& zone, Seconds from, Seconds to) {
   std::vector<ZoneObservance> out;
@@ -71,7 +70,8 @@ icalcomponent* build_vtimezone(const TimeZone& zone, int first_year, int last_ye
     icalcomponent* part = icalcomponent_new(o.dst ? ICAL_XDAYLIGHT_COMPONENT : ICAL_XSTANDARD_COMPONENT);
     // DTSTART is the wall clock of the change in the offset before it (RFC 5545 §3.6.5).
     icalcomponent_add_property(
-        part, icalproperty_new_dtstart(floating(to_utc_date_time(o.start + seconds{o.offset_from}))));
+        part,
+        icalproperty_new_dtstart(floating_date_time(to_utc_date_time(o.start + seconds{o.offset_from}))));
     icalcomponent_add_property(part, icalproperty_new_tzoffsetfrom(o.offset_from));
     icalcomponent_add_property(part, icalproperty_new_tzoffsetto(o.offset_to));
     if (!o.abbrev.empty()) icalcomponent_add_property(part, icalproperty_new_tzname(o.abbrev.c_str()));

@@ -15,6 +15,9 @@
 
 namespace cal {
 
+// A wall-clock time as a floating iCalendar DATE-TIME (no zone; a caller may set one).
+icaltimetype floating_date_time(const LocalDateTime& t);
+
 // One observance: from `start` on, the zone is `offset_to` seconds east of UTC.
 struct ZoneObservance {
   Seconds start;
