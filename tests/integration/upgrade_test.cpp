@@ -17,12 +17,12 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -228,6 +228,56 @@ std::string schema_of(const Upgrade& u) {
       "FROM information_schema.REFERENTIAL_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = DATABASE() ORDER BY 1;");
 }
 
+// Text helpers by hand rather than with <regex>: GCC 12's <regex> trips -Werror
+// (maybe-uninitialized) in the ASan build.
+
+// `text` without its " AUTO_INCREMENT=<n>" clauses: the counters are data.
+std::string without_auto_increment(std::string text) {
+  const std::string key = " AUTO_INCREMENT=";
+  for (auto at = text.find(key); at != std::string::npos; at = text.find(key, at)) {
+    auto end = at + key.size();
+    while (end < text.size() && std::isdigit(static_cast<unsigned char>(text[end]))) ++end;
+    text.erase(at, end - at);
+  }
+  return text;
+}
+
+// The client's batch output with its escaped line breaks ("\\n") as real ones.
+std::string unescaped_lines(std::string text) {
+  for (auto at = text.find("\\n"); at != std::string::npos; at = text.find("\\n", at + 1))
+    text.replace(at, 2, "\n");
+  return text;
+}
+
+// `text` without its COMMENT clauses (" COMMENT 'x'" or " COMMENT='x'"; inside the quotes a
+// doubled quote or a backslash escape, as the client's batch output writes them).
+std::string without_comments(const std::string& text) {
+  std::string out;
+  std::size_t i = 0;
+  for (std::size_t at = text.find(" COMMENT", i); at != std::string::npos; at = text.find(" COMMENT", i)) {
+    const std::size_t quote = at + 9;
+    if (quote >= text.size() || (text[at + 8] != ' ' && text[at + 8] != '=') || text[quote] != '\'') {
+      out.append(text, i, quote - i);
+      i = quote;
+      continue;
+    }
+    out.append(text, i, at - i);
+    std::size_t j = quote + 1;
+    while (j < text.size()) {
+      if (text[j] == '\\') {
+        j += 2;
+      } else if (text[j] == '\'' && j + 1 < text.size() && text[j + 1] == '\'') {
+        j += 2;
+      } else if (text[j++] == '\'') {
+        break;
+      }
+    }
+    i = j;
+  }
+  if (i < text.size()) out.append(text, i);
+  return out;
+}
+
 // SHOW CREATE TABLE of every table and SHOW CREATE VIEW of every view of `db`, by name; the
 // AUTO_INCREMENT counters are data, left out.
 std::string show_create_all(const Upgrade& u, const std::string& db) {
@@ -238,9 +288,8 @@ std::string show_create_all(const Upgrade& u, const std::string& db) {
                       db))) {
     const std::string name = line.substr(0, line.find('\t'));
     const bool view = line.find("VIEW") != std::string::npos;
-    out +=
-        std::regex_replace(u.sql(std::string(view ? "SHOW CREATE VIEW " : "SHOW CREATE TABLE ") + name, db),
-                           std::regex(" AUTO_INCREMENT=[0-9]+"), "");
+    out += without_auto_increment(
+        u.sql(std::string(view ? "SHOW CREATE VIEW " : "SHOW CREATE TABLE ") + name, db));
   }
   return out;
 }
@@ -499,8 +548,7 @@ TEST_CASE(
   CHECK(upgraded == created);
   if (upgraded != created) {
     // The first line that differs, for the log.
-    const auto a = lines_of(std::regex_replace(upgraded, std::regex("\\\\n"), "\n")),
-               b = lines_of(std::regex_replace(created, std::regex("\\\\n"), "\n"));
+    const auto a = lines_of(unescaped_lines(upgraded)), b = lines_of(unescaped_lines(created));
     for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
       if (a[i] != b[i]) {
         MESSAGE("upgraded: " << a[i] << "\nnew:      " << b[i]);
@@ -514,10 +562,9 @@ TEST_CASE(
   REQUIRE(table != std::string::npos);
   u.migrate_new("upgrade_bare", script.substr(table, script.find(';', table) + 1 - table) +
                                     "\nINSERT INTO schema_migrations (version) VALUES (8);");
-  const std::regex comment(" COMMENT[ =]'([^'\\\\]|''|\\\\.)*'");
   const std::string bare = show_create_all(u, "upgrade_bare");
   CHECK(bare != created);
-  CHECK(std::regex_replace(bare, comment, "") == std::regex_replace(created, comment, ""));
+  CHECK(without_comments(bare) == without_comments(created));
   u.sql("DROP DATABASE upgrade_new; DROP DATABASE upgrade_bare", "");
 
   // Every record through the API of a service on the migrated database.
