@@ -82,16 +82,18 @@ icalcomponent* build_vtimezone(const TimeZone& zone, int first_year, int last_ye
 
 icalcomponent* cached_vtimezone(const TimeZone& zone, int first_year, int last_year) {
   static std::mutex mutex;
-  static std::map<std::string, icalcomponent*> cache;  // never freed: lives as long as the process
+  // Never freed, and reachable to the end through this pointer (no destructor runs at exit while
+  // a request thread may still read it, and leak checkers see it held).
+  static auto* const cache = new std::map<std::string, icalcomponent*>();
   const std::string key = zone.name() + '\n' + std::to_string(first_year) + '\n' + std::to_string(last_year);
   {
     std::lock_guard<std::mutex> lock(mutex);
-    if (const auto it = cache.find(key); it != cache.end()) return icalcomponent_new_clone(it->second);
+    if (const auto it = cache->find(key); it != cache->end()) return icalcomponent_new_clone(it->second);
   }
   icalcomponent* built = build_vtimezone(zone, first_year, last_year);
   std::lock_guard<std::mutex> lock(mutex);
-  if (cache.size() >= kMaxCached || cache.count(key)) return built;
-  cache.emplace(key, built);
+  if (cache->size() >= kMaxCached || cache->count(key)) return built;
+  cache->emplace(key, built);
   return icalcomponent_new_clone(built);
 }
 
