@@ -111,21 +111,25 @@ wait_mariadb() {
   die "mariadbd (pid $1) did not answer within 60 s"
 }
 
+# init_datadir DIR LABEL: a fresh MariaDB datadir in DIR/mysql, initialized into a side
+# directory and renamed, so an interrupted run leaves no half datadir.
+init_datadir() {
+  local dir=$1
+  say "initializing $2 $dir/mysql"
+  rm -rf "$dir/mysql.init"
+  mariadb-install-db --no-defaults --user=root --datadir="$dir/mysql.init" \
+    --auth-root-authentication-method=normal --skip-test-db --skip-name-resolve \
+    >"$dir/mysql-install.log" 2>&1 9>&- || { show_log "$dir/mysql-install.log"; die "mariadb-install-db failed"; }
+  mv "$dir/mysql.init" "$dir/mysql"
+}
+
 start_mariadb() {
   local pid port
   if pid=$(running_pid "$dir/mysqld.pid" "--datadir=$dir/mysql "); then
     wait_mariadb "$pid"       # running (maybe still starting): never restarted behind one's back
     return 0
   fi
-  if [ ! -d "$dir/mysql/mysql" ]; then
-    # Initialize into a side directory and rename: an interrupted run leaves no half datadir.
-    say "initializing MariaDB datadir $dir/mysql"
-    rm -rf "$dir/mysql.init"
-    mariadb-install-db --no-defaults --user=root --datadir="$dir/mysql.init" \
-      --auth-root-authentication-method=normal --skip-test-db --skip-name-resolve \
-      >"$dir/mysql-install.log" 2>&1 9>&- || { show_log "$dir/mysql-install.log"; die "mariadb-install-db failed"; }
-    mv "$dir/mysql.init" "$dir/mysql"
-  fi
+  [ -d "$dir/mysql/mysql" ] || init_datadir "$dir" "MariaDB datadir"
   # Keep the port chosen the first time unless something else has taken it since.
   port=$(cat "$dir/mysql.port" 2>/dev/null || true)
   if ! [[ $port =~ ^[0-9]+$ ]] || ! port_free "$port"; then
@@ -179,12 +183,7 @@ start_replica() {
   fi
   local fresh=0
   if [ ! -d "$rdir/mysql/mysql" ]; then
-    say "initializing replica $k datadir $rdir/mysql"
-    rm -rf "$rdir/mysql.init"
-    mariadb-install-db --no-defaults --user=root --datadir="$rdir/mysql.init" \
-      --auth-root-authentication-method=normal --skip-test-db --skip-name-resolve \
-      >"$rdir/mysql-install.log" 2>&1 9>&- || { show_log "$rdir/mysql-install.log"; die "mariadb-install-db failed"; }
-    mv "$rdir/mysql.init" "$rdir/mysql"
+    init_datadir "$rdir" "replica $k datadir"
     fresh=1
   fi
   port=$(cat "$rdir/mysql.port" 2>/dev/null || true)
