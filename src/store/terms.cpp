@@ -117,8 +117,9 @@ std::string like_escape(std::string_view text) {
 
 }  // namespace
 
-std::string term_columns() {
-  return std::string("t.id, t.taxonomy, t.name, t.slug, t.description, t.parent, ") + kCountSql;
+std::string term_columns(bool with_count) {
+  return std::string("t.id, t.taxonomy, t.name, t.slug, t.description, t.parent, ") +
+         (with_count ? kCountSql : "0");
 }
 
 Term read_term(const Rows& rows, int first) {

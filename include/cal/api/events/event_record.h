@@ -5,6 +5,7 @@
 
 #include "cal/api/pipeline/context.h"
 #include "cal/api/pipeline/json.h"
+#include "cal/store/event_relations.h"
 #include "cal/store/events.h"
 #include "cal/store/organizers.h"
 #include "cal/store/terms.h"
@@ -27,9 +28,11 @@ struct EventRelations {
   std::vector<Image> images;                                            // of events, venues, organizers
 };
 
-// Loads the relations of `events`: organizer links, venues, organizers, terms and images, in one
-// statement (none when there are no events), whatever the number of events.
-EventRelations load_event_relations(Db& db, const std::vector<Event>& events);
+// Loads the relations of `events`: organizer links, venues, organizers, terms and images (what
+// `parts` asks for), in one statement (none when there are no events), whatever the number of
+// events.
+EventRelations load_event_relations(Db& db, const std::vector<Event>& events,
+                                    const RelationParts& parts = {});
 
 // The event `id` and its relations, in one statement (a single read); nullopt when there is no
 // event with details of this id.
