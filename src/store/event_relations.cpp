@@ -24,7 +24,9 @@
 namespace cal {
 namespace {
 
-constexpr std::size_t kOneStatementUpTo = 100;
+// Measured at a million events: 1 and 10 events as fast or faster in one statement, 50 events
+// (8 vs 9 ms) and more faster in narrow ones.
+constexpr std::size_t kOneStatementUpTo = 20;
 
 struct Part {
   std::string kind;     // the value of the kind column
