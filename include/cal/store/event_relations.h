@@ -1,6 +1,7 @@
 // Everything the records of a set of events embed (organizer links in order, venues, organizers,
-// categories and tags, the images of all of them), read in ONE statement whatever the number of
-// events: a list page costs count + page + this, a single read its post row + this (issue 14).
+// categories and tags, the images of all of them), read in ONE statement for up to 20 events (a
+// single read, a page of a list: count + page + this; issue 14), in one narrow statement per
+// kind of row past that (feeds, sync pages: MariaDB builds wide rows slowly).
 // Each venue, organizer and term is read once however many of the events link it (a 1,000-event
 // feed links about 1,500 organizers, 900 venues and 1,500 terms, but only 700, 700 and 300
 // distinct ones).
@@ -33,8 +34,8 @@ struct RelationParts {
   bool term_counts = true;  // the terms' counts (else 0)
 };
 
-// The relations of the events `event_ids` (and what `parts` asks for) in one statement; nothing
-// (no statement) for no ids.
+// The relations of the events `event_ids` (and what `parts` asks for); nothing (no statement) for
+// no ids.
 EventRelationRows find_event_relations(Db& db, const std::vector<long long>& event_ids,
                                        const RelationParts& parts = {});
 

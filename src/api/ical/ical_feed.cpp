@@ -1,6 +1,6 @@
 // The iCalendar feeds (see cal/api/ical/ical_feed.h): one VCALENDAR with the VTIMEZONEs of the
 // zones its events use and one VEVENT per event. A feed of a list costs what the JSON page
-// costs (the page with its count, then the relations of all its events in one statement); the
+// costs (the page with its count, then the relations of all its events); the
 // VTIMEZONEs are computed once per zone and years (cal/api/ical/ical_vtimezone.h).
 #include "cal/api/ical/ical_feed.h"
 

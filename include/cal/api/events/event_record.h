@@ -29,8 +29,7 @@ struct EventRelations {
 };
 
 // Loads the relations of `events`: organizer links, venues, organizers, terms and images (what
-// `parts` asks for), in one statement (none when there are no events), whatever the number of
-// events.
+// `parts` asks for): one statement up to 20 events, one per kind past that, none for no events.
 EventRelations load_event_relations(Db& db, const std::vector<Event>& events,
                                     const RelationParts& parts = {});
 
