@@ -8,7 +8,7 @@ packages=(
   libfcgi-dev rapidjson-dev libmysqlcppconn-dev libboost-program-options-dev doctest-dev
   libsodium-dev libhowardhinnant-date-dev tzdata libgumbo-dev libcurl4-openssl-dev libical-dev
   mariadb-server mariadb-client nginx curl
-  wrk libzstd-dev
+  wrk libzstd-dev libjemalloc-dev
   libical-dev
   clang libclang-rt-14-dev clang-format
   gettext

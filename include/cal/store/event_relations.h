@@ -39,4 +39,9 @@ struct RelationParts {
 EventRelationRows find_event_relations(Db& db, const std::vector<long long>& event_ids,
                                        const RelationParts& parts = {});
 
+// The same for `events` already read: their venues and images are then read by the ids the
+// events hold.
+EventRelationRows find_event_relations(Db& db, const std::vector<Event>& events,
+                                       const RelationParts& parts = {});
+
 }  // namespace cal

@@ -112,13 +112,12 @@ EventRelations keyed_relations(EventRelationRows rows) {
 }  // namespace
 
 EventRelations load_event_relations(Db& db, const std::vector<Event>& events, const RelationParts& parts) {
-  std::vector<long long> event_ids;
-  for (const Event& e : events) event_ids.push_back(e.post.id);
-  return keyed_relations(find_event_relations(db, event_ids, parts));
+  return keyed_relations(find_event_relations(db, events, parts));
 }
 
 std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db, long long id) {
-  EventRelationRows rows = find_event_relations(db, {id}, RelationParts{.events = true});
+  EventRelationRows rows =
+      find_event_relations(db, std::vector<long long>{id}, RelationParts{.events = true});
   if (rows.events.empty()) return std::nullopt;
   Event event = std::move(rows.events.front());
   return std::make_pair(std::move(event), keyed_relations(std::move(rows)));
