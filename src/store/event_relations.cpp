@@ -1,10 +1,11 @@
 // The statements behind the relations of events (see cal/store/event_relations.h). Each kind of
 // row is a part: its own select list, FROM and WHERE (with the events' IN list), and reader.
 //
-// Up to kOneStatementUpTo events the parts go out as ONE statement, a UNION ALL in a common
-// column layout: a kind column, then every part's columns side by side, each part filling its
-// own range and NULLs the others' (so no column mixes types). Past that, each part is a statement
-// of its own columns only: MariaDB spends about 3 µs per wide row building it for the client
+// By default the parts go out as ONE statement (a list page costs count + page + this, issue 14's
+// bound), a UNION ALL in a common column layout: a kind column, then every part's columns side by
+// side, each part filling its own range and NULLs the others' (so no column mixes types). With
+// RelationParts::per_part (feeds, sync pages: hundreds of events), each part is a statement of
+// its own columns only: MariaDB spends about 3 µs per wide row building it for the client
 // (ANALYZE: r_other_time), which for the 4,400 rows of a 1,000-event feed was 13 of the 20 ms
 // of the one statement, while a round trip costs 0.1 ms. The narrow statements run in turn, so
 // the organizers and terms are read by the ids their links just gave, the venues and images by
@@ -26,10 +27,6 @@
 
 namespace cal {
 namespace {
-
-// Measured at a million events: 1 and 10 events as fast or faster in one statement, 50 events
-// (8 vs 9 ms) and more faster in narrow ones.
-constexpr std::size_t kOneStatementUpTo = 20;
 
 struct Part {
   std::string kind;     // the value of the kind column
@@ -175,7 +172,7 @@ EventRelationRows relations_of(Db& db, const std::vector<long long>& event_ids,
       if (p) p->read(rows, wide ? p->first : 1);
     }
   };
-  if (event_ids.size() <= kOneStatementUpTo) {
+  if (!wanted.per_part) {
     int total = 0;
     for (Part& p : parts) {
       p.first = 1 + total;

@@ -191,42 +191,6 @@ TEST_CASE("embedded venue, organizers and terms are the full records of SPEC §3
   CHECK(string_at(e, {"tags", "0", "taxonomy"}) == "post_tag");
 }
 
-// Past 20 events the relations are read by narrow statements, venues and organizers by the ids
-// the events and their links hold (src/store/event_relations.cpp); up to 20 by one statement.
-TEST_CASE("a list of more than 20 events embeds exactly the records a read of each event shows") {
-  const std::string word = unique("many");
-  std::vector<long long> ids;
-  for (int i = 0; i < 24; ++i) {
-    // Shared venues, organizers and terms (each read once for the page), an image each, and
-    // some events with no links at all.
-    std::string extra = "\"image\":\"https://img.example.org/" + word + "-" + std::to_string(i) + ".jpg\"";
-    if (i % 4 != 3)
-      extra += ",\"venue\":{\"venue\":\"Hall " + word + "-" + std::to_string(i % 2) +
-               "\",\"city\":\"Boston\"},\"organizer\":[{\"organizer\":\"Org " + std::to_string(i % 3) + " " +
-               word + "\",\"email\":\"o@example.org\"},{\"organizer\":\"Org Z " + word +
-               "\"}],\"categories\":[\"zeta " + word + "\",\"alpha " + word + "-" + std::to_string(i % 2) +
-               "\"],\"tags\":[\"tag " + word + "\"]";
-    const std::string day = "2041-08-" + std::string(i < 9 ? "0" : "") + std::to_string(i + 1);
-    ids.push_back(id_of(create(event_body("Many " + word, day + " 09:00", day + " 10:00", extra))));
-  }
-  const HttpResponse list = get(std::string(kEvents) + "?search=" + word +
-                                "&per_page=30&start_date=2041-08-01&end_date=2041-08-31");
-  REQUIRE_MESSAGE(list.status == 200, describe(list));
-  rapidjson::Document page = list.json();
-  REQUIRE(array_size(page, {"events"}) == 24);
-  for (rapidjson::Value& listed : page["events"].GetArray()) {
-    const long long id = listed["id"].GetInt64();
-    rapidjson::Document one = get(path_of(id)).json();
-    one.RemoveMember("json_ld");
-    CHECK_MESSAGE(listed == one, "event " << id);
-  }
-  // The organizers in link order, the categories by name, on the list as on the reads.
-  const rapidjson::Value& first = page["events"][0];
-  REQUIRE(array_size(first, {"organizer"}) == 2);
-  CHECK(string_at(first, {"organizer", "1", "organizer"}) == "Org Z " + word);
-  CHECK(string_at(first, {"categories", "0", "name"}) == "alpha " + word + "-0");
-}
-
 TEST_CASE("an event without links has venue [], organizer [], categories [], tags [], image false") {
   const long long id = create_id(unique("bare"), "2041-07-10 09:00", "2041-07-10 10:00");
   const rapidjson::Document e = get(path_of(id)).json();

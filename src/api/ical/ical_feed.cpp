@@ -169,7 +169,8 @@ Response list_feed(RequestContext& ctx) {
   check_page_exists(paging, page.total, "event", ctx.locale);
   // A VEVENT shows no image, tag or term count: the statement reads none of them.
   const EventRelations relations = load_event_relations(
-      ctx.db, page.events, RelationParts{.images = false, .tags = false, .term_counts = false});
+      ctx.db, page.events,
+      RelationParts{.images = false, .tags = false, .term_counts = false, .per_part = true});
   // Lists never show a protected event's content (SPEC §3.5).
   Response r = calendar_response(calendar_text(ctx, page.events, relations, true, list_title(ctx)),
                                  file_name("events"));

@@ -120,7 +120,8 @@ class RecordWriter {
       for (Event& e : find_events(ctx.db, event_ids)) events_.emplace(e.post.id, std::move(e));
       std::vector<Event> all;
       for (const auto& [id, e] : events_) all.push_back(e);
-      relations_ = load_event_relations(ctx.db, all);
+      // Up to 500 records: narrow statements (see cal/store/event_relations.h).
+      relations_ = load_event_relations(ctx.db, all, RelationParts{.per_part = true});
     }
     if (!venue_ids.empty())
       for (Venue& v : find_venues(ctx.db, venue_ids, &images_)) venues_.emplace(v.post.id, std::move(v));

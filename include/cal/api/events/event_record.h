@@ -29,7 +29,7 @@ struct EventRelations {
 };
 
 // Loads the relations of `events`: organizer links, venues, organizers, terms and images (what
-// `parts` asks for): one statement up to 20 events, one per kind past that, none for no events.
+// `parts` asks for): one statement, or one per kind with `parts.per_part`; none for no events.
 EventRelations load_event_relations(Db& db, const std::vector<Event>& events,
                                     const RelationParts& parts = {});
 
