@@ -20,6 +20,7 @@
 #include <future>
 #include <map>
 #include <memory>
+#include <system_error>
 #include <utility>
 
 namespace cal {
@@ -141,9 +142,13 @@ std::string calendar_text(const RequestContext& ctx, const std::vector<Event>& e
   // feed's time in the service (about 15 of 27 ms at a million events), and each half touches
   // only its own components (libical keeps its buffers and errors per thread; the service's 8
   // workers already use it side by side).
-  const std::size_t half = events.size() >= kTwoWriterEvents ? events.size() / 2 : events.size();
+  std::size_t half = events.size() >= kTwoWriterEvents ? events.size() / 2 : events.size();
   std::future<std::string> second;
-  if (half < events.size()) second = std::async(std::launch::async, vevents, half, events.size());
+  try {
+    if (half < events.size()) second = std::async(std::launch::async, vevents, half, events.size());
+  } catch (const std::system_error&) {
+    half = events.size();  // no thread to be had (a process at its limit): this one writes all
+  }
   out += vevents(0, half);
   if (second.valid()) out += second.get();
   out += tail;
