@@ -325,6 +325,28 @@ TEST_CASE("password-protected events: no description in lists; single feed needs
   CHECK(str(one["events"][0], {"description"}) == "hidden text");
 }
 
+// From 32 events on, two threads write a feed's VEVENTs, half each (src/api/ical/ical_feed.cpp).
+TEST_CASE("a feed of 48 events, written by two threads, is the JSON list, in order") {
+  const std::string word = unique("icaltwo");
+  for (int i = 0; i < 48; ++i) {
+    const std::string day = "2042-02-" + std::string(i / 2 < 9 ? "0" : "") + std::to_string(i / 2 + 1);
+    const std::string time = i % 2 ? "15:00" : "09:00";
+    std::string extra = "\"timezone\":\"" + std::string(i % 3 ? "Europe/Berlin" : "UTC") + "\"";
+    if (i % 4 == 0)
+      extra += ",\"venue\":{\"venue\":\"Hall " + word +
+               "\",\"city\":\"Oslo\"},\"organizer\":[{\"organizer\":"
+               "\"Org " +
+               word + "\",\"email\":\"o@example.org\"}],\"categories\":[\"Two " + word + "\"]";
+    create_id(word + " " + std::to_string(i), day + " " + time, day + " " + time.substr(0, 2) + ":45", extra);
+  }
+  const std::string query = "search=" + word + "&start_date=2042-01-01&end_date=2042-12-31&per_page=50";
+  const HttpResponse r = get(std::string(kEvents) + "?" + query + "&ical=1");
+  REQUIRE(r.status == 200);
+  CHECK(r.header("x-wp-total") == "48");
+  const rapidjson::Document feed = parse_feed(r.body);
+  compare_feed(query, feed);
+}
+
 TEST_CASE("without page/per_page a feed has [ical] max_events events and X-WP-Total tells all") {
   // The test stack sets max_events = 5 (scripts/run-tests.sh); the fixture has 8 events.
   fixture();
