@@ -322,27 +322,30 @@ DEALLOCATE PREPARE cal_v10;
 
 -- While @cal_bulk_load is set (calendarctl demo), nothing is noted: that loader bumps a counter
 -- once per transaction itself, and a reader that finds counters ahead of the log empties its cache.
--- While @cal_noted is set, a record already noted in the transaction is not noted again: a POST
--- of an event with two categories wrote 7 rows that each noted (the post, its details, its
--- venue link, two term links for the event, two term counts for the categories), and the notes
--- were over a quarter of the triggers' cost; all of them commit together, so one row per record says
--- the same to every reader. @cal_noted is the binary string ",kind id,kind id," of the notes of
--- the current transaction; only the service sets it (store/db.cpp: "," at START TRANSACTION, NULL
--- at COMMIT and ROLLBACK, "," again after a failed statement, whose notes were rolled back while
--- the variable kept them). Writers that never set it (calendarctl's SQL, a `mariadb` session)
--- note every row as before. Past 8 KB (a large import) it stops growing: later records are
--- noted every time, which is never wrong. Inner statements end with a ';' at the start of a
+-- Inside an explicit transaction with @cal_noted set, a record already noted in the transaction
+-- is not noted again: a POST of an event with two categories wrote 7 rows that each noted (the
+-- post, its details, its venue link, two term links for the event, two term counts for the
+-- categories), and the notes were over a quarter of the triggers' cost; all of them commit
+-- together, so one row per record says the same to every reader. @cal_noted is the binary string
+-- ",kind id,kind id," of the notes of the current transaction. Only the service sets it: "," before
+-- each START TRANSACTION, and again after a failed statement, whose notes were rolled back while
+-- the variable kept them (store/db.cpp). It is never cleared, so it is honoured only while
+-- @@in_transaction: a write outside a transaction notes every row, and every transaction of the
+-- service begins with a new set. Writers that never set it (calendarctl's SQL, a `mariadb`
+-- session) note every row as before. Past 8 KB (a large import) it stops growing: later records
+-- are noted every time, which is never wrong. Inner statements end with a ';' at the start of a
 -- line, like the compound triggers' bodies; CREATE OR REPLACE is skipped while the stored body is
 -- the same (apply_schema_script).
 CREATE OR REPLACE PROCEDURE cal_note_change(IN change_kind VARCHAR(16), IN changed_id BIGINT UNSIGNED)
   MODIFIES SQL DATA
 BEGIN
   IF @cal_bulk_load IS NULL THEN
-    IF @cal_noted IS NULL OR LOCATE(CAST(CONCAT(',', change_kind, ' ', changed_id, ',') AS BINARY), @cal_noted) = 0 THEN
+    IF @cal_noted IS NULL OR @@in_transaction = 0
+        OR LOCATE(CAST(CONCAT(',', change_kind, ' ', changed_id, ',') AS BINARY), @cal_noted) = 0 THEN
       UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16
       ; INSERT INTO data_changes (shard, version, kind, record_id)
         SELECT shard, version, change_kind, changed_id FROM data_version WHERE shard = CONNECTION_ID() % 16
-      ; IF LENGTH(@cal_noted) < 8192 THEN
+      ; IF @@in_transaction = 1 AND LENGTH(@cal_noted) < 8192 THEN
         SET @cal_noted = CONCAT(CAST(@cal_noted AS BINARY), CAST(CONCAT(change_kind, ' ', changed_id, ',') AS BINARY))
       ; END IF
     ; END IF

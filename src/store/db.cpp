@@ -208,50 +208,44 @@ long long Db::last_insert_id() {
   return rows.next() ? rows.integer(0) : 0;
 }
 
-// @cal_noted (schema.sql, cal_note_change): the records the change log has from this
-// transaction, each then noted once. Set to "," (none yet) when a transaction starts and NULL
-// (note every row) when it ends, so no set outlives its transaction: a later one, or a write
-// outside any, never has a note suppressed by it. A replica's session never writes. Run directly,
+// @cal_noted (schema.sql, cal_note_change): the records the change log has from the current
+// transaction, each then noted once. Begun empty (",") before START TRANSACTION, and again after
+// a failed statement inside one. Never cleared: cal_note_change honours it only inside an
+// explicit transaction (@@in_transaction), and every transaction of a Db begins here, so the set
+// of an ended transaction (committed, rolled back, or lost with an exception) is never consulted
+// by a later one, nor by a write outside any. A replica's session never writes. Run directly,
 // not through execute(), whose failure path comes back here.
-void Db::set_noted(bool in_transaction) {
+void Db::begin_noted() {
   if (read_only()) return;
   connect();
   ++statements_;
   try {
-    impl_->prepare(in_transaction ? "SET @cal_noted = _binary','" : "SET @cal_noted = NULL").executeUpdate();
+    impl_->prepare("SET @cal_noted = _binary','").executeUpdate();
   } catch (const sql::SQLException& e) {
     rethrow_mapped(*this, e);
   }
 }
 
 // A failed statement was rolled back with the notes its triggers made, which @cal_noted still
-// lists: the rest of the transaction starts a new set (a record written again is noted again).
-// Nothing to do outside a transaction (the set is NULL) or without the connection (the variable
-// went with it). Should that fail, the connection is dropped (the server rolls the transaction
-// back) rather than let the transaction go on with a set that could hide a note.
+// lists: the rest of the transaction begins a new set (a record written again is noted again).
+// Nothing to do outside a transaction or without the connection (the variable went with it).
+// Should that fail, the connection is dropped (the server rolls the transaction back) rather
+// than let the transaction go on with a set that could hide a note.
 void Db::after_failed_statement(int error_code) {
   if (depth_ == 0 || is_connection_error(error_code) || !impl_->connection) return;
   try {
-    set_noted(true);
+    begin_noted();
   } catch (...) {
     reset();
     throw DatabaseUnavailable{"could not begin a new @cal_noted after a failed statement"};
   }
 }
 
-// A set that could not be dropped goes with its connection: the next use reconnects.
-void Db::end_noted() {
-  try {
-    set_noted(false);
-  } catch (...) {
-    reset();
-  }
-}
-
 void Db::begin() {
   if (depth_ == 0) {
+    // The set first: should START TRANSACTION fail, no transaction has a stale one.
+    begin_noted();
     execute("START TRANSACTION");
-    set_noted(true);
   }
   ++depth_;
 }
@@ -263,7 +257,6 @@ void Db::commit() {
   }
   execute("COMMIT");
   depth_ = 0;
-  end_noted();
 }
 
 void Db::rollback() {
@@ -272,10 +265,8 @@ void Db::rollback() {
   try {
     execute("ROLLBACK");
   } catch (const DatabaseUnavailable&) {
-    // The server rolls back a transaction whose connection is gone (the variable goes with it).
-    return;
+    // The server rolls back a transaction whose connection is gone.
   }
-  end_noted();
 }
 
 void Db::execute_unprepared(std::string_view sql) {

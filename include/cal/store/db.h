@@ -92,12 +92,11 @@ class Db {
   void execute_unprepared(std::string_view sql);
 
  private:
-  // The change log's per-transaction set of noted records (schema.sql, cal_note_change): begun
-  // empty at START TRANSACTION, dropped at COMMIT and ROLLBACK, begun anew after a failed
-  // statement inside a transaction.
-  void set_noted(bool in_transaction);
+  // The change log's set of records noted in the current transaction (schema.sql,
+  // cal_note_change): begun empty before START TRANSACTION, and anew after a failed statement
+  // inside a transaction.
+  void begin_noted();
   void after_failed_statement(int error_code);
-  void end_noted();
 
   struct Impl;
   std::unique_ptr<Impl> impl_;
