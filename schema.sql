@@ -271,11 +271,12 @@ CREATE TABLE IF NOT EXISTS auth_failures (
 -- serves a stored response only while nothing it was made of has changed. Every row written to a
 -- table that responses are made of is noted by trigger, inside the writing transaction, whoever
 -- writes (the service, calendarctl, another process, a `mariadb` session), through
--- cal_note_change(): it bumps one of 16 counters (sharded by connection, so concurrent writers do
--- not queue on one row) and logs which record changed in data_changes under the counter's new
--- value. A shard's counter row stays locked until its writer commits, so a shard's log is in
--- commit order with no gaps: a reader that saw the counters at V and now at W reads exactly the
--- changes in between (store/data_version.cpp) and drops only the answers they touch. No write can
+-- cal_note_change() (once per record in each of the service's transactions): it bumps one of
+-- 16 counters (sharded by connection, so concurrent writers do not queue on one row) and logs
+-- which record changed in data_changes under the counter's new value. A shard's counter row
+-- stays locked until its writer commits, so a shard's log is in commit order with no gaps: a
+-- reader that saw the counters at V and now at W reads exactly the changes in between
+-- (store/data_version.cpp) and drops only the answers they touch. No write can
 -- be acknowledged while a response computed before it can still be served. Cascaded foreign-key
 -- deletes fire no trigger, but the delete that causes them does; TRUNCATE fires none (restart
 -- calendar-fcgi after truncating a table by hand).
