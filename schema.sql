@@ -271,11 +271,12 @@ CREATE TABLE IF NOT EXISTS auth_failures (
 -- serves a stored response only while nothing it was made of has changed. Every row written to a
 -- table that responses are made of is noted by trigger, inside the writing transaction, whoever
 -- writes (the service, calendarctl, another process, a `mariadb` session), through
--- cal_note_change(): it bumps one of 16 counters (sharded by connection, so concurrent writers do
--- not queue on one row) and logs which record changed in data_changes under the counter's new
--- value. A shard's counter row stays locked until its writer commits, so a shard's log is in
--- commit order with no gaps: a reader that saw the counters at V and now at W reads exactly the
--- changes in between (store/data_version.cpp) and drops only the answers they touch. No write can
+-- cal_note_change() (once per record in each of the service's transactions): it bumps one of
+-- 16 counters (sharded by connection, so concurrent writers do not queue on one row) and logs
+-- which record changed in data_changes under the counter's new value. A shard's counter row
+-- stays locked until its writer commits, so a shard's log is in commit order with no gaps: a
+-- reader that saw the counters at V and now at W reads exactly the changes in between
+-- (store/data_version.cpp) and drops only the answers they touch. No write can
 -- be acknowledged while a response computed before it can still be served. Cascaded foreign-key
 -- deletes fire no trigger, but the delete that causes them does; TRUNCATE fires none (restart
 -- calendar-fcgi after truncating a table by hand).
@@ -322,14 +323,33 @@ DEALLOCATE PREPARE cal_v10;
 
 -- While @cal_bulk_load is set (calendarctl demo), nothing is noted: that loader bumps a counter
 -- once per transaction itself, and a reader that finds counters ahead of the log empties its cache.
--- Inner statements end with a ';' at the start of a line, like the compound triggers' bodies.
-CREATE PROCEDURE IF NOT EXISTS cal_note_change(IN change_kind VARCHAR(16), IN changed_id BIGINT UNSIGNED)
+-- Inside an explicit transaction with @cal_noted set, a record already noted in the transaction
+-- is not noted again: a POST of an event with two categories wrote 7 rows that each noted (the
+-- post, its details, its venue link, two term links for the event, two term counts for the
+-- categories), and the notes were over a quarter of the triggers' cost; all of them commit
+-- together, so one row per record says the same to every reader. @cal_noted is the binary string
+-- ",kind id,kind id," of the notes of the current transaction. Only the service sets it: "," before
+-- each START TRANSACTION, and again after a failed statement, whose notes were rolled back while
+-- the variable kept them (store/db.cpp). It is never cleared, so it is honoured only while
+-- @@in_transaction: a write outside a transaction notes every row, and every transaction of the
+-- service begins with a new set. Writers that never set it (calendarctl's SQL, a `mariadb`
+-- session) note every row as before. Past 8 KB (a large import) it stops growing: later records
+-- are noted every time, which is never wrong. Inner statements end with a ';' at the start of a
+-- line, like the compound triggers' bodies; CREATE OR REPLACE is skipped while the stored body is
+-- the same (apply_schema_script).
+CREATE OR REPLACE PROCEDURE cal_note_change(IN change_kind VARCHAR(16), IN changed_id BIGINT UNSIGNED)
   MODIFIES SQL DATA
 BEGIN
   IF @cal_bulk_load IS NULL THEN
-    UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16
-    ; INSERT INTO data_changes (shard, version, kind, record_id)
-      SELECT shard, version, change_kind, changed_id FROM data_version WHERE shard = CONNECTION_ID() % 16
+    IF @cal_noted IS NULL OR @@in_transaction = 0
+        OR LOCATE(CAST(CONCAT(',', change_kind, ' ', changed_id, ',') AS BINARY), @cal_noted) = 0 THEN
+      UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16
+      ; INSERT INTO data_changes (shard, version, kind, record_id)
+        SELECT shard, version, change_kind, changed_id FROM data_version WHERE shard = CONNECTION_ID() % 16
+      ; IF @@in_transaction = 1 AND LENGTH(@cal_noted) < 8192 THEN
+        SET @cal_noted = CONCAT(CAST(@cal_noted AS BINARY), CAST(CONCAT(change_kind, ' ', changed_id, ',') AS BINARY))
+      ; END IF
+    ; END IF
   ; END IF
 ; END;
 
@@ -488,11 +508,17 @@ INSERT IGNORE INTO event_duration_hours (hours)
   SELECT DISTINCT FLOOR(TIMESTAMPDIFF(SECOND, start_utc, end_utc) / 3600) FROM event_details
   WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 3);
 
--- While @cal_bulk_load is set the loader writes the copies itself (store/demo_data.cpp).
-CREATE OR REPLACE TRIGGER event_details_visibility_bi BEFORE INSERT ON event_details FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
-  SET NEW.status = COALESCE((SELECT p.status FROM posts p WHERE p.id = NEW.event_id), NEW.status),
-      NEW.author = COALESCE((SELECT p.author FROM posts p WHERE p.id = NEW.event_id), NEW.author),
-      NEW.publish_utc = COALESCE((SELECT p.date_utc FROM posts p WHERE p.id = NEW.event_id), NEW.publish_utc)
+-- While @cal_bulk_load is set the loader writes the copies itself (store/demo_data.cpp). One
+-- SELECT of the post, not a subquery per column: each subquery opened and planned the table again.
+-- No post (a foreign-key error follows) leaves the row's own values.
+CREATE OR REPLACE TRIGGER event_details_visibility_bi BEFORE INSERT ON event_details FOR EACH ROW BEGIN
+  DECLARE post_status VARCHAR(20)
+  ; DECLARE post_author BIGINT UNSIGNED
+  ; DECLARE post_date DATETIME
+  ; IF @cal_bulk_load IS NULL THEN
+    SELECT p.status, p.author, p.date_utc INTO post_status, post_author, post_date FROM posts p WHERE p.id = NEW.event_id
+    ; SET NEW.status = COALESCE(post_status, NEW.status), NEW.author = COALESCE(post_author, NEW.author),
+      NEW.publish_utc = COALESCE(post_date, NEW.publish_utc)
   ; END IF
 ; END;
 CREATE OR REPLACE TRIGGER posts_visibility_au AFTER UPDATE ON posts FOR EACH ROW
@@ -546,7 +572,10 @@ ALTER TABLE event_details ADD INDEX IF NOT EXISTS event_details_window (start_ut
 -- copy a change, and posts' AFTER UPDATE reaches them through event_details' copy of the status).
 -- A list by one term, organizer or venue is then an ordered range scan of that one's rows in the
 -- window, and its count a range count over them (store/event_link_list.cpp). While
--- @cal_bulk_load is set the loader writes the copies itself (store/demo_data.cpp).
+-- @cal_bulk_load is set the loader writes the copies itself (store/demo_data.cpp). The BEFORE
+-- INSERT copy reads the event's post and details in one SELECT (it was four subqueries of
+-- event_details and one of posts, each opened and planned on its own, per link row); an event
+-- without details yet takes its post's status and the row's defaults.
 ALTER TABLE term_relationships
   ADD COLUMN IF NOT EXISTS status ENUM('publish','future','draft','pending','private','trash') NOT NULL DEFAULT 'draft' COMMENT 'copy of event_details.status (trigger)',
   ADD COLUMN IF NOT EXISTS hide_from_listings TINYINT(1) NOT NULL DEFAULT 0 COMMENT 'copy (trigger)',
@@ -580,11 +609,17 @@ UPDATE event_venues r JOIN event_details d ON d.event_id = r.event_id
   SET r.status = d.status, r.hide_from_listings = d.hide_from_listings, r.start_utc = d.start_utc, r.end_utc = d.end_utc
   WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 4);
 
-CREATE OR REPLACE TRIGGER term_relationships_copy_bi BEFORE INSERT ON term_relationships FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
-  SET NEW.status = COALESCE((SELECT d.status FROM event_details d WHERE d.event_id = NEW.event_id), (SELECT p.status FROM posts p WHERE p.id = NEW.event_id), NEW.status),
-      NEW.hide_from_listings = COALESCE((SELECT d.hide_from_listings FROM event_details d WHERE d.event_id = NEW.event_id), NEW.hide_from_listings),
-      NEW.start_utc = COALESCE((SELECT d.start_utc FROM event_details d WHERE d.event_id = NEW.event_id), NEW.start_utc),
-      NEW.end_utc = COALESCE((SELECT d.end_utc FROM event_details d WHERE d.event_id = NEW.event_id), NEW.end_utc)
+CREATE OR REPLACE TRIGGER term_relationships_copy_bi BEFORE INSERT ON term_relationships FOR EACH ROW BEGIN
+  DECLARE event_status, post_status VARCHAR(20)
+  ; DECLARE event_hidden TINYINT
+  ; DECLARE event_start, event_end DATETIME
+  ; IF @cal_bulk_load IS NULL THEN
+    SELECT d.status, p.status, d.hide_from_listings, d.start_utc, d.end_utc
+      INTO event_status, post_status, event_hidden, event_start, event_end
+      FROM posts p LEFT JOIN event_details d ON d.event_id = p.id WHERE p.id = NEW.event_id
+    ; SET NEW.status = COALESCE(event_status, post_status, NEW.status),
+      NEW.hide_from_listings = COALESCE(event_hidden, NEW.hide_from_listings),
+      NEW.start_utc = COALESCE(event_start, NEW.start_utc), NEW.end_utc = COALESCE(event_end, NEW.end_utc)
   ; END IF
 ; END;
 CREATE OR REPLACE TRIGGER event_details_term_relationships_ai AFTER INSERT ON event_details FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
@@ -595,11 +630,17 @@ CREATE OR REPLACE TRIGGER event_details_term_relationships_ai AFTER INSERT ON ev
 CREATE OR REPLACE TRIGGER event_details_term_relationships_au AFTER UPDATE ON event_details FOR EACH ROW
   UPDATE term_relationships SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
   WHERE event_id = NEW.event_id AND (OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR OLD.start_utc <> NEW.start_utc OR OLD.end_utc <> NEW.end_utc);
-CREATE OR REPLACE TRIGGER event_organizers_copy_bi BEFORE INSERT ON event_organizers FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
-  SET NEW.status = COALESCE((SELECT d.status FROM event_details d WHERE d.event_id = NEW.event_id), (SELECT p.status FROM posts p WHERE p.id = NEW.event_id), NEW.status),
-      NEW.hide_from_listings = COALESCE((SELECT d.hide_from_listings FROM event_details d WHERE d.event_id = NEW.event_id), NEW.hide_from_listings),
-      NEW.start_utc = COALESCE((SELECT d.start_utc FROM event_details d WHERE d.event_id = NEW.event_id), NEW.start_utc),
-      NEW.end_utc = COALESCE((SELECT d.end_utc FROM event_details d WHERE d.event_id = NEW.event_id), NEW.end_utc)
+CREATE OR REPLACE TRIGGER event_organizers_copy_bi BEFORE INSERT ON event_organizers FOR EACH ROW BEGIN
+  DECLARE event_status, post_status VARCHAR(20)
+  ; DECLARE event_hidden TINYINT
+  ; DECLARE event_start, event_end DATETIME
+  ; IF @cal_bulk_load IS NULL THEN
+    SELECT d.status, p.status, d.hide_from_listings, d.start_utc, d.end_utc
+      INTO event_status, post_status, event_hidden, event_start, event_end
+      FROM posts p LEFT JOIN event_details d ON d.event_id = p.id WHERE p.id = NEW.event_id
+    ; SET NEW.status = COALESCE(event_status, post_status, NEW.status),
+      NEW.hide_from_listings = COALESCE(event_hidden, NEW.hide_from_listings),
+      NEW.start_utc = COALESCE(event_start, NEW.start_utc), NEW.end_utc = COALESCE(event_end, NEW.end_utc)
   ; END IF
 ; END;
 CREATE OR REPLACE TRIGGER event_details_event_organizers_ai AFTER INSERT ON event_details FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
@@ -610,11 +651,17 @@ CREATE OR REPLACE TRIGGER event_details_event_organizers_ai AFTER INSERT ON even
 CREATE OR REPLACE TRIGGER event_details_event_organizers_au AFTER UPDATE ON event_details FOR EACH ROW
   UPDATE event_organizers SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
   WHERE event_id = NEW.event_id AND (OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR OLD.start_utc <> NEW.start_utc OR OLD.end_utc <> NEW.end_utc);
-CREATE OR REPLACE TRIGGER event_venues_copy_bi BEFORE INSERT ON event_venues FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
-  SET NEW.status = COALESCE((SELECT d.status FROM event_details d WHERE d.event_id = NEW.event_id), (SELECT p.status FROM posts p WHERE p.id = NEW.event_id), NEW.status),
-      NEW.hide_from_listings = COALESCE((SELECT d.hide_from_listings FROM event_details d WHERE d.event_id = NEW.event_id), NEW.hide_from_listings),
-      NEW.start_utc = COALESCE((SELECT d.start_utc FROM event_details d WHERE d.event_id = NEW.event_id), NEW.start_utc),
-      NEW.end_utc = COALESCE((SELECT d.end_utc FROM event_details d WHERE d.event_id = NEW.event_id), NEW.end_utc)
+CREATE OR REPLACE TRIGGER event_venues_copy_bi BEFORE INSERT ON event_venues FOR EACH ROW BEGIN
+  DECLARE event_status, post_status VARCHAR(20)
+  ; DECLARE event_hidden TINYINT
+  ; DECLARE event_start, event_end DATETIME
+  ; IF @cal_bulk_load IS NULL THEN
+    SELECT d.status, p.status, d.hide_from_listings, d.start_utc, d.end_utc
+      INTO event_status, post_status, event_hidden, event_start, event_end
+      FROM posts p LEFT JOIN event_details d ON d.event_id = p.id WHERE p.id = NEW.event_id
+    ; SET NEW.status = COALESCE(event_status, post_status, NEW.status),
+      NEW.hide_from_listings = COALESCE(event_hidden, NEW.hide_from_listings),
+      NEW.start_utc = COALESCE(event_start, NEW.start_utc), NEW.end_utc = COALESCE(event_end, NEW.end_utc)
   ; END IF
 ; END;
 CREATE OR REPLACE TRIGGER event_details_event_venues_ai AFTER INSERT ON event_details FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN

@@ -184,6 +184,7 @@ Rows Db::query(std::string_view sql, const std::vector<SqlValue>& args) {
     impl->result.reset(stmt.executeQuery());
     return Rows(std::move(impl));
   } catch (const sql::SQLException& e) {
+    after_failed_statement(e.getErrorCode());
     rethrow_mapped(*this, e);
   }
 }
@@ -197,6 +198,7 @@ long long Db::execute(std::string_view sql, const std::vector<SqlValue>& args) {
     bind(stmt, args);
     return stmt.executeUpdate();
   } catch (const sql::SQLException& e) {
+    after_failed_statement(e.getErrorCode());
     rethrow_mapped(*this, e);
   }
 }
@@ -206,8 +208,45 @@ long long Db::last_insert_id() {
   return rows.next() ? rows.integer(0) : 0;
 }
 
+// @cal_noted (schema.sql, cal_note_change): the records the change log has from the current
+// transaction, each then noted once. Begun empty (",") before START TRANSACTION, and again after
+// a failed statement inside one. Never cleared: cal_note_change honours it only inside an
+// explicit transaction (@@in_transaction), and every transaction of a Db begins here, so the set
+// of an ended transaction (committed, rolled back, or lost with an exception) is never consulted
+// by a later one, nor by a write outside any. A replica's session never writes. Run directly,
+// not through execute(), whose failure path comes back here.
+void Db::begin_noted() {
+  if (read_only()) return;
+  connect();
+  ++statements_;
+  try {
+    impl_->prepare("SET @cal_noted = _binary','").executeUpdate();
+  } catch (const sql::SQLException& e) {
+    rethrow_mapped(*this, e);
+  }
+}
+
+// A failed statement was rolled back with the notes its triggers made, which @cal_noted still
+// lists: the rest of the transaction begins a new set (a record written again is noted again).
+// Nothing to do outside a transaction or without the connection (the variable went with it).
+// Should that fail, the connection is dropped (the server rolls the transaction back) rather
+// than let the transaction go on with a set that could hide a note.
+void Db::after_failed_statement(int error_code) {
+  if (depth_ == 0 || is_connection_error(error_code) || !impl_->connection) return;
+  try {
+    begin_noted();
+  } catch (...) {
+    reset();
+    throw DatabaseUnavailable{"could not begin a new @cal_noted after a failed statement"};
+  }
+}
+
 void Db::begin() {
-  if (depth_ == 0) execute("START TRANSACTION");
+  if (depth_ == 0) {
+    // The set first: should START TRANSACTION fail, no transaction has a stale one.
+    begin_noted();
+    execute("START TRANSACTION");
+  }
   ++depth_;
 }
 

@@ -54,6 +54,30 @@ TEST_CASE("a list page costs the same number of statements for 1, 20 or 50 recor
   CHECK(a1.header("x-cal-statements") == a20.header("x-cal-statements"));
 }
 
+TEST_CASE("an administrator's POST /events with a venue and organizers looks each up once") {
+  // Named by id, they are looked up by the validator (they must exist) and then only linked: an
+  // administrator may read every record, so no second lookup checks that.
+  const std::string word = unique("postcost");
+  const auto created = [](const std::string& collection, const std::string& body) {
+    const HttpResponse r = post_json("/cal/events/v1/" + collection, body, {admin()});
+    REQUIRE_MESSAGE(r.status == 201, describe(r));
+    return id_of(r.json());
+  };
+  const long long venue = created("venues", "{\"venue\":" + quoted("PV " + word) + "}");
+  const long long organizer = created("organizers", "{\"organizer\":" + quoted("PO " + word) + "}");
+  const auto statements = [&](const std::string& extra) {
+    const HttpResponse r =
+        post_json(kEvents, event_body(unique(word), "+5 days 10:00", "+5 days 11:00", extra), {admin()});
+    REQUIRE_MESSAGE(r.status == 201, describe(r));
+    REQUIRE(!r.header("x-cal-statements").empty());
+    return std::stoi(r.header("x-cal-statements"));
+  };
+  const int plain = statements("");
+  // One validation lookup and one INSERT each.
+  CHECK(statements("\"venue\":" + std::to_string(venue)) == plain + 2);
+  CHECK(statements("\"organizer\":[" + std::to_string(organizer) + "]") == plain + 2);
+}
+
 TEST_CASE("a single read costs a constant number of statements") {
   const std::string word = unique("single");
   const long long plain = create_id(word, "+4 days 10:00", "+4 days 11:00");

@@ -337,6 +337,69 @@ TEST_CASE("issue 17: /changes answers 304 to If-None-Match while nothing changed
   CHECK(entries(after).size() == 1);
 }
 
+// How many rows the change log has for the record (kind, id).
+std::string log_rows(const std::string& kind, long long id) {
+  return engine::sql("SELECT COUNT(*) FROM data_changes WHERE kind = '" + kind +
+                     "' AND record_id = " + std::to_string(id));
+}
+
+TEST_CASE("issue 17: a write logs each record it changes once, and every later write again") {
+  // A POST of an event with a venue and two categories writes the post, its details, its venue
+  // link and two term links (each noting the event) and two term counts (each noting its
+  // category): one transaction, so one row for the event and one per category (@cal_noted).
+  const long long cat_a = created_id(
+      post_json(std::string(kNs) + "/categories", "{\"name\":" + quoted(unique("Once A")) + "}", {admin()}));
+  const long long cat_b = created_id(
+      post_json(std::string(kNs) + "/categories", "{\"name\":" + quoted(unique("Once B")) + "}", {admin()}));
+  const long long venue = created_id(
+      post_json(std::string(kNs) + "/venues", "{\"venue\":" + quoted(unique("Once hall")) + "}", {admin()}));
+  const std::string before = current_token();
+  const long long id = created_id(
+      post_json(std::string(kNs) + "/events",
+                event_body(unique("Logged once"), days_ahead(3, "10:00:00"), days_ahead(3, "12:00:00"),
+                           "\"status\":\"publish\",\"venue\":" + std::to_string(venue) + ",\"categories\":[" +
+                               std::to_string(cat_a) + "," + std::to_string(cat_b) + "]"),
+                {admin()}));
+  CHECK(log_rows("event", id) == "1");
+  CHECK(log_rows("category", cat_a) == "2");  // its creation and the new event's count
+  CHECK(log_rows("category", cat_b) == "2");
+  CHECK(engine::derived_data_mismatch() == "");
+  // Every later transaction logs the event again, whichever of the service's connections runs
+  // it (more writes than worker threads: some connection writes twice; a set of noted records
+  // kept past its transaction would drop those rows).
+  for (int i = 1; i <= 12; ++i) {
+    const HttpResponse r = patch_json(std::string(kNs) + "/events/" + std::to_string(id),
+                                      "{\"title\":" + quoted(unique("Logged again")) + "}", {admin()});
+    REQUIRE_MESSAGE(r.status == 200, describe(r));
+    REQUIRE(log_rows("event", id) == std::to_string(1 + i));
+  }
+  // And GET /changes has the event once, as before.
+  CHECK(entries(changes_since(before, "", {admin()}), {"event " + std::to_string(id)}) ==
+        std::set<std::string>{"event " + std::to_string(id) + " upsert"});
+}
+
+TEST_CASE("issue 17: writers that never set @cal_noted log every row; with it set, each record once") {
+  // Hand-written SQL (one mariadb session each): without the variable, two updates of one
+  // event in one transaction are two rows, as they always were; with it, one.
+  const long long id = created_id(post_json(
+      std::string(kNs) + "/events",
+      event_body(unique("Hand written"), days_ahead(4, "10:00:00"), days_ahead(4, "11:00:00")), {admin()}));
+  const std::string update =
+      "UPDATE posts SET title = CONCAT(title, ' x') WHERE id = " + std::to_string(id) + ";";
+  const std::string two_updates = "START TRANSACTION; " + update + update + " COMMIT;";
+  engine::sql(two_updates);
+  CHECK(log_rows("event", id) == "3");
+  engine::sql("SET @cal_noted = _binary','; " + two_updates);
+  CHECK(log_rows("event", id) == "4");
+  // The set is per transaction: a new one (the service begins each with ",") logs it again.
+  engine::sql("SET @cal_noted = _binary','; " + two_updates + " SET @cal_noted = _binary','; " + two_updates);
+  CHECK(log_rows("event", id) == "6");
+  // A set left behind by a transaction is never cleared, and suppresses nothing after it: writes
+  // outside a transaction note every row.
+  engine::sql("SET @cal_noted = _binary','; " + two_updates + update + update);
+  CHECK(log_rows("event", id) == "9");
+}
+
 TEST_CASE("issue 17: /changes is in the namespace index, the root index and /doc") {
   const rapidjson::Document index = get(kNs).json();
   CHECK(find(index, {"routes", "/cal/events/v1/changes"}) != nullptr);

@@ -26,6 +26,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "client.h"
@@ -109,6 +110,13 @@ class Upgrade {
     std::string conf = read_text_file(conf_);
     conf.replace(conf.find("\nname = " + kDb + "\n"), kDb.size() + 9, "\nname = " + db + "\n");
     std::ofstream(dir_ + "/" + db + ".conf") << conf;
+    std::string out;
+    const int rc =
+        run_command(build_ + "/calendarctl --config " + dir_ + "/" + db + ".conf migrate 2>&1", &out);
+    REQUIRE_MESSAGE(rc == 0, out);
+  }
+  // `calendarctl migrate` again of a database `db` made by migrate_new().
+  void migrate_again(const std::string& db) const {
     std::string out;
     const int rc =
         run_command(build_ + "/calendarctl --config " + dir_ + "/" + db + ".conf migrate 2>&1", &out);
@@ -627,6 +635,26 @@ TEST_CASE(
   const std::string versions = "SELECT GROUP_CONCAT(version ORDER BY version) FROM schema_migrations";
   CHECK(u.sql(versions, "schema_loaded") == u.sql(versions, "schema_migrated"));
   u.sql("DROP DATABASE schema_loaded; DROP DATABASE schema_migrated", "");
+}
+
+TEST_CASE("migrate replaces a procedure whose body changed, and leaves an unchanged one alone") {
+  const Upgrade u;
+  u.migrate_new("proc_fresh");
+  // A database whose cal_note_change is another version (here an empty one): the triggers call
+  // it, so an upgrade must bring the current body (CREATE OR REPLACE PROCEDURE).
+  u.migrate_new("proc_old",
+                "CREATE PROCEDURE cal_note_change(IN change_kind VARCHAR(16), IN changed_id BIGINT UNSIGNED) "
+                "MODIFIES SQL DATA BEGIN END");
+  CHECK(code_of(u, "proc_old") == code_of(u, "proc_fresh"));
+  // The same body is not created again (that would wait for every writer running it).
+  const std::string created =
+      "SELECT CREATED FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND ROUTINE_NAME = "
+      "'cal_note_change'";
+  const std::string before = u.sql(created, "proc_old");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  u.migrate_again("proc_old");
+  CHECK(u.sql(created, "proc_old") == before);
+  u.sql("DROP DATABASE proc_fresh; DROP DATABASE proc_old", "");
 }
 
 }  // namespace

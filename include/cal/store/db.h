@@ -75,7 +75,7 @@ class Db {
   // Transactions nest flatly: a begin() inside one only counts, its commit() only uncounts, and
   // the outermost commit() commits. rollback() rolls everything back, whatever the depth. So a
   // step that must share the write's transaction (the If-Match check) can wrap a handler that
-  // opens its own.
+  // opens its own. Inside one, the change log notes each written record once (@cal_noted).
   void begin();
   void commit();
   void rollback();
@@ -92,6 +92,12 @@ class Db {
   void execute_unprepared(std::string_view sql);
 
  private:
+  // The change log's set of records noted in the current transaction (schema.sql,
+  // cal_note_change): begun empty before START TRANSACTION, and anew after a failed statement
+  // inside a transaction.
+  void begin_noted();
+  void after_failed_statement(int error_code);
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
   int depth_ = 0;  // open begin()s

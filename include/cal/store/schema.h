@@ -22,7 +22,8 @@ void migrate_database(const DatabaseConfig& config, std::string_view schema_scri
 // Runs a multi-statement script without parameters: statements end with ';' at the end of a
 // line, "--" comment lines are skipped. Triggers that exist already are left alone (CREATE
 // TRIGGER IF NOT EXISTS) or replaced only when their body changed (CREATE OR REPLACE TRIGGER):
-// creating a trigger locks its table, which would block the running service's writers.
+// creating a trigger locks its table, which would block the running service's writers. So are
+// procedures (CREATE OR REPLACE PROCEDURE: replaced only when the body from BEGIN differs).
 void apply_schema_script(Db& db, std::string_view script);
 
 }  // namespace cal
