@@ -104,23 +104,25 @@ void apply_schema_script(Db& db, std::string_view script) {
           {trigger});
       if (rows.next()) return;
     }
+    // Whether `select` (of the stored body of the object named `name`) finds `body` there.
+    auto stored_as = [&](const char* select, const std::string& name, const std::string& body) {
+      Rows rows = db.query(select, {name});
+      return rows.next() && squeezed(rows.text(0)) == squeezed(body);
+    };
     // A replaced trigger is replaced only when its body differs from the stored one, for the
     // same reason: an unchanged schema takes no lock.
-    if (const auto [trigger, body] = trigger_replaced_by(statement); !trigger.empty()) {
-      Rows rows = db.query(
-          "SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND "
-          "TRIGGER_NAME = ?",
-          {trigger});
-      if (rows.next() && squeezed(rows.text(0)) == squeezed(body)) return;
-    }
+    if (const auto [trigger, body] = trigger_replaced_by(statement);
+        !trigger.empty() && stored_as("SELECT ACTION_STATEMENT FROM information_schema.TRIGGERS WHERE "
+                                      "TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ?",
+                                      trigger, body))
+      return;
     // A procedure the triggers call likewise (replacing it waits for the writers running it).
-    if (const auto [procedure, body] = procedure_replaced_by(statement); !procedure.empty()) {
-      Rows rows = db.query(
-          "SELECT ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() AND "
-          "ROUTINE_TYPE = 'PROCEDURE' AND ROUTINE_NAME = ?",
-          {procedure});
-      if (rows.next() && squeezed(rows.text(0)) == squeezed(body)) return;
-    }
+    if (const auto [procedure, body] = procedure_replaced_by(statement);
+        !procedure.empty() && stored_as("SELECT ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE "
+                                        "ROUTINE_SCHEMA = DATABASE() AND ROUTINE_TYPE = 'PROCEDURE' AND "
+                                        "ROUTINE_NAME = ?",
+                                        procedure, body))
+      return;
     db.execute_unprepared(statement);
   };
   while (std::getline(in, line)) {
