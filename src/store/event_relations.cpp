@@ -98,25 +98,25 @@ EventRelationRows relations_of(Db& db, const std::vector<long long>& event_ids,
        [&](const Rows& rows, int first) {
          links.push_back(Link{rows.integer(first), rows.integer(first + 1), rows.integer(first + 2)});
        }});
-  parts.push_back(
-      {"o", std::string(kPostColumns) + ", " + kOrganizerDetailColumns + ", " + image_columns,
-       kPostColumnCount + kOrganizerDetailColumnCount + 2,
-       " FROM posts p LEFT JOIN organizer_details d ON d.organizer_id = p.id" + image_join +
-           " WHERE p.type = 'organizer' AND p.id IN (SELECT eo.organizer_id FROM event_organizers eo "
-           "WHERE eo.event_id @IN)",
-       [&](const Rows& rows, int first) {
-         out.organizers.push_back(
-             Organizer{read_post_row(rows, first), read_organizer_details(rows, first + kPostColumnCount)});
-         add_image(rows, first + kPostColumnCount + kOrganizerDetailColumnCount);
-       },
-       [&] { return distinct_ids(links, [](const Link& l) { return l.organizer_id; }); },
-       " FROM posts p LEFT JOIN organizer_details d ON d.organizer_id = p.id" + image_join +
-           " WHERE p.type = 'organizer' AND p.id @IN"});
+  // Venues, organizers and terms by the events' links (a semi-join), or by ids known already.
+  const std::string organizers = " FROM posts p LEFT JOIN organizer_details d ON d.organizer_id = p.id" +
+                                 image_join + " WHERE p.type = 'organizer' AND p.id ";
+  const std::string venues = " FROM posts p LEFT JOIN venue_details d ON d.venue_id = p.id" + image_join +
+                             " WHERE p.type = 'venue' AND p.id ";
+  const std::string taxonomy = wanted.tags ? "" : " AND t.taxonomy = 'cal_events_cat'";
+  parts.push_back({"o", std::string(kPostColumns) + ", " + kOrganizerDetailColumns + ", " + image_columns,
+                   kPostColumnCount + kOrganizerDetailColumnCount + 2,
+                   organizers + "IN (SELECT eo.organizer_id FROM event_organizers eo WHERE eo.event_id @IN)",
+                   [&](const Rows& rows, int first) {
+                     out.organizers.push_back(Organizer{
+                         read_post_row(rows, first), read_organizer_details(rows, first + kPostColumnCount)});
+                     add_image(rows, first + kPostColumnCount + kOrganizerDetailColumnCount);
+                   },
+                   [&] { return distinct_ids(links, [](const Link& l) { return l.organizer_id; }); },
+                   organizers + "@IN"});
   parts.push_back({"v", std::string(kPostColumns) + ", " + kVenueDetailColumns + ", " + image_columns,
                    kPostColumnCount + kVenueDetailColumnCount + 2,
-                   " FROM posts p LEFT JOIN venue_details d ON d.venue_id = p.id" + image_join +
-                       " WHERE p.type = 'venue' AND p.id IN (SELECT ev.venue_id FROM event_venues ev WHERE "
-                       "ev.event_id @IN)",
+                   venues + "IN (SELECT ev.venue_id FROM event_venues ev WHERE ev.event_id @IN)",
                    [&](const Rows& rows, int first) {
                      out.venues.push_back(Venue{read_post_row(rows, first),
                                                 read_venue_details(rows, first + kPostColumnCount)});
@@ -124,8 +124,7 @@ EventRelationRows relations_of(Db& db, const std::vector<long long>& event_ids,
                    }});
   if (events) {
     parts.back().ids = [&] { return distinct_ids(*events, [](const Event& e) { return e.venue_id; }); };
-    parts.back().by_ids = " FROM posts p LEFT JOIN venue_details d ON d.venue_id = p.id" + image_join +
-                          " WHERE p.type = 'venue' AND p.id @IN";
+    parts.back().by_ids = venues + "@IN";
   }
   parts.push_back({"r", "r.event_id, r.term_id", 2, " FROM term_relationships r WHERE r.event_id @IN",
                    [&](const Rows& rows, int first) {
@@ -134,9 +133,8 @@ EventRelationRows relations_of(Db& db, const std::vector<long long>& event_ids,
   // Sorted below, not by ORDER BY (see find_event_terms in terms.cpp).
   parts.push_back(
       {"t", term_columns(wanted.term_counts) + ", WEIGHT_STRING(t.name_lower)", kTermColumnCount + 1,
-       std::string(" FROM terms t WHERE t.id IN (SELECT r.term_id FROM term_relationships r WHERE "
-                   "r.event_id @IN)") +
-           (wanted.tags ? "" : " AND t.taxonomy = 'cal_events_cat'"),
+       " FROM terms t WHERE t.id IN (SELECT r.term_id FROM term_relationships r WHERE r.event_id @IN)" +
+           taxonomy,
        [&](const Rows& rows, int first) {
          Term term = read_term(rows, first);
          const long long id = term.id;
@@ -145,8 +143,7 @@ EventRelationRows relations_of(Db& db, const std::vector<long long>& event_ids,
        [&] {
          return distinct_ids(term_links, [](const std::pair<long long, long long>& l) { return l.second; });
        },
-       std::string(" FROM terms t WHERE t.id @IN") +
-           (wanted.tags ? "" : " AND t.taxonomy = 'cal_events_cat'")});
+       " FROM terms t WHERE t.id @IN" + taxonomy});
   if (wanted.images) {
     parts.push_back({"i", kImageColumns, 2,
                      " FROM posts p JOIN attachment_details a ON a.attachment_id = p.image_id WHERE p.id @IN",
