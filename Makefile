@@ -19,8 +19,15 @@ OPT := -O2 -g
 LDFLAGS :=
 endif
 # libical writes the iCalendar feeds and reads imports (issue 16); its flags come from pkg-config.
+# The programs are compiled against it but do not link it: the service loads it by the SONAME of
+# the library found here when a feed or an import first needs it (src/api/ical/libical.h), so a
+# CGI process that answers anything else never loads it and ICU. The unit tests call it directly.
 ICAL_CFLAGS := $(shell pkg-config --cflags libical 2>/dev/null)
 ICAL_LIBS := $(shell pkg-config --libs libical 2>/dev/null || echo -lical)
+ICAL_SONAME := $(shell objdump -p "$$(pkg-config --variable=libdir libical 2>/dev/null)/libical.so" 2>/dev/null | awk '/SONAME/ {print $$2}')
+ifneq ($(ICAL_SONAME),)
+DEFS += -DCAL_LIBICAL_SONAME='"$(ICAL_SONAME)"'
+endif
 # jemalloc under the service (not the sanitizer build, whose allocator checks every access):
 # glibc's malloc made two threads writing one feed wait on each other's arena lock and spent a
 # third of a 1,000-event feed in malloc/free (README "Dependencies").
@@ -30,7 +37,7 @@ else
 SERVICE_MALLOC := -ljemalloc
 endif
 CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc $(ICAL_CFLAGS) -MMD -MP
-LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -ldate-tz -lgumbo -lzstd $(ICAL_LIBS) -lpthread
+LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -ldate-tz -lgumbo -lzstd -lpthread
 TEST_LIBS := -lcurl
 
 LIB_SRCS := $(shell find src -name '*.cpp' ! -path 'src/main.cpp' ! -path 'src/tools/*' | sort)
@@ -112,7 +119,7 @@ $(BUILD)/obj/gen/schema_sql.o: $(BUILD)/gen/schema_sql.cpp
 	$(CXX) $(CXXFLAGS) -c $< -o $@
 
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(BUILD)/libcal.a | $(MO_FILES)
-	$(CXX) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(CXX) $(LDFLAGS) -o $@ $^ $(LIBS) $(ICAL_LIBS)
 
 $(BUILD)/integration-tests: $(INTEG_OBJS)
 	$(CXX) $(LDFLAGS) -o $@ $^ $(TEST_LIBS) -lpthread

@@ -1,5 +1,6 @@
 // calendar-fcgi: the service binary. FastCGI server (threaded) or, started as plain CGI, the
 // answer to the one request in its environment.
+#include "cal/api/ical/ical_library.h"
 #include "cal/api/pipeline/cache_watcher.h"
 #include "cal/api/pipeline/router.h"
 #include "cal/cache/response_cache.h"
@@ -13,6 +14,7 @@
 
 #include <iostream>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace {
@@ -70,6 +72,10 @@ int main(int argc, char** argv) {
     return cal::handle_request(request, backends, config, id);
   };
   if (cgi) return cal::serve_cgi(config, handler);
+  // A CGI process loads libical only for a feed or an import; a server loads it now, so its first
+  // feed waits for nothing and a missing library is told at once (the rest of the API works).
+  if (std::string error; !cal::load_ical_library(error))
+    std::cerr << "calendar-fcgi: iCalendar feeds and imports unavailable: " << error << "\n";
   const int status = cal::serve_fastcgi(config, handler);
   watcher.reset();
   if (cache) {

@@ -1,5 +1,6 @@
 // Events as VEVENTs (see cal/api/ical/ical_event.h).
 #include "cal/api/ical/ical_event.h"
+#include "api/ical/libical.h"
 #include "cal/api/ical/ical_vtimezone.h"
 
 #include "cal/api/posts/post_kind.h"
@@ -13,7 +14,7 @@ namespace {
 
 // libical's UTC zone, created on first use: once, here, where C++ makes that thread-safe.
 icaltimezone* utc_zone() {
-  static icaltimezone* const zone = icaltimezone_get_utc_timezone();
+  static icaltimezone* const zone = libical().icaltimezone_get_utc_timezone();
   return zone;
 }
 
@@ -24,7 +25,7 @@ icaltimetype date_time(const LocalDateTime& t, bool utc) {
 }
 
 icaltimetype date_only(const LocalDateTime& t) {
-  icaltimetype v = icaltime_null_date();
+  icaltimetype v = libical().icaltime_null_date();
   v.year = t.year;
   v.month = t.month;
   v.day = t.day;
@@ -39,7 +40,7 @@ std::optional<icaltimetype> utc_value(std::string_view stored) {
   return date_time(to_utc_date_time(*instant), true);
 }
 
-void add(icalcomponent* c, icalproperty* p) { icalcomponent_add_property(c, p); }
+void add(icalcomponent* c, icalproperty* p) { libical().icalcomponent_add_property(c, p); }
 
 // DTSTART or DTEND (`start`) in the form `times` says.
 icalproperty* time_property(bool start, const EventDetails& d, IcalTimes times, const TimeZone& zone) {
@@ -63,8 +64,9 @@ icalproperty* time_property(bool start, const EventDetails& d, IcalTimes times, 
       v = date_time(local, false);
       break;
   }
-  icalproperty* p = start ? icalproperty_new_dtstart(v) : icalproperty_new_dtend(v);
-  if (times == IcalTimes::kZoned) icalproperty_add_parameter(p, icalparameter_new_tzid(zone.name().c_str()));
+  icalproperty* p = start ? libical().icalproperty_new_dtstart(v) : libical().icalproperty_new_dtend(v);
+  if (times == IcalTimes::kZoned)
+    libical().icalproperty_add_parameter(p, libical().icalparameter_new_tzid(zone.name().c_str()));
   return p;
 }
 
@@ -130,38 +132,40 @@ icalcomponent* event_vevent(const RequestContext& ctx, const Event& event, const
                             bool masked, std::string_view uid_host) {
   const PostRow& post = event.post;
   const EventDetails& d = event.details;
-  icalcomponent* ev = icalcomponent_new(ICAL_VEVENT_COMPONENT);
+  icalcomponent* ev = libical().icalcomponent_new(ICAL_VEVENT_COMPONENT);
   const std::string uid = std::to_string(post.id) + "@" + std::string(uid_host);
-  add(ev, icalproperty_new_uid(uid.c_str()));
+  add(ev, libical().icalproperty_new_uid(uid.c_str()));
   // DTSTAMP is the last modification rather than the time of the request, so that an unchanged
   // feed is byte for byte the same (ETag, 304, the response cache).
   const auto modified = utc_value(post.modified_utc);
   const auto created = utc_value(post.date_utc);
-  add(ev, icalproperty_new_dtstamp(modified ? *modified : created ? *created : date_time({}, true)));
+  add(ev, libical().icalproperty_new_dtstamp(modified  ? *modified
+                                             : created ? *created
+                                                       : date_time({}, true)));
   const TimeZone zone = TimeZone::find(d.timezone).value_or(TimeZone::utc());
   const IcalTimes times = ical_times_of(event, masked);
   add(ev, time_property(true, d, times, zone));
   add(ev, time_property(false, d, times, zone));
-  add(ev, icalproperty_new_summary(post.title.c_str()));
+  add(ev, libical().icalproperty_new_summary(post.title.c_str()));
   if (!masked && !post.content.empty()) {
     const std::string text = html_to_text(post.content);
-    if (!text.empty()) add(ev, icalproperty_new_description(text.c_str()));
+    if (!text.empty()) add(ev, libical().icalproperty_new_description(text.c_str()));
     // A TEXT value (VALUE=TEXT), so that parsers unescape it as libical escapes it.
-    icalproperty* alt = icalproperty_new_x("");
-    icalproperty_set_x_name(alt, "X-ALT-DESC");
-    icalproperty_set_value(alt, icalvalue_new_text(post.content.c_str()));
-    icalproperty_add_parameter(alt, icalparameter_new_fmttype("text/html"));
+    icalproperty* alt = libical().icalproperty_new_x("");
+    libical().icalproperty_set_x_name(alt, "X-ALT-DESC");
+    libical().icalproperty_set_value(alt, libical().icalvalue_new_text(post.content.c_str()));
+    libical().icalproperty_add_parameter(alt, libical().icalparameter_new_fmttype("text/html"));
     add(ev, alt);
   }
   if (!masked) {
     if (const Venue* venue = lookup(rel.venues, event.venue_id)) {
       const std::string location = venue_location(*venue);
-      if (!location.empty()) add(ev, icalproperty_new_location(location.c_str()));
+      if (!location.empty()) add(ev, libical().icalproperty_new_location(location.c_str()));
       if (venue->details.geo_lat && venue->details.geo_lng) {
         icalgeotype geo;
         geo.lat = *venue->details.geo_lat;
         geo.lon = *venue->details.geo_lng;
-        add(ev, icalproperty_new_geo(geo));
+        add(ev, libical().icalproperty_new_geo(geo));
       }
     }
     bool organizer_written = false;
@@ -171,26 +175,26 @@ icalcomponent* event_vevent(const RequestContext& ctx, const Event& event, const
         if (!o) continue;
         if (!organizer_written && !o->details.email.empty()) {
           const std::string address = "mailto:" + o->details.email;
-          icalproperty* p = icalproperty_new_organizer(address.c_str());
+          icalproperty* p = libical().icalproperty_new_organizer(address.c_str());
           if (!o->post.title.empty())
-            icalproperty_add_parameter(p, icalparameter_new_cn(o->post.title.c_str()));
+            libical().icalproperty_add_parameter(p, libical().icalparameter_new_cn(o->post.title.c_str()));
           add(ev, p);
           organizer_written = true;
           continue;
         }
         organizer_written = true;  // only the first organizer may be the ORGANIZER
         const std::string contact = organizer_contact(*o);
-        if (!contact.empty()) add(ev, icalproperty_new_contact(contact.c_str()));
+        if (!contact.empty()) add(ev, libical().icalproperty_new_contact(contact.c_str()));
       }
     if (const auto* categories = lookup(rel.categories, post.id))
-      for (const Term& t : *categories) add(ev, icalproperty_new_categories(t.name.c_str()));
+      for (const Term& t : *categories) add(ev, libical().icalproperty_new_categories(t.name.c_str()));
   }
   const std::string url = public_url(ctx, kEventKind, post.slug);
-  add(ev, icalproperty_new_url(url.c_str()));
-  if (created) add(ev, icalproperty_new_created(*created));
-  if (modified) add(ev, icalproperty_new_lastmodified(*modified));
-  add(ev, icalproperty_new_sequence(ical_sequence(post.modified_utc)));
-  add(ev, icalproperty_new_status(status_of(post.status)));
+  add(ev, libical().icalproperty_new_url(url.c_str()));
+  if (created) add(ev, libical().icalproperty_new_created(*created));
+  if (modified) add(ev, libical().icalproperty_new_lastmodified(*modified));
+  add(ev, libical().icalproperty_new_sequence(ical_sequence(post.modified_utc)));
+  add(ev, libical().icalproperty_new_status(status_of(post.status)));
   return ev;
 }
 
