@@ -86,23 +86,27 @@ TEST_CASE("calendarctl password add and revoke") {
   CHECK(caltest::post_json(kEvents, "{}", {caltest::bearer(first)}).status == 401);
 }
 
-TEST_CASE("started as plain CGI, calendar-fcgi answers the one request in its environment") {
-  // calendarctl's command is "<build>/calendarctl --config <file>": the service binary sits beside it.
+// The service binary and its config, as a command line: calendarctl's command is
+// "<build>/calendarctl --config <file>", and calendar-fcgi sits beside it.
+std::string service_command() {
   const std::string c = ctl();
-  const auto space = c.find(' ');
-  const std::string bin = c.substr(0, c.rfind('/', space)) + "/calendar-fcgi";
-  const std::string config = c.substr(c.find("--config ") + 9);
+  return c.substr(0, c.rfind('/', c.find(' '))) + "/calendar-fcgi --config " +
+         c.substr(c.find("--config ") + 9);
+}
+
+TEST_CASE("started as plain CGI, calendar-fcgi answers the one request in its environment") {
+  const std::string service = service_command();
   const std::string env =
       "REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api PATH_INFO=/cal/events/v1/nowhere QUERY_STRING= "
       "HTTP_HOST=example.org SERVER_PORT=80 ";
-  const Run r = run(env + bin + " --config " + config + " </dev/null 2>/dev/null");
+  const Run r = run(env + service + " </dev/null 2>/dev/null");
   CHECK(r.exit_code == 0);
   CHECK(r.out.rfind("Status: 404 Not Found\r\n", 0) == 0);
   CHECK(r.out.find("Content-Type: application/json; charset=UTF-8\r\n") != std::string::npos);
   CHECK(r.out.find("\"code\":\"rest_no_route\"") != std::string::npos);
   const Run index =
-      run("REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api PATH_INFO=/cal/events/v1 HTTP_HOST=example.org " + bin +
-          " --config " + config + " </dev/null 2>/dev/null");
+      run("REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api PATH_INFO=/cal/events/v1 HTTP_HOST=example.org " +
+          service + " </dev/null 2>/dev/null");
   CHECK(index.out.rfind("Status: 200 OK\r\n", 0) == 0);
   CHECK(index.out.find("\"href\":\"http://example.org/cgi/api/\"") != std::string::npos);
 }
@@ -110,17 +114,14 @@ TEST_CASE("started as plain CGI, calendar-fcgi answers the one request in its en
 // libical and ICU cost a CGI process 1.4 ms to load: it loads them for a feed only (the loader's
 // LD_DEBUG=files trace names each library as it is mapped).
 TEST_CASE("started as plain CGI, calendar-fcgi loads libical for an iCalendar feed only") {
-  const std::string c = ctl();
-  const std::string bin = c.substr(0, c.rfind('/', c.find(' '))) + "/calendar-fcgi";
-  const std::string config = c.substr(c.find("--config ") + 9);
   const std::string env = "LD_DEBUG=files REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api HTTP_HOST=example.org ";
-  const Run index = run(env + "PATH_INFO=/cal/events/v1/events QUERY_STRING=per_page=1 " + bin +
-                        " --config " + config + " </dev/null 2>&1");
+  const Run index = run(env + "PATH_INFO=/cal/events/v1/events QUERY_STRING=per_page=1 " + service_command() +
+                        " </dev/null 2>&1");
   CHECK(index.out.find("Status: 200 OK\r\n") != std::string::npos);
   CHECK(index.out.find("file=libmariadb.so") != std::string::npos);  // the trace is there
   CHECK(index.out.find("libical.so") == std::string::npos);
-  const Run feed = run(env + "PATH_INFO=/cal/events/v1/events QUERY_STRING=ical=1 " + bin + " --config " +
-                       config + " </dev/null 2>&1");
+  const Run feed = run(env + "PATH_INFO=/cal/events/v1/events QUERY_STRING=ical=1 " + service_command() +
+                       " </dev/null 2>&1");
   CHECK(feed.out.find("Status: 200 OK\r\n") != std::string::npos);
   CHECK(feed.out.find("BEGIN:VCALENDAR") != std::string::npos);
   CHECK(feed.out.find("libical.so") != std::string::npos);
