@@ -115,11 +115,11 @@ TEST_CASE("started as plain CGI, calendar-fcgi answers the one request in its en
 // LD_DEBUG=files trace names each library as it is mapped).
 TEST_CASE("started as plain CGI, calendar-fcgi loads libical for an iCalendar feed only") {
   const std::string env = "LD_DEBUG=files REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api HTTP_HOST=example.org ";
-  const Run index = run(env + "PATH_INFO=/cal/events/v1/events QUERY_STRING=per_page=1 " + service_command() +
-                        " </dev/null 2>&1");
-  CHECK(index.out.find("Status: 200 OK\r\n") != std::string::npos);
-  CHECK(index.out.find("file=libmariadb.so") != std::string::npos);  // the trace is there
-  CHECK(index.out.find("libical.so") == std::string::npos);
+  const Run list = run(env + "PATH_INFO=/cal/events/v1/events QUERY_STRING=per_page=1 " + service_command() +
+                       " </dev/null 2>&1");
+  CHECK(list.out.find("Status: 200 OK\r\n") != std::string::npos);
+  CHECK(list.out.find("file=libmariadb.so") != std::string::npos);  // the trace is there
+  CHECK(list.out.find("libical.so") == std::string::npos);
   const Run feed = run(env + "PATH_INFO=/cal/events/v1/events QUERY_STRING=ical=1 " + service_command() +
                        " </dev/null 2>&1");
   CHECK(feed.out.find("Status: 200 OK\r\n") != std::string::npos);

@@ -44,6 +44,7 @@ void add(icalcomponent* c, icalproperty* p) { libical().icalcomponent_add_proper
 
 // DTSTART or DTEND (`start`) in the form `times` says.
 icalproperty* time_property(bool start, const EventDetails& d, IcalTimes times, const TimeZone& zone) {
+  const LibIcal& ical = libical();
   const LocalDateTime local =
       parse_sql_date_time(start ? d.start_local : d.end_local).value_or(LocalDateTime{});
   icaltimetype v;
@@ -64,9 +65,9 @@ icalproperty* time_property(bool start, const EventDetails& d, IcalTimes times, 
       v = date_time(local, false);
       break;
   }
-  icalproperty* p = start ? libical().icalproperty_new_dtstart(v) : libical().icalproperty_new_dtend(v);
+  icalproperty* p = start ? ical.icalproperty_new_dtstart(v) : ical.icalproperty_new_dtend(v);
   if (times == IcalTimes::kZoned)
-    libical().icalproperty_add_parameter(p, libical().icalparameter_new_tzid(zone.name().c_str()));
+    ical.icalproperty_add_parameter(p, ical.icalparameter_new_tzid(zone.name().c_str()));
   return p;
 }
 
@@ -130,42 +131,41 @@ int ical_sequence(std::string_view modified_utc) {
 
 icalcomponent* event_vevent(const RequestContext& ctx, const Event& event, const EventRelations& rel,
                             bool masked, std::string_view uid_host) {
+  const LibIcal& ical = libical();
   const PostRow& post = event.post;
   const EventDetails& d = event.details;
-  icalcomponent* ev = libical().icalcomponent_new(ICAL_VEVENT_COMPONENT);
+  icalcomponent* ev = ical.icalcomponent_new(ICAL_VEVENT_COMPONENT);
   const std::string uid = std::to_string(post.id) + "@" + std::string(uid_host);
-  add(ev, libical().icalproperty_new_uid(uid.c_str()));
+  add(ev, ical.icalproperty_new_uid(uid.c_str()));
   // DTSTAMP is the last modification rather than the time of the request, so that an unchanged
   // feed is byte for byte the same (ETag, 304, the response cache).
   const auto modified = utc_value(post.modified_utc);
   const auto created = utc_value(post.date_utc);
-  add(ev, libical().icalproperty_new_dtstamp(modified  ? *modified
-                                             : created ? *created
-                                                       : date_time({}, true)));
+  add(ev, ical.icalproperty_new_dtstamp(modified ? *modified : created ? *created : date_time({}, true)));
   const TimeZone zone = TimeZone::find(d.timezone).value_or(TimeZone::utc());
   const IcalTimes times = ical_times_of(event, masked);
   add(ev, time_property(true, d, times, zone));
   add(ev, time_property(false, d, times, zone));
-  add(ev, libical().icalproperty_new_summary(post.title.c_str()));
+  add(ev, ical.icalproperty_new_summary(post.title.c_str()));
   if (!masked && !post.content.empty()) {
     const std::string text = html_to_text(post.content);
-    if (!text.empty()) add(ev, libical().icalproperty_new_description(text.c_str()));
+    if (!text.empty()) add(ev, ical.icalproperty_new_description(text.c_str()));
     // A TEXT value (VALUE=TEXT), so that parsers unescape it as libical escapes it.
-    icalproperty* alt = libical().icalproperty_new_x("");
-    libical().icalproperty_set_x_name(alt, "X-ALT-DESC");
-    libical().icalproperty_set_value(alt, libical().icalvalue_new_text(post.content.c_str()));
-    libical().icalproperty_add_parameter(alt, libical().icalparameter_new_fmttype("text/html"));
+    icalproperty* alt = ical.icalproperty_new_x("");
+    ical.icalproperty_set_x_name(alt, "X-ALT-DESC");
+    ical.icalproperty_set_value(alt, ical.icalvalue_new_text(post.content.c_str()));
+    ical.icalproperty_add_parameter(alt, ical.icalparameter_new_fmttype("text/html"));
     add(ev, alt);
   }
   if (!masked) {
     if (const Venue* venue = lookup(rel.venues, event.venue_id)) {
       const std::string location = venue_location(*venue);
-      if (!location.empty()) add(ev, libical().icalproperty_new_location(location.c_str()));
+      if (!location.empty()) add(ev, ical.icalproperty_new_location(location.c_str()));
       if (venue->details.geo_lat && venue->details.geo_lng) {
         icalgeotype geo;
         geo.lat = *venue->details.geo_lat;
         geo.lon = *venue->details.geo_lng;
-        add(ev, libical().icalproperty_new_geo(geo));
+        add(ev, ical.icalproperty_new_geo(geo));
       }
     }
     bool organizer_written = false;
@@ -175,26 +175,26 @@ icalcomponent* event_vevent(const RequestContext& ctx, const Event& event, const
         if (!o) continue;
         if (!organizer_written && !o->details.email.empty()) {
           const std::string address = "mailto:" + o->details.email;
-          icalproperty* p = libical().icalproperty_new_organizer(address.c_str());
+          icalproperty* p = ical.icalproperty_new_organizer(address.c_str());
           if (!o->post.title.empty())
-            libical().icalproperty_add_parameter(p, libical().icalparameter_new_cn(o->post.title.c_str()));
+            ical.icalproperty_add_parameter(p, ical.icalparameter_new_cn(o->post.title.c_str()));
           add(ev, p);
           organizer_written = true;
           continue;
         }
         organizer_written = true;  // only the first organizer may be the ORGANIZER
         const std::string contact = organizer_contact(*o);
-        if (!contact.empty()) add(ev, libical().icalproperty_new_contact(contact.c_str()));
+        if (!contact.empty()) add(ev, ical.icalproperty_new_contact(contact.c_str()));
       }
     if (const auto* categories = lookup(rel.categories, post.id))
-      for (const Term& t : *categories) add(ev, libical().icalproperty_new_categories(t.name.c_str()));
+      for (const Term& t : *categories) add(ev, ical.icalproperty_new_categories(t.name.c_str()));
   }
   const std::string url = public_url(ctx, kEventKind, post.slug);
-  add(ev, libical().icalproperty_new_url(url.c_str()));
-  if (created) add(ev, libical().icalproperty_new_created(*created));
-  if (modified) add(ev, libical().icalproperty_new_lastmodified(*modified));
-  add(ev, libical().icalproperty_new_sequence(ical_sequence(post.modified_utc)));
-  add(ev, libical().icalproperty_new_status(status_of(post.status)));
+  add(ev, ical.icalproperty_new_url(url.c_str()));
+  if (created) add(ev, ical.icalproperty_new_created(*created));
+  if (modified) add(ev, ical.icalproperty_new_lastmodified(*modified));
+  add(ev, ical.icalproperty_new_sequence(ical_sequence(post.modified_utc)));
+  add(ev, ical.icalproperty_new_status(status_of(post.status)));
   return ev;
 }
 

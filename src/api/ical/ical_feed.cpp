@@ -59,9 +59,10 @@ std::string file_name(std::string_view stem) {
 }
 
 void add_x(icalcomponent* c, const char* name, const std::string& value) {
-  icalproperty* p = libical().icalproperty_new_x(value.c_str());
-  libical().icalproperty_set_x_name(p, name);
-  libical().icalcomponent_add_property(c, p);
+  const LibIcal& ical = libical();
+  icalproperty* p = ical.icalproperty_new_x(value.c_str());
+  ical.icalproperty_set_x_name(p, name);
+  ical.icalcomponent_add_property(c, p);
 }
 
 // From this many events on, a feed's VEVENTs are written by two threads: half of 32 events is
@@ -75,26 +76,27 @@ struct Years {
 // The VCALENDAR text of `events`, with a VTIMEZONE for every zone a DTSTART/DTEND names.
 std::string calendar_text(const RequestContext& ctx, const std::vector<Event>& events,
                           const EventRelations& relations, bool mask_protected, const std::string& title) {
-  using Calendar = std::unique_ptr<icalcomponent, decltype(libical().icalcomponent_free)>;
-  Calendar cal(libical().icalcomponent_new(ICAL_VCALENDAR_COMPONENT), libical().icalcomponent_free);
-  libical().icalcomponent_add_property(
-      cal.get(), libical().icalproperty_new_prodid("-//calendar-fcgi//Calendar events API//EN"));
-  libical().icalcomponent_add_property(cal.get(), libical().icalproperty_new_version("2.0"));
-  libical().icalcomponent_add_property(cal.get(), libical().icalproperty_new_calscale("GREGORIAN"));
-  libical().icalcomponent_add_property(cal.get(), libical().icalproperty_new_method(ICAL_METHOD_PUBLISH));
+  const LibIcal& ical = libical();
+  using Calendar = std::unique_ptr<icalcomponent, decltype(ical.icalcomponent_free)>;
+  Calendar cal(ical.icalcomponent_new(ICAL_VCALENDAR_COMPONENT), ical.icalcomponent_free);
+  ical.icalcomponent_add_property(cal.get(),
+                                  ical.icalproperty_new_prodid("-//calendar-fcgi//Calendar events API//EN"));
+  ical.icalcomponent_add_property(cal.get(), ical.icalproperty_new_version("2.0"));
+  ical.icalcomponent_add_property(cal.get(), ical.icalproperty_new_calscale("GREGORIAN"));
+  ical.icalcomponent_add_property(cal.get(), ical.icalproperty_new_method(ICAL_METHOD_PUBLISH));
   add_x(cal.get(), "X-WR-CALNAME", title);
   // X-WR-TIMEZONE takes an IANA id: the site zone when it is one, UTC for UTC itself.
   const TimeZone site = site_zone(ctx);
   if (!site.is_fixed_offset() || site.name() == "UTC") add_x(cal.get(), "X-WR-TIMEZONE", site.name());
-  icaldurationtype refresh = libical().icaldurationtype_null_duration();
+  icaldurationtype refresh = ical.icaldurationtype_null_duration();
   refresh.hours = static_cast<unsigned>(ctx.config.ical.refresh_minutes / 60);  // PT1H, not PT60M
   refresh.minutes = static_cast<unsigned>(ctx.config.ical.refresh_minutes % 60);
-  icalproperty* interval = libical().icalproperty_new_refreshinterval(refresh);
-  libical().icalproperty_add_parameter(interval, libical().icalparameter_new_value(ICAL_VALUE_DURATION));
-  libical().icalcomponent_add_property(cal.get(), interval);
-  char* ttl = libical().icaldurationtype_as_ical_string_r(refresh);
+  icalproperty* interval = ical.icalproperty_new_refreshinterval(refresh);
+  ical.icalproperty_add_parameter(interval, ical.icalparameter_new_value(ICAL_VALUE_DURATION));
+  ical.icalcomponent_add_property(cal.get(), interval);
+  char* ttl = ical.icaldurationtype_as_ical_string_r(refresh);
   add_x(cal.get(), "X-PUBLISHED-TTL", ttl);
-  libical().icalmemory_free_buffer(ttl);
+  ical.icalmemory_free_buffer(ttl);
 
   std::map<std::string, std::pair<TimeZone, Years>> zones;  // in a fixed order: a stable text
   for (const Event& e : events) {
@@ -112,18 +114,18 @@ std::string calendar_text(const RequestContext& ctx, const std::vector<Event>& e
     }
   }
   for (const auto& [name, zone_years] : zones)
-    libical().icalcomponent_add_component(
+    ical.icalcomponent_add_component(
         cal.get(), cached_vtimezone(zone_years.first, zone_years.second.first, zone_years.second.last));
   // The calendar without its events, written by libical, is cut before its END:VCALENDAR line
   // and each VEVENT, written by libical too, goes in there as soon as it is built and is freed:
   // one small tree at a time instead of a tree of 1,000 events and one growing buffer (malloc
   // was the largest share of a 1,000-event feed's time).
-  char* frame = libical().icalcomponent_as_ical_string_r(cal.get());
+  char* frame = ical.icalcomponent_as_ical_string_r(cal.get());
   const std::string_view text(frame);
   const std::size_t end = text.rfind("END:VCALENDAR");
   std::string out(text.substr(0, end));
   const std::string tail(text.substr(end));
-  libical().icalmemory_free_buffer(frame);
+  ical.icalmemory_free_buffer(frame);
   const std::string host = site_host(ctx);
   auto vevents = [&](std::size_t from, std::size_t to) {
     std::string part;
@@ -132,10 +134,10 @@ std::string calendar_text(const RequestContext& ctx, const std::vector<Event>& e
       const Event& e = events[i];
       icalcomponent* vevent =
           event_vevent(ctx, e, relations, mask_protected && !e.post.password.empty(), host);
-      char* written = libical().icalcomponent_as_ical_string_r(vevent);
+      char* written = ical.icalcomponent_as_ical_string_r(vevent);
       part += written;
-      libical().icalmemory_free_buffer(written);
-      libical().icalcomponent_free(vevent);
+      ical.icalmemory_free_buffer(written);
+      ical.icalcomponent_free(vevent);
     }
     return part;
   };

@@ -33,11 +33,12 @@ void make_errors_non_fatal() {
 // Whether libical reads the content line without error. Properties unknown to libical (neither
 // RFC 5545 nor X-) make it fail too: they are left out instead (`known` false).
 bool line_reads(const IcalLine& line, bool& known) {
-  known = line.name.starts_with("X-") ||
-          libical().icalproperty_string_to_kind(line.name.c_str()) != ICAL_NO_PROPERTY;
+  const LibIcal& ical = libical();
+  known =
+      line.name.starts_with("X-") || ical.icalproperty_string_to_kind(line.name.c_str()) != ICAL_NO_PROPERTY;
   if (!known) return true;
-  std::unique_ptr<icalproperty, PropertyFree> p(libical().icalproperty_new_from_string(line.text.c_str()));
-  libical().icalerror_clear_errno();
+  std::unique_ptr<icalproperty, PropertyFree> p(ical.icalproperty_new_from_string(line.text.c_str()));
+  ical.icalerror_clear_errno();
   return p != nullptr;
 }
 
@@ -99,13 +100,14 @@ std::size_t entries(const short (&list)[N]) {
 // one month, "the last Sunday of October"). Others (FREQ=SECONDLY, every day of the year) could
 // make it expand millions of changes up to the event's year, for one request.
 bool has_plain_rules(icaltimezone* zone) {
-  icalcomponent* vtimezone = libical().icaltimezone_get_component(zone);
+  const LibIcal& ical = libical();
+  icalcomponent* vtimezone = ical.icaltimezone_get_component(zone);
   if (!vtimezone) return false;
-  for (icalcomponent* part = libical().icalcomponent_get_first_component(vtimezone, ICAL_ANY_COMPONENT); part;
-       part = libical().icalcomponent_get_next_component(vtimezone, ICAL_ANY_COMPONENT))
-    for (icalproperty* p = libical().icalcomponent_get_first_property(part, ICAL_RRULE_PROPERTY); p;
-         p = libical().icalcomponent_get_next_property(part, ICAL_RRULE_PROPERTY)) {
-      const icalrecurrencetype r = libical().icalproperty_get_rrule(p);
+  for (icalcomponent* part = ical.icalcomponent_get_first_component(vtimezone, ICAL_ANY_COMPONENT); part;
+       part = ical.icalcomponent_get_next_component(vtimezone, ICAL_ANY_COMPONENT))
+    for (icalproperty* p = ical.icalcomponent_get_first_property(part, ICAL_RRULE_PROPERTY); p;
+         p = ical.icalcomponent_get_next_property(part, ICAL_RRULE_PROPERTY)) {
+      const icalrecurrencetype r = ical.icalproperty_get_rrule(p);
       if (r.freq != ICAL_YEARLY_RECURRENCE || r.interval != 1 || entries(r.by_day) > 1 ||
           entries(r.by_month) > 1 || entries(r.by_month_day) > 7 || entries(r.by_year_day) > 0 ||
           entries(r.by_week_no) > 0 || entries(r.by_hour) > 1 || entries(r.by_minute) > 1 ||
@@ -119,28 +121,29 @@ bool has_plain_rules(icaltimezone* zone) {
 // VTIMEZONE into a UTC time. nullopt (with `problem`) when the TZID is unknown.
 std::optional<Moment> moment_of(icalcomponent* calendar, icalproperty* p, icaltimetype t,
                                 std::optional<IcalProblem>& problem) {
+  const LibIcal& ical = libical();
   Moment m;
   m.wall = local_of(t);
   if (t.is_date) {
     m.kind = Moment::kDate;
     return m;
   }
-  if (libical().icaltime_is_utc(t)) {
+  if (ical.icaltime_is_utc(t)) {
     m.kind = Moment::kUtc;
     return m;
   }
-  icalparameter* tzid_param = libical().icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER);
-  const std::string tzid = tzid_param ? text_of(libical().icalparameter_get_tzid(tzid_param)) : std::string();
+  icalparameter* tzid_param = ical.icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER);
+  const std::string tzid = tzid_param ? text_of(ical.icalparameter_get_tzid(tzid_param)) : std::string();
   if (tzid.empty()) return m;  // floating
   if (auto zone = iana_zone(tzid)) {
     m.kind = Moment::kZoned;
     m.zone = zone;
     return m;
   }
-  if (icaltimezone* defined = libical().icalcomponent_get_timezone(calendar, tzid.c_str());
+  if (icaltimezone* defined = ical.icalcomponent_get_timezone(calendar, tzid.c_str());
       defined && has_plain_rules(defined)) {
     int is_daylight = 0;
-    const int offset = libical().icaltimezone_get_utc_offset(defined, &t, &is_daylight);
+    const int offset = ical.icaltimezone_get_utc_offset(defined, &t, &is_daylight);
     m.kind = Moment::kUtc;
     m.wall = to_utc_date_time(from_utc_date_time(m.wall) - std::chrono::seconds(offset));
     return m;
@@ -148,7 +151,7 @@ std::optional<Moment> moment_of(icalcomponent* calendar, icalproperty* p, icalti
   IcalProblem pr;
   pr.msgid = "TZID %s is neither an IANA time zone nor defined by a VTIMEZONE of the calendar.";
   pr.args = {tzid};
-  pr.field = libical().icalproperty_get_property_name(p);
+  pr.field = ical.icalproperty_get_property_name(p);
   problem = std::move(pr);
   return std::nullopt;
 }
@@ -211,6 +214,7 @@ std::optional<long long> own_event_id(std::string_view uid, std::string_view hos
 // Maps one VEVENT; `problem` is set when it cannot be.
 void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptions& options,
                const TimeZone& site, IcalEventInput& out) {
+  const LibIcal& ical = libical();
   rapidjson::Document& body = out.body;
   body.SetObject();
   auto& a = body.GetAllocator();
@@ -220,36 +224,36 @@ void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptio
     p.field = std::move(field);
     out.problem = std::move(p);
   };
-  if (icalproperty* uid = libical().icalcomponent_get_first_property(ev, ICAL_UID_PROPERTY)) {
-    out.uid = text_of(libical().icalproperty_get_uid(uid));
+  if (icalproperty* uid = ical.icalcomponent_get_first_property(ev, ICAL_UID_PROPERTY)) {
+    out.uid = text_of(ical.icalproperty_get_uid(uid));
     out.own_id = own_event_id(out.uid, options.site_host);
   }
   for (const icalproperty_kind recurring :
        {ICAL_RRULE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_RECURRENCEID_PROPERTY})
-    if (icalproperty* p = libical().icalcomponent_get_first_property(ev, recurring)) {
+    if (icalproperty* p = ical.icalcomponent_get_first_property(ev, recurring)) {
       refuse(
-          libical().icalproperty_get_property_name(p),
+          ical.icalproperty_get_property_name(p),
           "Recurring events (RRULE, RDATE, RECURRENCE-ID) are not imported; send each occurrence as its own "
           "VEVENT.");
       return;
     }
-  if (icalproperty* p = libical().icalcomponent_get_first_property(ev, ICAL_SUMMARY_PROPERTY))
-    set_string(body, "title", text_of(libical().icalproperty_get_summary(p)));
+  if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_SUMMARY_PROPERTY))
+    set_string(body, "title", text_of(ical.icalproperty_get_summary(p)));
   // The HTML form of the description wins over the plain one.
   std::optional<std::string> description;
-  for (icalproperty* p = libical().icalcomponent_get_first_property(ev, ICAL_X_PROPERTY); p && !description;
-       p = libical().icalcomponent_get_next_property(ev, ICAL_X_PROPERTY)) {
-    if (!ascii::iequals(text_of(libical().icalproperty_get_x_name(p)), "X-ALT-DESC")) continue;
-    icalparameter* fmt = libical().icalproperty_get_first_parameter(p, ICAL_FMTTYPE_PARAMETER);
-    if (fmt && ascii::iequals(text_of(libical().icalparameter_get_fmttype(fmt)), "text/html"))
-      description = text_of(libical().icalproperty_get_x(p));
+  for (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_X_PROPERTY); p && !description;
+       p = ical.icalcomponent_get_next_property(ev, ICAL_X_PROPERTY)) {
+    if (!ascii::iequals(text_of(ical.icalproperty_get_x_name(p)), "X-ALT-DESC")) continue;
+    icalparameter* fmt = ical.icalproperty_get_first_parameter(p, ICAL_FMTTYPE_PARAMETER);
+    if (fmt && ascii::iequals(text_of(ical.icalparameter_get_fmttype(fmt)), "text/html"))
+      description = text_of(ical.icalproperty_get_x(p));
   }
   if (!description)
-    if (icalproperty* p = libical().icalcomponent_get_first_property(ev, ICAL_DESCRIPTION_PROPERTY))
-      description = html_of_text(text_of(libical().icalproperty_get_description(p)));
+    if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_DESCRIPTION_PROPERTY))
+      description = html_of_text(text_of(ical.icalproperty_get_description(p)));
   if (description) set_string(body, "description", *description);
-  if (icalproperty* p = libical().icalcomponent_get_first_property(ev, ICAL_LOCATION_PROPERTY)) {
-    const std::string name = text_of(libical().icalproperty_get_location(p));
+  if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_LOCATION_PROPERTY)) {
+    const std::string name = text_of(ical.icalproperty_get_location(p));
     if (!name.empty()) {
       Value venue(rapidjson::kObjectType);
       venue.AddMember("venue", Value(name.c_str(), static_cast<rapidjson::SizeType>(name.size()), a), a);
@@ -258,10 +262,10 @@ void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptio
   }
   Value categories(rapidjson::kArrayType);
   bool has_categories = false;
-  for (icalproperty* p = libical().icalcomponent_get_first_property(ev, ICAL_CATEGORIES_PROPERTY); p;
-       p = libical().icalcomponent_get_next_property(ev, ICAL_CATEGORIES_PROPERTY)) {
+  for (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_CATEGORIES_PROPERTY); p;
+       p = ical.icalcomponent_get_next_property(ev, ICAL_CATEGORIES_PROPERTY)) {
     has_categories = true;
-    const std::string name = text_of(libical().icalproperty_get_categories(p));
+    const std::string name = text_of(ical.icalproperty_get_categories(p));
     if (!name.empty())
       categories.PushBack(Value(name.c_str(), static_cast<rapidjson::SizeType>(name.size()), a), a);
   }
@@ -271,28 +275,28 @@ void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptio
     else
       body.AddMember("categories", categories, a);
   }
-  if (icalproperty* p = libical().icalcomponent_get_first_property(ev, ICAL_URL_PROPERTY))
-    set_string(body, "website", text_of(libical().icalproperty_get_url(p)));
-  if (icalproperty* p = libical().icalcomponent_get_first_property(ev, ICAL_STATUS_PROPERTY))
-    if (libical().icalproperty_get_status(p) == ICAL_STATUS_CANCELLED) set_string(body, "status", "draft");
+  if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_URL_PROPERTY))
+    set_string(body, "website", text_of(ical.icalproperty_get_url(p)));
+  if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_STATUS_PROPERTY))
+    if (ical.icalproperty_get_status(p) == ICAL_STATUS_CANCELLED) set_string(body, "status", "draft");
 
   // Dates: one zone for the event. A TZID that is an IANA zone is kept; UTC times, times in
   // zones only a VTIMEZONE defines, floating times and all-day events are in the site zone.
-  icalproperty* start_p = libical().icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY);
+  icalproperty* start_p = ical.icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY);
   if (!start_p) {
     refuse("DTSTART", "The VEVENT has no DTSTART.");
     return;
   }
-  const auto start = moment_of(calendar, start_p, libical().icalproperty_get_dtstart(start_p), out.problem);
+  const auto start = moment_of(calendar, start_p, ical.icalproperty_get_dtstart(start_p), out.problem);
   if (!start) return;
   std::optional<Moment> end;
-  if (icalproperty* end_p = libical().icalcomponent_get_first_property(ev, ICAL_DTEND_PROPERTY)) {
-    end = moment_of(calendar, end_p, libical().icalproperty_get_dtend(end_p), out.problem);
+  if (icalproperty* end_p = ical.icalcomponent_get_first_property(ev, ICAL_DTEND_PROPERTY)) {
+    end = moment_of(calendar, end_p, ical.icalproperty_get_dtend(end_p), out.problem);
     if (!end) return;
   }
   std::optional<icaldurationtype> duration;
-  if (icalproperty* d = libical().icalcomponent_get_first_property(ev, ICAL_DURATION_PROPERTY))
-    duration = libical().icalproperty_get_duration(d);
+  if (icalproperty* d = ical.icalcomponent_get_first_property(ev, ICAL_DURATION_PROPERTY))
+    duration = ical.icalproperty_get_duration(d);
   const TimeZone zone = start->kind == Moment::kZoned ? *start->zone : site;
   set_string(body, "timezone", zone.name());
   if (start->kind == Moment::kDate) {
@@ -338,6 +342,7 @@ void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptio
 }  // namespace
 
 IcalImport parse_ical_import(std::string_view body, const IcalImportOptions& options) {
+  const LibIcal& ical = libical();
   make_errors_non_fatal();
   IcalImport result;
   IcalScan scan = scan_ical_lines(body, options.max_events);
@@ -360,22 +365,22 @@ IcalImport parse_ical_import(std::string_view body, const IcalImportOptions& opt
     text += line.text;
     text += "\r\n";
   }
-  std::unique_ptr<icalcomponent, ComponentFree> calendar(libical().icalparser_parse_string(text.c_str()));
-  libical().icalerror_clear_errno();
-  if (!calendar || libical().icalcomponent_isa(calendar.get()) != ICAL_VCALENDAR_COMPONENT) {
+  std::unique_ptr<icalcomponent, ComponentFree> calendar(ical.icalparser_parse_string(text.c_str()));
+  ical.icalerror_clear_errno();
+  if (!calendar || ical.icalcomponent_isa(calendar.get()) != ICAL_VCALENDAR_COMPONENT) {
     result.failure = IcalFailure::kMalformed;
     result.problem = malformed_line(scan.lines.front());
     return result;
   }
   const TimeZone site = TimeZone::find(options.site_zone).value_or(TimeZone::utc());
   int index = 0;
-  for (icalcomponent* ev = libical().icalcomponent_get_first_component(calendar.get(), ICAL_VEVENT_COMPONENT);
-       ev; ev = libical().icalcomponent_get_next_component(calendar.get(), ICAL_VEVENT_COMPONENT)) {
+  for (icalcomponent* ev = ical.icalcomponent_get_first_component(calendar.get(), ICAL_VEVENT_COMPONENT); ev;
+       ev = ical.icalcomponent_get_next_component(calendar.get(), ICAL_VEVENT_COMPONENT)) {
     IcalEventInput& in = result.events.emplace_back();
     in.index = ++index;
     in.line = index <= static_cast<int>(scan.vevent_lines.size()) ? scan.vevent_lines[index - 1] : 0;
     // What libical still refused (each line read alone, so this is a safety net).
-    if (libical().icalcomponent_get_first_property(ev, ICAL_XLICERROR_PROPERTY)) {
+    if (ical.icalcomponent_get_first_property(ev, ICAL_XLICERROR_PROPERTY)) {
       result.failure = IcalFailure::kMalformed;
       result.problem = malformed_line(IcalLine{in.line, "BEGIN:VEVENT", "BEGIN", "VEVENT"});
       result.events.clear();

@@ -63,26 +63,27 @@ std::vector<ZoneObservance> zone_observances(const TimeZone& zone, Seconds from,
 }
 
 icalcomponent* build_vtimezone(const TimeZone& zone, int first_year, int last_year) {
+  const LibIcal& ical = libical();
   const Seconds from = from_utc_date_time({first_year, 1, 1, 0, 0, 0}) - seconds{86400};
   const Seconds to = from_utc_date_time({last_year + 1, 1, 1, 0, 0, 0}) + seconds{86400};
-  icalcomponent* tz = libical().icalcomponent_new(ICAL_VTIMEZONE_COMPONENT);
-  libical().icalcomponent_add_property(tz, libical().icalproperty_new_tzid(zone.name().c_str()));
+  icalcomponent* tz = ical.icalcomponent_new(ICAL_VTIMEZONE_COMPONENT);
+  ical.icalcomponent_add_property(tz, ical.icalproperty_new_tzid(zone.name().c_str()));
   for (const ZoneObservance& o : zone_observances(zone, from, to)) {
-    icalcomponent* part =
-        libical().icalcomponent_new(o.dst ? ICAL_XDAYLIGHT_COMPONENT : ICAL_XSTANDARD_COMPONENT);
+    icalcomponent* part = ical.icalcomponent_new(o.dst ? ICAL_XDAYLIGHT_COMPONENT : ICAL_XSTANDARD_COMPONENT);
     // DTSTART is the wall clock of the change in the offset before it (RFC 5545 §3.6.5).
-    libical().icalcomponent_add_property(part, libical().icalproperty_new_dtstart(floating_date_time(
-                                                   to_utc_date_time(o.start + seconds{o.offset_from}))));
-    libical().icalcomponent_add_property(part, libical().icalproperty_new_tzoffsetfrom(o.offset_from));
-    libical().icalcomponent_add_property(part, libical().icalproperty_new_tzoffsetto(o.offset_to));
+    ical.icalcomponent_add_property(part, ical.icalproperty_new_dtstart(floating_date_time(
+                                              to_utc_date_time(o.start + seconds{o.offset_from}))));
+    ical.icalcomponent_add_property(part, ical.icalproperty_new_tzoffsetfrom(o.offset_from));
+    ical.icalcomponent_add_property(part, ical.icalproperty_new_tzoffsetto(o.offset_to));
     if (!o.abbrev.empty())
-      libical().icalcomponent_add_property(part, libical().icalproperty_new_tzname(o.abbrev.c_str()));
-    libical().icalcomponent_add_component(tz, part);
+      ical.icalcomponent_add_property(part, ical.icalproperty_new_tzname(o.abbrev.c_str()));
+    ical.icalcomponent_add_component(tz, part);
   }
   return tz;
 }
 
 icalcomponent* cached_vtimezone(const TimeZone& zone, int first_year, int last_year) {
+  const LibIcal& ical = libical();
   static std::mutex mutex;
   // Never freed, and reachable to the end through this pointer (no destructor runs at exit while
   // a request thread may still read it, and leak checkers see it held).
@@ -90,14 +91,13 @@ icalcomponent* cached_vtimezone(const TimeZone& zone, int first_year, int last_y
   const std::string key = zone.name() + '\n' + std::to_string(first_year) + '\n' + std::to_string(last_year);
   {
     std::lock_guard<std::mutex> lock(mutex);
-    if (const auto it = cache->find(key); it != cache->end())
-      return libical().icalcomponent_new_clone(it->second);
+    if (const auto it = cache->find(key); it != cache->end()) return ical.icalcomponent_new_clone(it->second);
   }
   icalcomponent* built = build_vtimezone(zone, first_year, last_year);
   std::lock_guard<std::mutex> lock(mutex);
   if (cache->size() >= kMaxCached || cache->count(key)) return built;
   cache->emplace(key, built);
-  return libical().icalcomponent_new_clone(built);
+  return ical.icalcomponent_new_clone(built);
 }
 
 }  // namespace cal
