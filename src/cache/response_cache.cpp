@@ -54,16 +54,9 @@ bool contains(const std::vector<long long>& sorted, long long id) {
   return std::binary_search(sorted.begin(), sorted.end(), id);
 }
 
-}  // namespace
-
-ResponseCache::ResponseCache(std::size_t max_bytes) : max_bytes_(max_bytes) {}
-
-ResponseCache::~ResponseCache() = default;
-
-std::string ResponseCache::key_of(const Request& r) {
-  if (!is_get_or_head(r.method) || !r.header("authorization").empty()) return {};
-  // Every input the pipeline reads for a visitor's GET, separated by a byte no header or
-  // CGI variable contains. HEAD shares GET's entry (same headers, body not sent).
+// Every input the pipeline reads for a GET but the credentials, separated by a byte no header or
+// CGI variable contains. HEAD shares GET's entry (same headers, body not sent).
+std::string request_key(const Request& r) {
   std::string key;
   key.reserve(r.host.size() + r.script_name.size() + r.path.size() + r.query_string.size() + 64);
   for (const std::string* part :
@@ -75,6 +68,27 @@ std::string ResponseCache::key_of(const Request& r) {
   // Of Accept only what the pipeline reads (an iCalendar feed or JSON, issue 16): browsers'
   // many Accept values share their JSON entries.
   if (prefers_calendar(r.header("accept"))) key += "text/calendar\n";
+  return key;
+}
+
+}  // namespace
+
+ResponseCache::ResponseCache(std::size_t max_bytes) : max_bytes_(max_bytes) {}
+
+ResponseCache::~ResponseCache() = default;
+
+std::string ResponseCache::key_of(const Request& r) {
+  if (!is_get_or_head(r.method) || !r.header("authorization").empty()) return {};
+  return request_key(r);
+}
+
+std::string ResponseCache::key_of(const Request& r, std::string_view principal) {
+  if (!is_get_or_head(r.method)) return {};
+  // After the request's last newline (no part holds one): a visitor's key ends at it, and no two
+  // principals share a key.
+  std::string key = request_key(r);
+  key += '\x01';
+  key += principal;
   return key;
 }
 

@@ -1,7 +1,8 @@
 // The response cache of calendar-fcgi (issue 8; cal/api/response_cache.h) never answers with
 // something the service would not compute now: after writes through the API or straight into
 // the database (which drop only the answers they change, issue 14), when a scheduled event comes due, when a
-// relative date moves on; and it never mixes visitors' and authenticated answers. Also the term counts kept
+// relative date moves on; and it never mixes visitors' and authenticated answers, nor those of two
+// authenticated callers. Also the term counts kept
 // by triggers (schema.sql term_counts), whoever writes. Each check asks twice, so the answer under test is
 // the one the cache would give.
 #include "client.h"
@@ -202,6 +203,61 @@ TEST_CASE("visitors never get an authenticated caller's answer, nor the reverse"
   REQUIRE(post_json(path_of(id), "{\"status\":\"publish\"}", {admin()}).status == 200);
   CHECK(twice(path_of(id)).status == 200);
   CHECK(get(path_of(id), {admin()}).header("cache-control") == "private, no-store");
+}
+
+// X-Cal-Statements: 1 marks an authenticated answer that came from the cache: only the
+// application password was looked up.
+bool from_cache_as(const HttpResponse& r) { return r.header("x-cal-statements") == "1"; }
+
+TEST_CASE("an authenticated caller's answers come from the cache under its own key, never another's") {
+  const std::string word = unique("keyed");
+  const long long id = create_id("Draft " + word, "+5 days 10:00", "+5 days 11:00", "\"status\":\"draft\"");
+  std::string editor_login;
+  const std::string editor = bearer(create_user("keyed", "editor", &editor_login));
+  const std::string contributor = bearer(create_user("keyed", "contributor"));
+  const HttpResponse computed = get(path_of(id), {admin()});
+  REQUIRE(computed.status == 200);
+  CHECK_FALSE(from_cache_as(computed));
+  const HttpResponse again = get(path_of(id), {admin()});
+  CHECK(from_cache_as(again));
+  CHECK(again.body == computed.body);
+  CHECK(again.header("etag") == computed.header("etag"));
+  CHECK(again.header("cache-control") == "private, no-store");
+  CHECK(get(path_of(id), {admin(), "If-None-Match: " + computed.header("etag")}).status == 304);
+  // The same URL for other callers: each its own answer, the second time from its own entry.
+  for (int i = 0; i < 2; ++i) {
+    CHECK(get(path_of(id), {editor}).status == 200);
+    CHECK(get(path_of(id), {contributor}).status == 403);
+    CHECK(get(path_of(id)).status == 403);
+  }
+  CHECK(from_cache_as(get(path_of(id), {editor})));
+  // A role changed by hand is no write the cache sees; the role is part of the key.
+  REQUIRE(run_sql("UPDATE users SET role = 'contributor' WHERE login = '" + editor_login + "'"));
+  CHECK(get(path_of(id), {editor}).status == 403);
+  // A write drops the administrator's entry like a visitor's.
+  REQUIRE(post_json(path_of(id), "{\"title\":\"Edited " + word + "\"}", {admin()}).status == 200);
+  const HttpResponse edited = get(path_of(id), {admin()});
+  CHECK_FALSE(from_cache_as(edited));
+  CHECK(string_at(edited.json(), {"title"}) == "Edited " + word);
+}
+
+TEST_CASE("an administrator polling GET /changes with one token gets the cached answer until a write") {
+  const std::string word = unique("poll");
+  const std::string changes = "/cal/events/v1/changes";
+  const std::string token = string_at(get(changes, {admin()}).json(), {"next"});
+  REQUIRE(!token.empty());
+  const long long first = create_id("Poll " + word, "+5 days 10:00", "+5 days 11:00", "\"status\":\"draft\"");
+  const std::string since = changes + "?since=" + token;
+  const HttpResponse computed = get(since, {admin()});
+  REQUIRE(computed.status == 200);
+  const HttpResponse cached = get(since, {admin()});
+  CHECK(from_cache_as(cached));
+  CHECK(cached.body == computed.body);
+  CHECK(computed.body.find("\"id\":" + std::to_string(first)) != std::string::npos);
+  const long long second = create_id("Poll 2 " + word, "+5 days 10:00", "+5 days 11:00");
+  const HttpResponse after = get(since, {admin()});
+  CHECK_FALSE(from_cache_as(after));
+  CHECK(after.body.find("\"id\":" + std::to_string(second)) != std::string::npos);
 }
 
 TEST_CASE("HEAD after GET: the same headers and ETag, no body") {

@@ -102,6 +102,28 @@ TEST_CASE("the cache key covers what a visitor's GET depends on, and only visito
   }
 }
 
+TEST_CASE("an authenticated caller's key: the request without its credentials, and the caller") {
+  cal::Request r = get("/cal/events/v1/events", "page=2");
+  const std::string visitor = cal::ResponseCache::key_of(r);
+  r.headers["authorization"] = "Bearer one";
+  CHECK(cal::ResponseCache::key_of(r).empty());
+  const std::string admin = cal::ResponseCache::key_of(r, "1:administrator");
+  REQUIRE(!admin.empty());
+  CHECK(admin != visitor);
+  CHECK(admin.compare(0, visitor.size(), visitor) == 0);
+  // Another credential of the same caller shares the entry; another caller, or a new role, not.
+  r.headers["authorization"] = "Basic b25lOnR3bw==";
+  CHECK(cal::ResponseCache::key_of(r, "1:administrator") == admin);
+  CHECK(cal::ResponseCache::key_of(r, "2:administrator") != admin);
+  CHECK(cal::ResponseCache::key_of(r, "1:editor") != admin);
+  CHECK(cal::ResponseCache::key_of(r, "1:administrator") !=
+        cal::ResponseCache::key_of(r, "11:administrator"));
+  r.path = "/cal/events/v1/events/5";
+  CHECK(cal::ResponseCache::key_of(r, "1:administrator") != admin);
+  r.method = "PATCH";
+  CHECK(cal::ResponseCache::key_of(r, "1:administrator").empty());
+}
+
 TEST_CASE("a stored answer is served only while data, schedule and clock allow") {
   const cal::ClockUse none;
   const cal::ClockUse this_second{at(101)};

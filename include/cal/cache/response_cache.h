@@ -73,9 +73,13 @@ class ResponseCache {
   ResponseCache(const ResponseCache&) = delete;
   ResponseCache& operator=(const ResponseCache&) = delete;
 
-  // The cache key of a request, or "" when its answer must not be cached (not GET/HEAD, or it
-  // carries credentials).
+  // The cache key of a visitor's request, or "" when its answer must not be cached this way (not
+  // GET/HEAD, or it carries credentials).
   static std::string key_of(const Request& request);
+  // The cache key of an authenticated caller's GET/HEAD ("" for other methods): the request's
+  // inputs without its credentials, and `principal`, everything of the caller an answer depends
+  // on (who it is and its role), so a key is never shared by callers who may see differently.
+  static std::string key_of(const Request& request, std::string_view principal);
 
   // The right to compute the answer for a key that find() missed; released (waking the
   // requests that wait for that answer) when destroyed, after store() if the answer is kept.

@@ -86,8 +86,16 @@ ResponseCacheUse::ResponseCacheUse(ResponseCache* cache, const Request& request)
   if (cache_) key_ = ResponseCache::key_of(request);
 }
 
+bool ResponseCacheUse::key_by(const Caller& caller) {
+  if (!cache_ || !caller.user) return false;
+  key_ =
+      ResponseCache::key_of(request_, std::to_string(caller.user->id) + ":" + role_name(caller.user->role));
+  return !key_.empty();
+}
+
 std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
   if (!cache_ || key_.empty()) return std::nullopt;
+  statements_before_lookup_ = db.statement_count();
   std::optional<DataVersion> version;
   if (config.server.cache_lease_ms > 0)
     version = cache_->versions().fresh(VersionFlights::Clock::now(),
@@ -95,14 +103,16 @@ std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
   if (!version) version = read_version_for_cache(*cache_, db, config);
   if (!version) return std::nullopt;
   CachedResponse hit;
-  if (cache_->find(key_, *version, unmarked_now(), hit, claim_))
+  if (cache_->find(key_, *version, unmarked_now(), hit, claim_)) {
+    answered_ = true;
     return cached_response(request_, std::move(hit), config);
+  }
   validity_ = CacheValidity{*version, {}, cache_->epoch()};
   return std::nullopt;
 }
 
-void ResponseCacheUse::keep(const Response& response, const std::string& etag, bool authenticated) {
-  if (!validity_ || etag.empty() || authenticated) return;
+void ResponseCacheUse::keep(const Response& response, const std::string& etag) {
+  if (!validity_ || etag.empty()) return;
   validity_->clock = clock_use();
   CachedResponse stored{response.headers, response.body, etag};
   auto& h = stored.headers;

@@ -1,8 +1,11 @@
-// How the pipeline uses the response cache (issue 8): a visitor's GET/HEAD is answered from
-// memory when the stored answer is still exactly what the pipeline would produce, and a computed
-// answer is stored for the next request. The cache itself (src/cache/) knows nothing of the API.
+// How the pipeline uses the response cache (issue 8): a GET/HEAD is answered from memory when the
+// stored answer is still exactly what the pipeline would produce, and a computed answer is stored
+// for the next request. A visitor's is looked up before anything else; an authenticated caller's
+// once the credentials are checked, under a key of its own (issue 17: a mirror's repeated
+// /changes). The cache itself (src/cache/) knows nothing of the API.
 #pragma once
 
+#include "cal/api/access/permissions.h"
 #include "cal/cache/response_cache.h"
 #include "cal/core/config.h"
 #include "cal/http/request.h"
@@ -26,13 +29,22 @@ class ResponseCacheUse {
   // Without a cache, or for a request the cache does not key, lookup and keep do nothing.
   ResponseCacheUse(ResponseCache* cache, const Request& request);
 
+  // Keys the request by this authenticated caller from now on; false when its answer is not
+  // cached (no cache, or not a GET/HEAD).
+  bool key_by(const Caller& caller);
+
   // The stored answer as the response to this request (HEAD, If-None-Match and the statement
   // count header applied as for a computed one: no statement ran for it), or nullopt.
   std::optional<Response> lookup(Db& db, const Config& config);
 
-  // Stores a computed answer that has an ETag and was not for an authenticated caller, when
-  // lookup() missed with a known data version; without the per-request statement count header.
-  void keep(const Response& response, const std::string& etag, bool authenticated);
+  // Whether lookup() gave the answer, and the statements `db` had run when it was asked (the
+  // version check it made or shared is not the request's own).
+  bool answered() const { return answered_; }
+  std::size_t statements_before_lookup() const { return statements_before_lookup_; }
+
+  // Stores a computed answer that has an ETag, when lookup() missed with a known data version;
+  // without the per-request statement count header.
+  void keep(const Response& response, const std::string& etag);
 
  private:
   ResponseCache* cache_;
@@ -40,6 +52,8 @@ class ResponseCacheUse {
   std::string key_;
   std::optional<CacheValidity> validity_;
   ResponseCache::Claim claim_;
+  bool answered_ = false;
+  std::size_t statements_before_lookup_ = 0;
 };
 
 }  // namespace cal

@@ -145,8 +145,9 @@ void fill_urls(const Request& request, const Config& config, RequestContext& ctx
   ctx.site_url = std::move(urls.site_url);
 }
 
+// `cached` answers an authenticated caller's GET/HEAD once the credentials are checked.
 Response run_pipeline(const Request& request, Db& db, Db& primary, const Config& config, ParsedInput& input,
-                      Locale& locale, bool& authenticated) {
+                      Locale& locale, bool& authenticated, ResponseCacheUse& cached) {
   // 1. Method, with overrides on POST.
   std::string method = upper(request.method);
   if (method == "POST") {
@@ -184,6 +185,8 @@ Response run_pipeline(const Request& request, Db& db, Db& primary, const Config&
   const Caller caller = authenticate_throttled(request, db, locale, auth_throttle(), &primary);
   authenticated = !caller.is_visitor();
   if (endpoint->capability != Capability::kNone && caller.is_visitor()) throw forbidden(locale, 401);
+  if (authenticated && cached.key_by(caller))
+    if (auto hit = cached.lookup(db, config)) return std::move(*hit);
   // 4. Body and parameters.
   if (is_body_method(method)) {
     if (request.body_too_large)
@@ -251,7 +254,8 @@ std::optional<Request> with_rest_route(const Request& request) {
 Response answer(const Request& request, Db& db, Db& primary, const Config& config,
                 const std::string& request_id, ResponseCache* cache, bool* lost = nullptr) {
   // Response cache (issue 8): a visitor's GET/HEAD is answered from memory when the stored answer
-  // is still exactly what the pipeline below would produce.
+  // is still exactly what the pipeline below would produce (an authenticated caller's, by
+  // run_pipeline once the credentials are checked).
   ResponseCacheUse cached(cache, request);  // its claim is released at return, after keep()
   if (auto hit = cached.lookup(db, config)) return std::move(*hit);
   // X-Cal-Statements counts what the pipeline runs, not the cache's version check (which may have
@@ -272,7 +276,7 @@ Response answer(const Request& request, Db& db, Db& primary, const Config& confi
   for (int attempt = 0;; ++attempt) {
     db.mark();
     try {
-      response = run_pipeline(request, db, primary, config, input, locale, authenticated);
+      response = run_pipeline(request, db, primary, config, input, locale, authenticated, cached);
     } catch (const ApiError& e) {
       if (db.in_transaction()) db.rollback();
       response = error_response(e);
@@ -307,6 +311,13 @@ Response answer(const Request& request, Db& db, Db& primary, const Config& confi
     }
     break;
   }
+  if (cached.answered()) {
+    // Stored complete; of this request's statements, only the credentials' check ran.
+    if (config.server.statement_count_header)
+      response.set_header("X-Cal-Statements",
+                          std::to_string(cached.statements_before_lookup() - statements_at_start));
+    return response;
+  }
   // _envelope (WordPress): status and headers inside a 200 body, errors included. Such an answer
   // to a failed request is never cached: its 200 is not the resource's.
   const int status_before_envelope = response.status;
@@ -324,7 +335,7 @@ Response answer(const Request& request, Db& db, Db& primary, const Config& confi
   const std::string method = upper(request.method);
   if (method == "HEAD") response.head_only = true;
   const std::string etag = apply_caching(method, authenticated, response);
-  if (status_before_envelope == 200) cached.keep(response, etag, authenticated);
+  if (status_before_envelope == 200) cached.keep(response, etag);
   apply_conditional(request, etag, response);
   // With a cache lease, a cached answer may rest on a version read up to the lease before: a
   // write is acknowledged only once every cache has read a version after its commit.
