@@ -44,7 +44,7 @@ sync_changes_p50() {
   SYNC_VISITOR_P50[$label]=$(for _ in $(seq 21); do curl -s -o /dev/null -w '%{time_total}\n' "$url"; done |
     sort -n | awk 'NR == 11 {printf "%.3f", $1 * 1000}')
   SYNC_EVENTS[$label]=$(sql -e "SELECT COUNT(*) FROM posts WHERE type = 'event'")
-  # The scale run measures with the response cache off (run.sh): then no visitor's answer is kept.
+  # Both runs measure with the response cache on (run.sh), as a site runs.
   SYNC_CACHE[$label]=on
   ! grep -q '^response_cache = false' "$dir/calendar.conf" || SYNC_CACHE[$label]=off
   say "sync     /changes since 100 changes: administrator first ${SYNC_ADMIN_FIRST[$label]} ms then p50 ${SYNC_P50[$label]} ms, visitor first ${SYNC_VISITOR_FIRST[$label]} ms then p50 ${SYNC_VISITOR_P50[$label]} ms, at ${SYNC_EVENTS[$label]} events"
