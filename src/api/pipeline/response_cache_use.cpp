@@ -95,12 +95,13 @@ bool ResponseCacheUse::key_by(const Caller& caller) {
 
 std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
   if (!cache_ || key_.empty()) return std::nullopt;
-  statements_before_lookup_ = db.statement_count();
+  const std::size_t statements_before = db.statement_count();
   std::optional<DataVersion> version;
   if (config.server.cache_lease_ms > 0)
     version = cache_->versions().fresh(VersionFlights::Clock::now(),
                                        std::chrono::milliseconds(config.server.cache_lease_ms));
   if (!version) version = read_version_for_cache(*cache_, db, config);
+  lookup_statements_ += db.statement_count() - statements_before;
   if (!version) return std::nullopt;
   CachedResponse hit;
   if (cache_->find(key_, *version, unmarked_now(), hit, claim_)) {

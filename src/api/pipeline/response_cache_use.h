@@ -37,10 +37,11 @@ class ResponseCacheUse {
   // count header applied as for a computed one: no statement ran for it), or nullopt.
   std::optional<Response> lookup(Db& db, const Config& config);
 
-  // Whether lookup() gave the answer, and the statements `db` had run when it was asked (the
-  // version check it made or shared is not the request's own).
+  // Whether lookup() gave the answer.
   bool answered() const { return answered_; }
-  std::size_t statements_before_lookup() const { return statements_before_lookup_; }
+  // The statements lookup() has run on `db` so far (the version read, when not shared; the log's
+  // pruning): the cache's, not the request's own.
+  std::size_t lookup_statements() const { return lookup_statements_; }
 
   // Stores a computed answer that has an ETag, when lookup() missed with a known data version;
   // without the per-request statement count header.
@@ -53,7 +54,7 @@ class ResponseCacheUse {
   std::optional<CacheValidity> validity_;
   ResponseCache::Claim claim_;
   bool answered_ = false;
-  std::size_t statements_before_lookup_ = 0;
+  std::size_t lookup_statements_ = 0;
 };
 
 }  // namespace cal

@@ -261,6 +261,7 @@ Response answer(const Request& request, Db& db, Db& primary, const Config& confi
   // X-Cal-Statements counts what the pipeline runs, not the cache's version check (which may have
   // been shared with other requests): the same request always reports the same count.
   const std::size_t statements_at_start = db.statement_count();
+  const std::size_t cache_statements_at_start = cached.lookup_statements();
   reset_clock_use();
   reset_read_set();
   ParsedInput input;
@@ -311,11 +312,13 @@ Response answer(const Request& request, Db& db, Db& primary, const Config& confi
     }
     break;
   }
+  // Without the statements of an authenticated caller's lookup (see statements_at_start).
+  const std::size_t statements =
+      db.statement_count() - statements_at_start - (cached.lookup_statements() - cache_statements_at_start);
   if (cached.answered()) {
     // Stored complete; of this request's statements, only the credentials' check ran.
     if (config.server.statement_count_header)
-      response.set_header("X-Cal-Statements",
-                          std::to_string(cached.statements_before_lookup() - statements_at_start));
+      response.set_header("X-Cal-Statements", std::to_string(statements));
     return response;
   }
   // _envelope (WordPress): status and headers inside a 200 body, errors included. Such an answer
@@ -327,7 +330,7 @@ Response answer(const Request& request, Db& db, Db& primary, const Config& confi
   response.set_header("Vary", vary_header(config));
   response.set_header("X-Content-Type-Options", "nosniff");
   if (config.server.statement_count_header)
-    response.set_header("X-Cal-Statements", std::to_string(db.statement_count() - statements_at_start));
+    response.set_header("X-Cal-Statements", std::to_string(statements));
   // WordPress's discovery link (WPAPI.discover and other clients look for it on any answer); after
   // a pagination Link, if any.
   response.headers.emplace_back(
