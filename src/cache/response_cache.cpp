@@ -126,6 +126,12 @@ void ResponseCache::release(Claim& claim) {
 
 bool ResponseCache::find(const std::string& key, const DataVersion& now, Seconds local_now,
                          CachedResponse& out, Claim& claim) {
+  if (claim.cache_ == this) {
+    if (claim.key_ == key) return false;
+    release(claim);  // a claim moves to the new key: the old one's waiters compute it themselves
+    claim.cache_ = nullptr;
+    claim.flight_.reset();
+  }
   std::shared_ptr<const Stored> stored;
   {
     std::unique_lock<std::mutex> lock(mutex_);

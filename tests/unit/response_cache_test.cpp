@@ -323,6 +323,46 @@ TEST_CASE("identical misses at one version are computed once; the others wait fo
   }
 }
 
+TEST_CASE("a request looking again with the claim it holds never waits for itself") {
+  const std::string key = cal::ResponseCache::key_of(get("/cal/events/v1/events"));
+  const std::string other = cal::ResponseCache::key_of(get("/cal/events/v1/venues"));
+  // Heap-allocated and left alive if the look blocks: a stuck thread must not outlive its cache.
+  auto* cache = new cal::ResponseCache(1 << 20);
+  cache->apply(changed(std::nullopt));
+  const cal::CacheValidity v{version(3, 10), {}, cache->epoch()};
+  auto claim = std::make_shared<cal::ResponseCache::Claim>();
+  cal::CachedResponse out;
+  REQUIRE_FALSE(cache->find(key, v.version, at(10), out, *claim));
+  // As a retry after a lost connection looks: the same key, the same claim.
+  auto looked = std::make_shared<std::atomic<bool>>(false);
+  std::thread again([cache, claim, key, v, looked] {
+    cal::CachedResponse got;
+    CHECK_FALSE(cache->find(key, v.version, at(10), got, *claim));
+    *looked = true;
+  });
+  for (int i = 0; i < 200 && !*looked; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  if (!*looked) {
+    again.detach();  // stuck for good: the cache it waits on is never freed
+    FAIL("find() waited for the claim its own caller holds");
+  }
+  again.join();
+  // The claim moved to another key: a request waiting for the first key is let go (and computes).
+  std::atomic<bool> waiter_done{false};
+  std::thread waiter([&] {
+    cal::CachedResponse got;
+    cal::ResponseCache::Claim mine;
+    CHECK_FALSE(cache->find(key, v.version, at(10), got, mine));
+    waiter_done = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK_FALSE(waiter_done.load());
+  CHECK_FALSE(cache->find(other, v.version, at(10), out, *claim));
+  waiter.join();
+  CHECK(waiter_done.load());
+  claim.reset();
+  delete cache;
+}
+
 TEST_CASE("the byte budget evicts the least recently used answers") {
   cal::ResponseCache cache(8000);  // room for four of these answers (about 1,800 bytes each)
   const auto key = [](int i) { return cal::ResponseCache::key_of(get("/e/" + std::to_string(i))); };

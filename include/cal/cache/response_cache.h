@@ -119,7 +119,9 @@ class ResponseCache {
   // since the last apply(), waits for it and looks again: a burst of identical requests after a write costs
   // one computation (at a million events a list costs seconds). A miss sets `claim` when this request is now
   // the one computing the key; after a wait that brought no answer (an error, say), it is not set and the
-  // waiters compute side by side.
+  // waiters compute side by side. A `claim` that already holds `key` (a request looking again, as a retry
+  // after a lost connection does) is a miss at once: it never waits for itself; one that holds another key
+  // lets it go first.
   bool find(const std::string& key, const DataVersion& now, Seconds local_now, CachedResponse& out,
             Claim& claim);
 
