@@ -19,6 +19,17 @@
 
 declare -A SYNC_P50 SYNC_ADMIN_FIRST SYNC_EVENTS SYNC_VISITOR_FIRST SYNC_VISITOR_P50 SYNC_CACHE
 
+# first_and_p50 URL [CURL_ARGS...]: "STATUS FIRST_MS P50_MS": the first request's status and
+# time, then the median of 21 more.
+first_and_p50() {
+  local url=$1 first p50
+  shift
+  first=$(curl -s -o /dev/null -w '%{http_code} %{time_total}' "$@" "$url")
+  p50=$(for _ in $(seq 21); do curl -s -o /dev/null -w '%{time_total}\n' "$@" "$url"; done | sort -n |
+    awk 'NR == 11 {print $1}')
+  awk -v s="${first%% *}" -v f="${first#* }" -v p="$p50" 'BEGIN {printf "%s %.3f %.3f", s, f * 1000, p * 1000}'
+}
+
 # sync_changes_p50 LABEL: measures case 1 on the current dataset.
 sync_changes_p50() {
   local label=$1 token auth next ids id i
@@ -34,15 +45,12 @@ sync_changes_p50() {
       -d "{\"title\":\"Sync bench $i\"}" "$api/events/$id"
   done
   local url="$api/changes?since=$next&per_page=100"
-  local first
-  first=$(curl -s -o /dev/null -w '%{http_code} %{time_total}' -H "$auth" "$url")
-  [ "${first%% *}" = 200 ] || { say "sync: /changes failed"; failed=1; return 0; }
-  SYNC_ADMIN_FIRST[$label]=$(awk '{printf "%.3f", $2 * 1000}' <<<"$first")
-  SYNC_P50[$label]=$(for _ in $(seq 21); do curl -s -o /dev/null -H "$auth" -w '%{time_total}\n' "$url"; done |
-    sort -n | awk 'NR == 11 {printf "%.3f", $1 * 1000}')
-  SYNC_VISITOR_FIRST[$label]=$(curl -s -o /dev/null -w '%{time_total}' "$url" | awk '{printf "%.3f", $1 * 1000}')
-  SYNC_VISITOR_P50[$label]=$(for _ in $(seq 21); do curl -s -o /dev/null -w '%{time_total}\n' "$url"; done |
-    sort -n | awk 'NR == 11 {printf "%.3f", $1 * 1000}')
+  local status first p50
+  read -r status first p50 <<<"$(first_and_p50 "$url" -H "$auth")"
+  [ "$status" = 200 ] || { say "sync: /changes failed"; failed=1; return 0; }
+  SYNC_ADMIN_FIRST[$label]=$first SYNC_P50[$label]=$p50
+  read -r status first p50 <<<"$(first_and_p50 "$url")"
+  SYNC_VISITOR_FIRST[$label]=$first SYNC_VISITOR_P50[$label]=$p50
   SYNC_EVENTS[$label]=$(sql -e "SELECT COUNT(*) FROM posts WHERE type = 'event'")
   # Both runs measure with the response cache on (run.sh), as a site runs.
   SYNC_CACHE[$label]=on

@@ -256,12 +256,11 @@ Response answer(const Request& request, Db& db, Db& primary, const Config& confi
   // Response cache (issue 8): a visitor's GET/HEAD is answered from memory when the stored answer
   // is still exactly what the pipeline below would produce (an authenticated caller's, by
   // run_pipeline once the credentials are checked).
-  ResponseCacheUse cached(cache, request);  // its claim is released at return, after keep()
-  if (auto hit = cached.lookup(db, config)) return std::move(*hit);
-  // X-Cal-Statements counts what the pipeline runs, not the cache's version check (which may have
+  // X-Cal-Statements counts what the pipeline runs, not the cache's version checks (which may have
   // been shared with other requests): the same request always reports the same count.
   const std::size_t statements_at_start = db.statement_count();
-  const std::size_t cache_statements_at_start = cached.lookup_statements();
+  ResponseCacheUse cached(cache, request);  // its claim is released at return, after keep()
+  if (auto hit = cached.lookup(db, config)) return std::move(*hit);
   reset_clock_use();
   reset_read_set();
   ParsedInput input;
@@ -312,9 +311,7 @@ Response answer(const Request& request, Db& db, Db& primary, const Config& confi
     }
     break;
   }
-  // Without the statements of an authenticated caller's lookup (see statements_at_start).
-  const std::size_t statements =
-      db.statement_count() - statements_at_start - (cached.lookup_statements() - cache_statements_at_start);
+  const std::size_t statements = db.statement_count() - statements_at_start - cached.lookup_statements();
   if (cached.answered()) {
     // Stored complete; of this request's statements, only the credentials' check ran.
     if (config.server.statement_count_header)
