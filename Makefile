@@ -47,7 +47,7 @@ UNIT_OBJS := $(UNIT_SRCS:%.cpp=$(BUILD)/obj/%.o)
 INTEG_SRCS := $(sort $(wildcard tests/integration/*.cpp))
 INTEG_OBJS := $(INTEG_SRCS:%.cpp=$(BUILD)/obj/%.o)
 
-# Language catalogs (SPEC §9): each po/<lang>.po compiled by msgfmt beside the binaries, where
+# Language catalogs (docs/api.md §9): each po/<lang>.po compiled by msgfmt beside the binaries, where
 # the service finds them unless `[site] locale_dir` says otherwise. A new po/*.po is a new language.
 PO_FILES := $(sort $(wildcard po/*.po))
 MO_FILES := $(PO_FILES:po/%.po=$(BUILD)/locale/%/LC_MESSAGES/calendar.mo)

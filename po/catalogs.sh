@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The gettext catalogs of calendar-fcgi (SPEC §9): extracts the English texts from the sources,
+# The gettext catalogs of calendar-fcgi (docs/api.md §9): extracts the English texts from the sources,
 # merges them into every po/<lang>.po, starts new languages and checks that nothing is left
 # untranslated. `make build` compiles each po/<lang>.po with msgfmt into
 # build/locale/<lang>/LC_MESSAGES/calendar.mo; the service ships every catalog it finds there.

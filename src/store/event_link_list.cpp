@@ -48,7 +48,7 @@ bool asked(const PostVisibility& v, std::string_view status) {
                             : std::find(v.statuses.begin(), v.statuses.end(), status) != v.statuses.end();
 }
 
-// SPEC §4.1 visibility per stored status: a due scheduled event reads as published; published
+// docs/api.md §4.1 visibility per stored status: a due scheduled event reads as published; published
 // rows are everyone's, the others editors' or (kPublishedAndOwn) their author's.
 std::vector<StatusBranch> status_branches(const PostVisibility& v) {
   constexpr const char* kDue = "d.publish_utc <= UTC_TIMESTAMP()";

@@ -26,7 +26,7 @@ struct SqlWhere {
 // The status of posts alias `a` as read: a scheduled post whose date has passed is published.
 std::string effective_status(std::string_view a);
 
-// The rows of posts alias `a` the caller may see (SPEC §4.1), with the asked statuses when
+// The rows of posts alias `a` the caller may see (docs/api.md §4.1), with the asked statuses when
 // `with_statuses` (else every status but trash).
 void add_visibility(SqlWhere& where, std::string_view a, const PostVisibility& v, bool with_statuses = true);
 

@@ -1,4 +1,4 @@
-// libFuzzer target: parse_date() (SPEC §6) in several zones and at several "now"s, plus
+// libFuzzer target: parse_date() (docs/api.md §6) in several zones and at several "now"s, plus
 // TimeZone::find() on the same text. The first input byte picks the zone and the clock; the
 // rest is the date text. A parsed date must be a valid wall clock that its zone maps back to the
 // same instant's local time, format round-trips, and ISO 8601 output must work.

@@ -1,6 +1,6 @@
 // Shared by the parameter fuzz targets (fuzz_query, fuzz_form, fuzz_json): runs validate_params()
 // of every endpoint of the route table on one parsed input and checks what it promises: either
-// typed values or exactly one SPEC §2 parameter error (400 rest_missing_callback_param or
+// typed values or exactly one docs/api.md §2 parameter error (400 rest_missing_callback_param or
 // rest_invalid_param naming every bad parameter). Any other exception escapes and libFuzzer
 // reports it as a crash.
 #pragma once

@@ -1,4 +1,4 @@
-// Integration tests of authentication and write permission (SPEC §1.2, §1.4, §7): application
+// Integration tests of authentication and write permission (docs/api.md §1.2, §1.4, §7): application
 // passwords as Bearer or Basic, bad credentials, visitors and subscribers on a write route.
 #include <doctest/doctest.h>
 

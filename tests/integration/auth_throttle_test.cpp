@@ -112,7 +112,8 @@ TEST_CASE(
   CHECK(get_from(source, {}).status == 200);
 }
 
-TEST_CASE("a database-independent failure on a write route is throttled too, and 429 is a SPEC §2 error") {
+TEST_CASE(
+    "a database-independent failure on a write route is throttled too, and 429 is a docs/api.md §2 error") {
   const std::string source = private_source_address();
   std::string login = unique("writer");
   for (int i = 0; i < 10; ++i)

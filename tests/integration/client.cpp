@@ -1,6 +1,6 @@
 // HTTP client for the integration tests (see client.h): libcurl with one reused handle per
 // thread for kept-alive requests and a fresh one for every other request, plus credentials,
-// test users via calendarctl, and SPEC §2 error-shape checks.
+// test users via calendarctl, and docs/api.md §2 error-shape checks.
 #include "client.h"
 
 #include <algorithm>

@@ -104,7 +104,7 @@ std::string unique(std::string_view prefix);
 std::string create_user(std::string_view login_prefix, std::string_view role,
                         std::string* login_out = nullptr);
 
-// "" when `r` is a SPEC §2 error with this status and code: HTTP status `status`, JSON content
+// "" when `r` is a docs/api.md §2 error with this status and code: HTTP status `status`, JSON content
 // type, a body with exactly `code`, `message` (non-empty string) and `data` (an object whose
 // `status` equals the HTTP status). Otherwise says what differs, with the response quoted.
 std::string error_mismatch(const HttpResponse& r, long status, std::string_view code);

@@ -1,6 +1,6 @@
 // Integration tests of contract rules found broken by black-box testing (tracker issue 12):
-// `cost` as an array of prices (SPEC §3.1), path id 0 naming no record (SPEC §1.1, §2), every
-// per-field failure gathered into one 400 before anything is written (SPEC §1.3), and an empty
+// `cost` as an array of prices (docs/api.md §3.1), path id 0 naming no record (docs/api.md §1.1, §2), every
+// per-field failure gathered into one 400 before anything is written (docs/api.md §1.3), and an empty
 // value of a list parameter refused on every list route.
 #include <doctest/doctest.h>
 

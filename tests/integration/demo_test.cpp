@@ -134,7 +134,7 @@ TEST_CASE("calendarctl demo adds a realistic, deterministic dataset the API show
     ++statuses[text(e, "status")];
     if (e["all_day"].IsBool() && e["all_day"].GetBool()) ++all_day;
     if (text(e, "start_date").substr(0, 10) != text(e, "end_date").substr(0, 10)) ++multi_day;
-    if (e["show_map"].IsNull()) ++protected_events;  // SPEC §3.5: booleans null in lists
+    if (e["show_map"].IsNull()) ++protected_events;  // docs/api.md §3.5: booleans null in lists
     if (e["featured"].IsBool() && e["featured"].GetBool()) ++featured;
     if (e["hide_from_listings"].IsBool() && e["hide_from_listings"].GetBool()) ++hidden;
     if (e["image"].IsObject()) ++images;

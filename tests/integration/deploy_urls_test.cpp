@@ -1,4 +1,4 @@
-// Absolute URLs in responses (rest_url, url, urls, Location, links; SPEC §3): from the request's
+// Absolute URLs in responses (rest_url, url, urls, Location, links; docs/api.md §3): from the request's
 // scheme, host, port and prefix unless [site] url / rest_url are configured, with
 // X-Forwarded-Proto/-Host honoured only under trust_proxy. Run through calendar-fcgi started as
 // plain CGI with the test stack's config, so each case can set its own options and variables.

@@ -1,4 +1,4 @@
-// Integration tests of request-level errors (SPEC §1.3, §2): bad JSON bodies, body size limit,
+// Integration tests of request-level errors (docs/api.md §1.3, §2): bad JSON bodies, body size limit,
 // list parameter validation, and the one error shape every error response has.
 #include <doctest/doctest.h>
 

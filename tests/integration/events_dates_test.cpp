@@ -1,4 +1,4 @@
-// Integration tests of the list date window (SPEC §4.1, §6) on small fixtures with known dates:
+// Integration tests of the list date window (docs/api.md §4.1, §6) on small fixtures with known dates:
 // the defaults (yesterday 00:00 .. today + 24 months) and when they are dropped, start_date /
 // end_date, the four relative filters, strict and non-strict days, UTC comparison across event
 // zones, include ignoring dates, and every date form.

@@ -1,4 +1,4 @@
-// Integration tests of the GET /events filters that reach past the default view (SPEC §4.1):
+// Integration tests of the GET /events filters that reach past the default view (docs/api.md §4.1):
 // include (ids only, hidden events too, dates ignored), hide_from_listings, post_parent and
 // ticketed, each with valid and invalid values.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Integration tests of the geolocation extension on the event list (SPEC §4.3). With [geoloc]
+// Integration tests of the geolocation extension on the event list (docs/api.md §4.3). With [geoloc]
 // enabled = false (the default) every filtering geoloc parameter is 400 and geoloc=false a no-op;
 // with it enabled, venues' coordinates filter by presence and by distance (geofence_km, default
 // 40). CAL_TEST_GEOLOC (on|off) names the stack's setting and so the half that runs, the other

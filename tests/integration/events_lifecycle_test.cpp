@@ -1,4 +1,4 @@
-// Integration tests of an event's life cycle (SPEC §5): slugs generated from titles and kept
+// Integration tests of an event's life cycle (docs/api.md §5): slugs generated from titles and kept
 // unique with -2, -3 (also under concurrent creates, where the unique key decides), renaming,
 // and trash with __trashed, 410 on a second delete, restore, and force delete.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Integration tests of an event's links on writes (SPEC §5, §3.4): inline venue and organizer
+// Integration tests of an event's links on writes (docs/api.md §5, §3.4): inline venue and organizer
 // data creating or reusing records, organizers in the given order, unlinking with 0/""/[]/null,
 // omitted links kept, categories and tags by id or name (missing names created), and images by
 // URL (reused) or id.

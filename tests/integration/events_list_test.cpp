@@ -1,4 +1,4 @@
-// Integration tests of GET /events (SPEC §4, §4.1): envelope, paging and its 404, clamping,
+// Integration tests of GET /events (docs/api.md §4, §4.1): envelope, paging and its 404, clamping,
 // totals in body and headers, Link, rest_url with every effective parameter encoded, order, and
 // the filters search, categories, tags, venue, organizer and featured with valid and invalid
 // values (an invalid value of every list parameter is 400). See also events_filters_test.cpp.

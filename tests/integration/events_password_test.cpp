@@ -1,4 +1,4 @@
-// Integration tests of password-protected events (SPEC §3.5, §2): masking in lists, 403
+// Integration tests of password-protected events (docs/api.md §3.5, §2): masking in lists, 403
 // event-password-protected on single reads, unlocking with `password` or context=edit by an
 // editor, removing the password, and the password never being returned.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Integration tests of the event record (SPEC §3.1, §3.3, §3.4, §5 Events, §6): every key in
+// Integration tests of the event record (docs/api.md §3.1, §3.3, §3.4, §5 Events, §6): every key in
 // order with its type, zero-padded details, time zones and abbreviations, all-day rounding,
 // cost and cost_details, the website fallback, embedded venue/organizers/terms/image, and
 // json_ld on single reads only. Images by URL or id: events_links_test.cpp.
@@ -72,7 +72,7 @@ rapidjson::Document create_rich(const std::string& word) {
   return create(event_body("Rich " + word, "2041-07-10 09:05:07", "2041-07-10 11:00:00", extra));
 }
 
-TEST_CASE("the event record has every key of SPEC §3.1 in order, json_ld only on single reads") {
+TEST_CASE("the event record has every key of docs/api.md §3.1 in order, json_ld only on single reads") {
   const std::string word = unique("rich");
   const rapidjson::Document created = create_rich(word);
   const long long id = id_of(created);
@@ -94,7 +94,7 @@ TEST_CASE("the event record has every key of SPEC §3.1 in order, json_ld only o
   CHECK(keys_at(by_slug.json(), {}) == with_json_ld(kEventKeys));
 }
 
-TEST_CASE("the event record's values have the types and forms of SPEC §3.1") {
+TEST_CASE("the event record's values have the types and forms of docs/api.md §3.1") {
   const std::string word = unique("types");
   const long long id = id_of(create_rich(word));
   const rapidjson::Document e = get(path_of(id)).json();
@@ -144,14 +144,14 @@ TEST_CASE("the event record's values have the types and forms of SPEC §3.1") {
   CHECK(string_at(e, {"timezone"}) == "America/New_York");
   CHECK(string_at(e, {"timezone_abbr"}) == "EDT");
   CHECK(string_at(e, {"website"}) == "https://example.org/" + word);
-  // Image (SPEC §3.4).
+  // Image (docs/api.md §3.4).
   CHECK(keys_at(e, {"image"}) == std::vector<std::string>{"url", "id", "extension"});
   CHECK(string_at(e, {"image", "url"}) == "https://img.example.org/" + word + ".jpg");
   CHECK(string_at(e, {"image", "extension"}) == "jpg");
   CHECK(int_at(e, {"image", "id"}) > 0);
 }
 
-TEST_CASE("embedded venue, organizers and terms are the full records of SPEC §3.2/§3.3") {
+TEST_CASE("embedded venue, organizers and terms are the full records of docs/api.md §3.2/§3.3") {
   const std::string word = unique("embed");
   const long long id = id_of(create_rich(word));
   const rapidjson::Document e = get(path_of(id)).json();

@@ -1,4 +1,4 @@
-// Integration tests of the role matrix (SPEC §7, §1.4, §5) on every event write route: create;
+// Integration tests of the role matrix (docs/api.md §7, §1.4, §5) on every event write route: create;
 // update by id and by slug with POST, PUT and PATCH; delete and force delete by id and by slug;
 // status rules on create and update; setting another author.
 #include <doctest/doctest.h>

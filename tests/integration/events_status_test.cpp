@@ -1,4 +1,4 @@
-// Integration tests of status visibility per role (SPEC §4.1, §7, §2): who sees which statuses
+// Integration tests of status visibility per role (docs/api.md §4.1, §7, §2): who sees which statuses
 // in lists and single reads, the `status` filter per role, trash only on request, future events
 // turning public when their date passes, and the 403/404 codes of single reads.
 #include <doctest/doctest.h>

@@ -23,7 +23,7 @@ inline constexpr const char* kEvents = "/cal/events/v1/events";
 
 inline std::string admin() { return bearer(admin_token()); }
 
-// The REST root as the service itself states it (the namespace index's `_links.up`, SPEC §8.1),
+// The REST root as the service itself states it (the namespace index's `_links.up`, docs/api.md §8.1),
 // without its trailing slash: the base of every absolute URL in records.
 inline const std::string& rest_root() {
   static const std::string root = [] {
@@ -165,7 +165,7 @@ inline long long array_size(const rapidjson::Value& v, std::initializer_list<std
   return found != nullptr && found->IsArray() ? static_cast<long long>(found->Size()) : -1;
 }
 
-// The slug SPEC §5 generates from a title: lower-case ASCII, non-alphanumerics → '-'.
+// The slug docs/api.md §5 generates from a title: lower-case ASCII, non-alphanumerics → '-'.
 inline std::string slug_of(std::string title) {
   std::string out;
   for (char c : title) {

@@ -1,4 +1,4 @@
-// Integration tests of event writes (SPEC §5, §6, §7): create with defaults and Location (JSON
+// Integration tests of event writes (docs/api.md §5, §6, §7): create with defaults and Location (JSON
 // and form bodies), required fields, every field's validation, partial updates keeping omitted
 // fields on every method by id and by slug, one-sided date updates, HTML sanitizing, read-only
 // fields, and transactions leaving nothing half-written.

@@ -2,7 +2,7 @@
 // requests (deep JSON nesting, huge headers, numbers beyond 64 bits, zero and negative ids, 10 KB
 // slugs, NUL bytes, invalid UTF-8, path traversal, duplicate parameters, wrong content types,
 // bodies on GET, odd methods), plus SQL injection strings in every parameter of every route taken
-// from the namespace index. Each must get a 4xx SPEC §2 error (or the correct answer where the
+// from the namespace index. Each must get a 4xx docs/api.md §2 error (or the correct answer where the
 // input is legal), never a 5xx, always with nosniff; afterwards the service still answers.
 // Requests come from their own loopback address so their few auth failures throttle nobody else.
 #include <doctest/doctest.h>
@@ -834,7 +834,7 @@ std::string verdict(const Case& c, const HttpResponse& r) {
   }
   if (c.method == "HEAD") return "";
   if (!c.code.empty()) return error_mismatch(r, r.status, c.code);
-  // Any code, but the SPEC §2 shape.
+  // Any code, but the docs/api.md §2 shape.
   try {
     const rapidjson::Document doc = r.json();
     const std::string code = string_at(doc, {"code"});
@@ -910,7 +910,7 @@ const char* const kInjections[] = {
 
 }  // namespace
 
-TEST_CASE("hostile requests get 4xx SPEC §2 errors or correct answers, never a 5xx") {
+TEST_CASE("hostile requests get 4xx docs/api.md §2 errors or correct answers, never a 5xx") {
   const std::vector<Case> cases = hostile_cases();
   CHECK(cases.size() >= 100);
   MESSAGE("hostile input: " << cases.size() << " table cases");

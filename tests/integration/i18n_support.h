@@ -13,7 +13,7 @@
 
 namespace caltest {
 
-// The languages shipped (SPEC §9); the first is the source language.
+// The languages shipped (docs/api.md §9); the first is the source language.
 inline const std::vector<std::string> kLanguages = {"en_US", "de_DE", "fr_FR", "es_ES"};
 
 // "de-DE" for "de_DE".

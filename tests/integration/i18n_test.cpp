@@ -1,4 +1,4 @@
-// Integration tests of languages (SPEC §9): translated descriptions in the namespace index and
+// Integration tests of languages (docs/api.md §9): translated descriptions in the namespace index and
 // the OpenAPI document with unchanged names, types and defaults; translated error messages; the
 // choice of language; the German site variant nginx serves with `fastcgi_param CAL_LOCALE de_DE`.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Integration tests of the create dedupe rule of SPEC §5 on venues and organizers: a create whose
+// Integration tests of the create dedupe rule of docs/api.md §5 on venues and organizers: a create whose
 // name (case-insensitive) and every other sent field match a live record the caller may read
 // returns that record, unchanged, with 200.
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
 // Integration tests of venues and organizers together with events: the `event`, `has_events`
-// and `only_with_upcoming` list filters (SPEC §4.2), unlinking on trash and delete (SPEC §5), and
-// an event's inline venue/organizer data (created, or reused by the dedupe rule).
+// and `only_with_upcoming` list filters (docs/api.md §4.2), unlinking on trash and delete (docs/api.md §5),
+// and an event's inline venue/organizer data (created, or reused by the dedupe rule).
 #include <doctest/doctest.h>
 
 #include <string>

@@ -1,4 +1,4 @@
-// Integration tests of the venue and organizer lists (SPEC §4, §4.2), each run for both
+// Integration tests of the venue and organizer lists (docs/api.md §4, §4.2), each run for both
 // resources: paging, clamping, the 404 past the end, totals and headers, rest_url, name order,
 // search with every word and correct totals, and status visibility by role.
 #include <doctest/doctest.h>

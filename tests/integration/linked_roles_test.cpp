@@ -1,4 +1,4 @@
-// Integration tests of the SPEC §7 role matrix on venues and organizers, by id and by slug
+// Integration tests of the docs/api.md §7 role matrix on venues and organizers, by id and by slug
 // (the same per-record rules on both routes): read, update, trash and force delete.
 #include <doctest/doctest.h>
 

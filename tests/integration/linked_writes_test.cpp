@@ -1,4 +1,4 @@
-// Integration tests of venue and organizer writes (SPEC §5), each run for both resources:
+// Integration tests of venue and organizer writes (docs/api.md §5), each run for both resources:
 // required name, 404s, partial updates, trash / 410 / force / restore, and the shared post fields
 // (slug, image, date, HTML, form bodies). The dedupe rule is in linked_dedupe_test.cpp.
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
-// Integration tests of the OpenAPI document (SPEC §8.2): it passes a standard OpenAPI validator
+// Integration tests of the OpenAPI document (docs/api.md §8.2): it passes a standard OpenAPI validator
 // (tests/openapi/validate.mjs, npm packages installed by scripts/install-npm-tools.sh), covers every
-// route and method of the namespace index, names every field of SPEC §3, and real responses of
+// route and method of the namespace index, names every field of docs/api.md §3, and real responses of
 // every kind match its schemas.
 #include <doctest/doctest.h>
 
@@ -209,7 +209,7 @@ TEST_CASE("the OpenAPI document has every route and method of the root index, an
                         "$ref"}) == "#/components/schemas/RootIndex");
 }
 
-TEST_CASE("the component schemas name every field of SPEC §3 in order") {
+TEST_CASE("the component schemas name every field of docs/api.md §3 in order") {
   const rapidjson::Document doc = get(std::string(kNs) + "/doc").json();
   const std::vector<std::string> head = {"id",           "global_id", "global_id_lineage", "author",
                                          "status",       "date",      "date_utc",          "modified",
@@ -263,7 +263,7 @@ TEST_CASE("the component schemas name every field of SPEC §3 in order") {
   for (const auto& c : cases) {
     CAPTURE(c.schema);
     CHECK(property_names(doc, c.schema) == c.fields);
-    // Every key always appears (SPEC §3), but json_ld only on a single GET.
+    // Every key always appears (docs/api.md §3), but json_ld only on a single GET.
     std::vector<std::string> required = c.fields;
     if (required.back() == "json_ld") required.pop_back();
     CHECK(strings_at(doc, {"components", "schemas", c.schema, "required"}) == required);

@@ -1,4 +1,4 @@
-// Integration tests of the organizer record (SPEC §3.2): keys and types, e-mail and website
+// Integration tests of the organizer record (docs/api.md §3.2): keys and types, e-mail and website
 // validation, json_ld, and the organizer search fields.
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
-// The permission matrix of SPEC §7, exhaustively (issue 9.6): every role (and the visitor) × every
+// The permission matrix of docs/api.md §7, exhaustively (issue 9.6): every role (and the visitor) × every
 // write route (create, update, trash by id and by slug for events, venues and organizers; create,
 // update, delete for categories and tags) × own / other's records × published / unpublished,
-// plus force delete, publishing and setting another author. The matrix below is SPEC §7's table
+// plus force delete, publishing and setting another author. The matrix below is docs/api.md §7's table
 // written out; the code's own matrix (cal/api/permissions.h) is not consulted.
 #include <doctest/doctest.h>
 
@@ -20,7 +20,7 @@ namespace {
 
 using events::quoted;
 
-// One row of SPEC §7 for write actions.
+// One row of docs/api.md §7 for write actions.
 struct RoleRow {
   const char* role;  // "visitor" = no credentials
   bool create;       // create event/venue/organizer
@@ -98,7 +98,7 @@ std::pair<long long, std::string> make_record(const Resource& r, long long autho
   return {events::id_of(doc), string_at(doc, {"slug"})};
 }
 
-// "" when `resp` is the answer SPEC §7 gives: `allowed` → `ok_status`, else 401 for the visitor
+// "" when `resp` is the answer docs/api.md §7 gives: `allowed` → `ok_status`, else 401 for the visitor
 // and 403 for everyone else, both rest_forbidden.
 std::string matrix_mismatch(const HttpResponse& resp, bool allowed, long ok_status, bool visitor) {
   if (allowed)
@@ -108,7 +108,7 @@ std::string matrix_mismatch(const HttpResponse& resp, bool allowed, long ok_stat
 
 }  // namespace
 
-TEST_CASE("SPEC §7: every role × every write route × own/other's × published or not × by id/by slug") {
+TEST_CASE("docs/api.md §7: every role × every write route × own/other's × published or not × by id/by slug") {
   const std::string run = unique("matrix");
   // One user per role; "other's" records belong to a separate author.
   std::string login;
@@ -253,7 +253,7 @@ TEST_CASE("SPEC §7: every role × every write route × own/other's × published
     }
   }
   CHECK(checked >= 250);
-  MESSAGE("permission matrix: " << checked << " requests checked against SPEC §7");
+  MESSAGE("permission matrix: " << checked << " requests checked against docs/api.md §7");
 }
 
 }  // namespace caltest

@@ -1,4 +1,4 @@
-// Integration tests of routing (SPEC §1.1) and the namespace index (SPEC §8.1), through nginx.
+// Integration tests of routing (docs/api.md §1.1) and the namespace index (docs/api.md §8.1), through nginx.
 #include <doctest/doctest.h>
 
 #include <algorithm>

@@ -108,7 +108,7 @@ TEST_CASE("issue 17: modified_after and modified_before filter every list route 
     CHECK(ids("modified_before=" + iso_shifted(modified, 0)).empty());
     CHECK(ids("modified_after=" + iso_shifted(modified, -1) +
               "&modified_before=" + iso_shifted(modified, 1)) == std::vector<long long>{id});
-    CHECK(ids("modified_after=-1%20hour") == std::vector<long long>{id});  // SPEC §6 relative forms
+    CHECK(ids("modified_after=-1%20hour") == std::vector<long long>{id});  // docs/api.md §6 relative forms
     CHECK(ids("modified_after=tomorrow").empty());
     CHECK(ids("modified_before=2000-01-01").empty());
     // Not a date: 400 as any date parameter.

@@ -1,4 +1,4 @@
-// Integration tests of categories and tags together with events (SPEC §3.3, §4.4, §5): `count`
+// Integration tests of categories and tags together with events (docs/api.md §3.3, §4.4, §5): `count`
 // follows publishing, trashing, deleting and re-tagging; hide_empty and orderby=count use it;
 // the post/event filter; terms inside event records; events lose deleted terms.
 #include <doctest/doctest.h>

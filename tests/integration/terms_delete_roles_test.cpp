@@ -1,4 +1,4 @@
-// Integration tests of category and tag deletes and of who may write them (SPEC §5, §7):
+// Integration tests of category and tag deletes and of who may write them (docs/api.md §5, §7):
 // permanent delete with re-parenting, the 409 of a clashing re-parent, the role matrix, visitors,
 // and description HTML by role.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Integration tests of how events name their terms (SPEC §4.1, §5, §7): names resolve to the
+// Integration tests of how events name their terms (docs/api.md §4.1, §5, §7): names resolve to the
 // top-level term first, new names need the right to create terms of that taxonomy, and the
 // events list's `categories`/`tags` filters accept ids or slugs (a numeric slug too) of the
 // right taxonomy only.

@@ -1,4 +1,4 @@
-// Integration tests of GET /categories and GET /tags (SPEC §4, §4.4): every list parameter
+// Integration tests of GET /categories and GET /tags (docs/api.md §4, §4.4): every list parameter
 // valid and invalid, ordering, the hierarchy filter, paging and the envelope. Lists are scoped
 // with `include` or a unique `search` so other tests' terms cannot interfere.
 #include <doctest/doctest.h>

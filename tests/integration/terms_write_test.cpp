@@ -1,4 +1,4 @@
-// Integration tests of category and tag reads, creates and updates (SPEC §3.3, §5): the record
+// Integration tests of category and tag reads, creates and updates (docs/api.md §3.3, §5): the record
 // shape, create with slugs and 409 term_exists, invalid input, partial updates, parent rules.
 #include <doctest/doctest.h>
 

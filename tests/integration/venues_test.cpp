@@ -1,4 +1,4 @@
-// Integration tests of the venue record (SPEC §3.2): keys and types, stateprovince derivation,
+// Integration tests of the venue record (docs/api.md §3.2): keys and types, stateprovince derivation,
 // show_map input, geolocation input, json_ld, website validation and the venue search fields.
 #include <doctest/doctest.h>
 

@@ -103,7 +103,7 @@ TEST_CASE("parse_cost survives hostile input") {
   }
 }
 
-// A cost sent as an array of prices (SPEC §3.1's own example) is stored as one text that
+// A cost sent as an array of prices (docs/api.md §3.1's own example) is stored as one text that
 // parse_cost reads back as the same values, sorted as for text.
 TEST_CASE("join_cost_values: an array of prices becomes a cost text with the same values") {
   struct JoinCase {

@@ -1,4 +1,4 @@
-// Unit tests for cal/core/dates/dates.h: the date parser (every SPEC §6 form, relative forms against a
+// Unit tests for cal/core/dates/dates.h: the date parser (every docs/api.md §6 form, relative forms against a
 // fixed now, DST gaps and overlaps, invalid input), time-zone lookup, abbreviations and offsets,
 // ISO 8601 and MySQL DATETIME text.
 #include "cal/core/dates/dates.h"

@@ -1,4 +1,4 @@
-// Unit tests for cal/api/events/event_window.h: the date window of GET /events (SPEC §4.1) — defaults,
+// Unit tests for cal/api/events/event_window.h: the date window of GET /events (docs/api.md §4.1) — defaults,
 // their dropping, whole site-local days when not strict, exact instants when strict, include,
 // time zones with DST, month and leap-year roll-over, invalid input.
 #include "cal/api/events/event_window.h"

@@ -1,4 +1,4 @@
-// Language choice per request (SPEC §9).
+// Language choice per request (docs/api.md §9).
 #include "cal/core/i18n/i18n.h"
 
 #include <doctest/doctest.h>

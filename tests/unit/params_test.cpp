@@ -1,4 +1,4 @@
-// Parameter coercion and validation of SPEC §1 (types, required, defaults, gathering errors).
+// Parameter coercion and validation of docs/api.md §1 (types, required, defaults, gathering errors).
 #include "cal/api/pipeline/params.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/http/input.h"

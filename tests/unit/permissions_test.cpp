@@ -1,4 +1,4 @@
-// The whole role matrix of SPEC §7, one row per (role, action, ownership, status).
+// The whole role matrix of docs/api.md §7, one row per (role, action, ownership, status).
 #include "cal/api/access/permissions.h"
 
 #include <doctest/doctest.h>
@@ -66,7 +66,7 @@ Caller caller_of(const std::optional<Role>& role) { return role ? as(*role) : kV
 
 }  // namespace
 
-TEST_CASE("capabilities per role follow SPEC §7") {
+TEST_CASE("capabilities per role follow docs/api.md §7") {
   for (const auto& c : kCapabilityCases) {
     CAPTURE(std::string(c.who));
     const Caller caller = caller_of(c.role);
@@ -81,7 +81,7 @@ TEST_CASE("capabilities per role follow SPEC §7") {
   }
 }
 
-TEST_CASE("per-record read, edit and publish rights follow SPEC §7") {
+TEST_CASE("per-record read, edit and publish rights follow docs/api.md §7") {
   for (const auto& c : kRecordCases) {
     CAPTURE(std::string(c.who));
     const Caller caller = caller_of(c.role);

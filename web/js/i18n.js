@@ -44,7 +44,7 @@
       categories: 'Categorías', openEvent: 'Mostrar detalles de', count: '{n} eventos',
     },
   };
-  // The API's locale for each language (SPEC §9).
+  // The API's locale for each language (docs/api.md §9).
   const apiLocales = { en: 'en_US', de: 'de_DE', fr: 'fr_FR', es: 'es_ES' };
 
   // pick(asked): the first shipped language of ?lang= and then navigator.languages.

@@ -1,5 +1,5 @@
 // The description is HTML. The API already reduces authors' and contributors' HTML to a safe
-// allow-list, but editors may store any HTML (SPEC §7), so the page keeps only harmless markup
+// allow-list, but editors may store any HTML (docs/api.md §7), so the page keeps only harmless markup
 // itself before showing it: a parsed, inert <template>, no scripts, styles, frames or forms, no
 // event handlers, and links only to http(s), mailto and tel.
 (function () {

@@ -1,4 +1,4 @@
-// Application passwords (SPEC §7): generation from the OS CSPRNG and hashing with libsodium.
+// Application passwords (docs/api.md §7): generation from the OS CSPRNG and hashing with libsodium.
 // Passwords carry 128 random bits, so a fast keyless hash (BLAKE2b-256) is safe to store and
 // lets a Bearer token be found by its hash in one indexed lookup.
 #pragma once

@@ -1,4 +1,4 @@
-// The filtered event list of GET /events (SPEC §4.1, §4.3) as typed values, built by the API
+// The filtered event list of GET /events (docs/api.md §4.1, §4.3) as typed values, built by the API
 // layer from validated parameters; src/store/event_query.cpp alone turns it into SQL.
 #pragma once
 

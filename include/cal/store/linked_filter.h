@@ -1,4 +1,4 @@
-// The filtered venue and organizer lists (SPEC §4.2) as typed values, built by the API layer
+// The filtered venue and organizer lists (docs/api.md §4.2) as typed values, built by the API layer
 // from validated parameters; src/store/linked_query.cpp alone turns them into SQL.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Queries venues and organizers share on the posts table: their filtered list, and the live
-// records of a name, which the create dedupe rule of SPEC §5 compares against.
+// records of a name, which the create dedupe rule of docs/api.md §5 compares against.
 #pragma once
 
 #include "cal/store/linked_filter.h"

@@ -27,7 +27,7 @@ std::vector<Organizer> find_organizers(Db& db, const std::vector<long long>& ids
 // Stores the details of organizer `organizer_id`, inserting or replacing its row.
 void save_organizer_details(Db& db, long long organizer_id, const OrganizerDetails& details);
 
-// Removes every event's link to organizer `organizer_id` (trash and delete unlink, SPEC §5).
+// Removes every event's link to organizer `organizer_id` (trash and delete unlink, docs/api.md §5).
 void unlink_organizer_from_events(Db& db, long long organizer_id);
 
 }  // namespace cal

@@ -1,4 +1,4 @@
-// Which posts a caller may see in lists (SPEC §4.1), as data: the API layer decides it from the
+// Which posts a caller may see in lists (docs/api.md §4.1), as data: the API layer decides it from the
 // caller's role and the `status` filter; the store turns it into SQL. A scheduled (`future`) post
 // whose publication date has passed reads as `publish` everywhere.
 #pragma once

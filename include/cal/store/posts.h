@@ -60,7 +60,7 @@ void lock_post(Db& db, long long id);
 // Deletes the row (detail and link rows go with it through foreign keys).
 void delete_post(Db& db, long long id);
 
-// An image attachment as shown in records (SPEC §3.4).
+// An image attachment as shown in records (docs/api.md §3.4).
 struct Image {
   long long id = 0;
   std::string url;

@@ -81,10 +81,10 @@ void lock_term(Db& db, long long id);
 // term of the same name. Call inside a transaction.
 void delete_term(Db& db, const Term& term);
 
-// How a term list is sorted (SPEC §4.4 `orderby`); ties by id in the same direction.
+// How a term list is sorted (docs/api.md §4.4 `orderby`); ties by id in the same direction.
 enum class TermOrder { kId, kName, kSlug, kCount, kParent, kDescription };
 
-// One page of a term list: the filters of SPEC §4.4 already validated.
+// One page of a term list: the filters of docs/api.md §4.4 already validated.
 struct TermQuery {
   Taxonomy taxonomy = Taxonomy::kCategory;
   bool hide_empty = true;             // leave out terms whose count is 0

@@ -32,7 +32,7 @@ std::vector<Venue> find_venues(Db& db, const std::vector<long long>& ids,
 // Stores the details of venue `venue_id`, inserting or replacing its row (inside a transaction).
 void save_venue_details(Db& db, long long venue_id, const VenueDetails& details);
 
-// Removes every event's link to venue `venue_id` (trash and delete unlink, SPEC §5).
+// Removes every event's link to venue `venue_id` (trash and delete unlink, docs/api.md §5).
 void unlink_venue_from_events(Db& db, long long venue_id);
 
 }  // namespace cal

@@ -1,4 +1,4 @@
-// SPEC §7 role matrix (see cal/api/access/permissions.h).
+// docs/api.md §7 role matrix (see cal/api/access/permissions.h).
 #include "cal/api/access/permissions.h"
 
 namespace cal {

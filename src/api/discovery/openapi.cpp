@@ -1,4 +1,4 @@
-// GET /cal/events/v1/doc: the OpenAPI 3.0 document (SPEC §8.2). Paths and components come from
+// GET /cal/events/v1/doc: the OpenAPI 3.0 document (docs/api.md §8.2). Paths and components come from
 // openapi_paths.cpp and openapi_components.cpp; descriptions are in the request's language.
 #include "cal/api/discovery/openapi.h"
 

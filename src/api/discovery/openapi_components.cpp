@@ -1,4 +1,4 @@
-// components of the OpenAPI document (SPEC §8.2): the record schemas (openapi_records.cpp), the
+// components of the OpenAPI document (docs/api.md §8.2): the record schemas (openapi_records.cpp), the
 // error body (§2), the namespace index (§8.1), reusable error responses and the two ways to send
 // an application password (§7).
 #include "cal/api/discovery/openapi.h"
@@ -83,7 +83,7 @@ void write_arg_types_schema(JsonWriter& w) {
   w.EndObject();
 }
 
-// The namespace index (SPEC §8.1): routes keyed by pattern, each with endpoints and their args.
+// The namespace index (docs/api.md §8.1): routes keyed by pattern, each with endpoints and their args.
 void write_index_schemas(JsonWriter& w) {
   write_key(w, "Arg");
   w.StartObject();

@@ -1,4 +1,4 @@
-// The schema of one route-table parameter in the OpenAPI document (SPEC §8.2). A parameter that
+// The schema of one route-table parameter in the OpenAPI document (docs/api.md §8.2). A parameter that
 // takes several JSON types (a status or a list of them, ids or slugs, a flag as "yes") is a oneOf
 // of one schema per type, so that generated clients accept every form the service accepts.
 #include "cal/api/discovery/openapi.h"

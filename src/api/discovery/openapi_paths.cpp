@@ -1,4 +1,4 @@
-// `paths` of the OpenAPI document (SPEC §8.2), generated from route_table(): one path per route
+// `paths` of the OpenAPI document (docs/api.md §8.2), generated from route_table(): one path per route
 // (relative to the server URL "{ns}/"), one operation per method of each endpoint. Parameters
 // keep the names, types and defaults of the namespace index; reads take them from the query,
 // writes from a JSON or form body, `{id}`/`{slug}` from the path.
@@ -221,7 +221,7 @@ void write_errors(JsonWriter& w, std::initializer_list<int> statuses) {
   }
 }
 
-// Success and error responses of one operation, by what the route serves (SPEC §1-§5).
+// Success and error responses of one operation, by what the route serves (docs/api.md §1-§5).
 void write_responses(JsonWriter& w, std::string_view method, const Route& route, const RequestContext& ctx) {
   const OpenApiResource* r = openapi_resource(route.pattern);
   const bool term = r && r->deleted.empty();

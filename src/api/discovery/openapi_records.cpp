@@ -1,4 +1,4 @@
-// Record schemas of the OpenAPI document (SPEC §8.2): the shapes of SPEC §3 (every key, in
+// Record schemas of the OpenAPI document (docs/api.md §8.2): the shapes of docs/api.md §3 (every key, in
 // order, required, nothing else; json_ld only on a single GET), list envelopes (§4) and forced
 // deletes (§5), and which collection serves which.
 #include "cal/api/discovery/openapi.h"
@@ -21,7 +21,7 @@ Fields concat(Fields a, const Fields& b) {
   return a;
 }
 
-// The keys every event, venue and organizer starts with (SPEC §3.1, §3.2); `name` is the name key.
+// The keys every event, venue and organizer starts with (docs/api.md §3.1, §3.2); `name` is the name key.
 Fields post_head(std::string_view name) {
   return {
       {"id", Kind::kInteger},

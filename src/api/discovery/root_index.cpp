@@ -1,5 +1,5 @@
 // GET /cal/events/v1: the namespace index, and GET / (the REST root): the root index WordPress
-// clients discover, both generated from the route table (SPEC §8.1).
+// clients discover, both generated from the route table (docs/api.md §8.1).
 #include "cal/api/discovery/root_index.h"
 
 #include "cal/api/pipeline/error.h"
@@ -151,7 +151,7 @@ Response get_root_index(RequestContext& ctx) {
   w.StartArray();
   write_string(w, kNamespace);
   w.EndArray();
-  // Bearer tokens and Basic passwords (SPEC §1.4) need no discovery flow, unlike WordPress's
+  // Bearer tokens and Basic passwords (docs/api.md §1.4) need no discovery flow, unlike WordPress's
   // application-password authorization endpoint.
   write_key(w, "authentication");
   w.StartObject();

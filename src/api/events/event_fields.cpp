@@ -108,7 +108,7 @@ void apply_event_fields(RequestContext& ctx, Event& event, bool create) {
   apply_flag(ctx, param::kHideFromListings, d.hide_from_listings);
   apply_flag(ctx, param::kSticky, d.sticky);
   apply_flag(ctx, param::kFeatured, d.featured);
-  // The password: on create and on update by id (SPEC §3.5); "" removes it.
+  // The password: on create and on update by id (docs/api.md §3.5); "" removes it.
   if (ctx.params.given(param::kPassword)) event.post.password = ctx.params.text(param::kPassword);
 }
 

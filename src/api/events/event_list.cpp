@@ -1,4 +1,4 @@
-// GET /events (SPEC §4, §4.1): one page of events in UTC start order, a constant number of
+// GET /events (docs/api.md §4, §4.1): one page of events in UTC start order, a constant number of
 // statements whatever per_page is (page + count, then the relations of the whole page at once).
 #include "cal/api/events/event_filter.h"
 #include "cal/api/events/event_record.h"
@@ -16,7 +16,7 @@ Response list_events(RequestContext& ctx) {
   const ListEnvelope envelope{"events", ctx.ns_url() + "/events", effective_query(ctx, paging), paging,
                               page.total};
   return list_response(envelope, [&](JsonWriter& w) {
-    // Lists never show a protected event's content (SPEC §3.5).
+    // Lists never show a protected event's content (docs/api.md §3.5).
     for (const Event& e : page.events) write_event(w, ctx, e, relations, EventView::kMasked, false);
   });
 }

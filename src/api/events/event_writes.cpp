@@ -1,5 +1,5 @@
 // POST /events (create) and POST/PUT/PATCH /events/{id} and /events/by-slug/{slug} (update),
-// SPEC §5: each write is one transaction; the response is the record as stored. The writes
+// docs/api.md §5: each write is one transaction; the response is the record as stored. The writes
 // without their response are shared with the iCalendar import (cal/api/events/event_writes.h).
 #include "cal/api/events/event_writes.h"
 #include "cal/api/events/event_fields.h"

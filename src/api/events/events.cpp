@@ -1,4 +1,4 @@
-// GET and DELETE of one event, by id or by slug (SPEC §2, §3.5, §5). The list is in
+// GET and DELETE of one event, by id or by slug (docs/api.md §2, §3.5, §5). The list is in
 // event_list.cpp, create and update in event_writes.cpp.
 #include "cal/api/events/event_record.h"
 #include "cal/api/pipeline/error.h"

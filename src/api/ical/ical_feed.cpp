@@ -179,7 +179,7 @@ Response list_feed(RequestContext& ctx) {
   const EventRelations relations = load_event_relations(
       ctx.db, page.events,
       RelationParts{.images = false, .tags = false, .term_counts = false, .per_part = true});
-  // Lists never show a protected event's content (SPEC §3.5).
+  // Lists never show a protected event's content (docs/api.md §3.5).
   Response r = calendar_response(calendar_text(ctx, page.events, relations, true, list_title(ctx)),
                                  file_name("events"));
   const long long pages = page.total == 0 ? 0 : (page.total + paging.per_page - 1) / paging.per_page;

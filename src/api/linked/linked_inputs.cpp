@@ -1,4 +1,4 @@
-// An event's `venue` and `organizer` inputs (SPEC §5; see cal/api/linked/linked_records.h): ids,
+// An event's `venue` and `organizer` inputs (docs/api.md §5; see cal/api/linked/linked_records.h): ids,
 // {"id": N} objects, or record data that creates a record or reuses its twin through the same
 // code as POST /venues and POST /organizers.
 #include "cal/api/linked/linked_records.h"

@@ -1,4 +1,4 @@
-// The venue and organizer lists (SPEC §4, §4.2; see cal/api/linked/linked_resource.h): one
+// The venue and organizer lists (docs/api.md §4, §4.2; see cal/api/linked/linked_resource.h): one
 // LinkedFilter for both from the validated parameters, the store's page of ids in name order,
 // then the records in a constant number of statements.
 #include "cal/api/linked/linked_resource.h"

@@ -1,4 +1,4 @@
-// Read, create (with the dedupe rule), update and delete of venues and organizers (SPEC §5, §7;
+// Read, create (with the dedupe rule), update and delete of venues and organizers (docs/api.md §5, §7;
 // see cal/api/linked/linked_resource.h).
 #include "cal/api/linked/linked_resource.h"
 

@@ -1,4 +1,4 @@
-// The venue record (SPEC §3.2) and what venues supply to the shared resource code: tables,
+// The venue record (docs/api.md §3.2) and what venues supply to the shared resource code: tables,
 // searched columns, detail fields, writer (see cal/api/linked/linked_records.h, linked_resource.h).
 #include "cal/api/linked/linked_fields.h"
 #include "cal/api/linked/linked_records.h"

@@ -1,4 +1,4 @@
-// JSON response helpers and the one renderer of SPEC §2 error bodies.
+// JSON response helpers and the one renderer of docs/api.md §2 error bodies.
 #include "cal/api/pipeline/json.h"
 
 namespace cal {

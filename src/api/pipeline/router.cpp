@@ -201,10 +201,10 @@ Response run_pipeline(const Request& request, Db& db, Db& primary, const Config&
   sources.body = &input.body;
   sources.query = &input.query;
   sources.invalid_utf8 = input.invalid_utf8;
-  // Per-field rules that look up ids run here too, so every failure comes in one 400 (SPEC §1.3).
+  // Per-field rules that look up ids run here too, so every failure comes in one 400 (docs/api.md §1.3).
   const Params params = validate_params(input.calendar ? kNoParams : endpoint->params, sources, locale,
                                         CheckContext{&db, &caller});
-  // 5. Capability of authenticated callers, after validation (SPEC §1.4).
+  // 5. Capability of authenticated callers, after validation (docs/api.md §1.4).
   if (!has_capability(caller, endpoint->capability)) throw forbidden(locale);
   RequestContext ctx{request, params, caller, db, config, locale, "", ""};
   fill_urls(request, config, ctx);

@@ -1,4 +1,4 @@
-// The route table (DESIGN.md §1): every route of SEED-SPEC §4 with its declared parameters.
+// The route table (DESIGN.md §1): every route of SEED-docs/api.md §4 with its declared parameters.
 // Nothing else in the service lists parameters.
 #include "cal/api/pipeline/routes.h"
 
@@ -24,7 +24,7 @@ Specs concat(Specs a, const Specs& b) {
 }
 
 Specs id_param() {
-  // Not `positive`: {id} is \d+, so 0 is a valid path naming no record (404, SPEC §1.1, §2).
+  // Not `positive`: {id} is \d+, so 0 is a valid path naming no record (404, docs/api.md §1.1, §2).
   return {{.name = param::kId,
            .type = T::kInteger,
            .description = "Unique identifier for the record.",
@@ -589,7 +589,7 @@ void add_post_resource(std::vector<Route>& routes, std::string_view base, std::s
                          .params = concat(concat(id_param(), pw), force_param()),
                          .summary = "Trash or delete a record."},
                     }});
-  // By slug the path's slug names the record; a body `slug` renames it (path wins, SPEC §1.3).
+  // By slug the path's slug names the record; a body `slug` renames it (path wins, docs/api.md §1.3).
   Specs slug_update = slug_param();
   for (ParamSpec& p : fields(false))
     if (p.name != "slug") slug_update.push_back(p);

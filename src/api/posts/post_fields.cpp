@@ -19,7 +19,7 @@ Seconds date_param(RequestContext& ctx, ParamName name, const TimeZone& zone) {
   return parsed->instant;
 }
 
-// Texts from authors and contributors go through the HTML allow-list (SPEC §7). The sanitizer
+// Texts from authors and contributors go through the HTML allow-list (docs/api.md §7). The sanitizer
 // cuts what exceeds its parse budget, so longer texts are refused rather than silently shortened.
 std::string allowed_html(const RequestContext& ctx, std::string_view name, const std::string& text) {
   if (can_post_unfiltered_html(ctx.caller)) return text;
@@ -30,7 +30,7 @@ std::string allowed_html(const RequestContext& ctx, std::string_view name, const
   return sanitize_html(text);
 }
 
-// The status a create or update ends with (SPEC §5 "Status on create").
+// The status a create or update ends with (docs/api.md §5 "Status on create").
 std::string resolve_status(RequestContext& ctx, const PostRow& row, bool create, Seconds publish_instant) {
   std::string status = row.status;
   if (ctx.params.given(param::kStatus))

@@ -1,4 +1,4 @@
-// GET /categories and GET /tags (SPEC §4, §4.4): the request's filters checked and turned into
+// GET /categories and GET /tags (docs/api.md §4, §4.4): the request's filters checked and turned into
 // one TermQuery, then one page in one statement.
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/listing.h"
@@ -27,7 +27,7 @@ constexpr std::array<OrderName, 6> kOrders = {{{"id", TermOrder::kId},
                                                {"description", TermOrder::kDescription}}};
 
 // `event` (or its alias `post`; `event` wins): an event the caller may read. Sets the query's
-// event; a password-protected event the caller may not edit shows no terms (SPEC §3.5).
+// event; a password-protected event the caller may not edit shows no terms (docs/api.md §3.5).
 void apply_event_filter(RequestContext& ctx, TermQuery& query) {
   const ParamName which = ctx.params.given(param::kEvent) ? param::kEvent : param::kPost;
   const long long id = ctx.params.integer(which);

@@ -1,5 +1,5 @@
 // POST /categories, POST|PUT|PATCH /categories/{id}, DELETE /categories/{id} and the same for
-// tags (SPEC §5): one transaction per write, clashes answered with 409 term_exists.
+// tags (docs/api.md §5): one transaction per write, clashes answered with 409 term_exists.
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/json.h"
 #include "cal/api/terms/term_input.h"

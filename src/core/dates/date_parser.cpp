@@ -1,4 +1,4 @@
-// parse_date (cal/core/dates/dates.h): the date forms the REST API accepts (SPEC §6, PHP strtotime
+// parse_date (cal/core/dates/dates.h): the date forms the REST API accepts (docs/api.md §6, PHP strtotime
 // meanings): Unix timestamps, ISO 8601 with or without an offset, and phrases of dates, keywords,
 // weekdays, times of day and relative offsets ("tomorrow 9am", "+5 days", "next wednesday 4pm"),
 // resolved in a zone against the current time.

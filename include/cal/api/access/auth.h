@@ -1,4 +1,4 @@
-// Authentication (SPEC §7): application passwords sent as `Authorization: Basic` or `Bearer`.
+// Authentication (docs/api.md §7): application passwords sent as `Authorization: Basic` or `Bearer`.
 #pragma once
 
 #include "cal/api/access/permissions.h"

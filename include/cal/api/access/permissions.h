@@ -1,4 +1,4 @@
-// The role matrix of SPEC §7 as pure functions: handlers ask these, never compare roles
+// The role matrix of docs/api.md §7 as pure functions: handlers ask these, never compare roles
 // themselves, so the matrix lives in one place (and is unit-tested whole).
 #pragma once
 

@@ -1,7 +1,7 @@
-// The OpenAPI 3.0 document of GET /cal/events/v1/doc (SPEC §8.2), generated from the route table:
+// The OpenAPI 3.0 document of GET /cal/events/v1/doc (docs/api.md §8.2), generated from the route table:
 // openapi.cpp writes the document, openapi_paths.cpp the paths (every route and method of
 // route_table(), with parameters, request bodies and responses), openapi_components.cpp the
-// components, whose record schemas (SPEC §3) and list envelopes come from openapi_records.cpp.
+// components, whose record schemas (docs/api.md §3) and list envelopes come from openapi_records.cpp.
 #pragma once
 
 #include "cal/api/pipeline/context.h"

@@ -1,4 +1,4 @@
-// A small vocabulary for the JSON schemas of the OpenAPI document (SPEC §8.2): a field is a
+// A small vocabulary for the JSON schemas of the OpenAPI document (docs/api.md §8.2): a field is a
 // name and a kind; an object schema lists its fields, each required unless said otherwise.
 #pragma once
 

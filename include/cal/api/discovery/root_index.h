@@ -1,4 +1,4 @@
-// The namespace index (SPEC §8.1) and the per-route description shared with OPTIONS.
+// The namespace index (docs/api.md §8.1) and the per-route description shared with OPTIONS.
 #pragma once
 
 #include "cal/api/pipeline/context.h"

@@ -1,4 +1,4 @@
-// The event-specific fields of create and update (SPEC §5 Events, §3.5): time zone, start/end
+// The event-specific fields of create and update (docs/api.md §5 Events, §3.5): time zone, start/end
 // with all-day rounding, cost, website, the five flags and the password; then the links (venue,
 // organizers, categories, tags). Only sent fields change; create fills the defaults.
 #pragma once
@@ -26,7 +26,7 @@ void apply_event_fields(RequestContext& ctx, Event& event, bool create);
 
 // Applies the sent `venue`, `organizer`, `categories` and `tags` to the stored event: each
 // replaces that link set (an empty value removes it), an omitted one keeps it. Creates venues,
-// organizers and terms from inline data as SPEC §5 says. Call inside the write's transaction.
+// organizers and terms from inline data as docs/api.md §5 says. Call inside the write's transaction.
 // `created`: the event was inserted in this transaction, so it has no links to replace yet.
 void apply_event_links(RequestContext& ctx, long long event_id, bool created = false);
 

@@ -1,4 +1,4 @@
-// The filters of GET /events (SPEC §4.1, §4.3) as the store's typed EventFilter: visibility and
+// The filters of GET /events (docs/api.md §4.1, §4.3) as the store's typed EventFilter: visibility and
 // status, include, the date window, search, categories/tags, venue, organizer, featured,
 // post_parent, ticketed and the geolocation extension.
 #pragma once

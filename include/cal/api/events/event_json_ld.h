@@ -1,4 +1,4 @@
-// The `json_ld` member of a single event read (SPEC §3.1): a schema.org Event with ISO 8601
+// The `json_ld` member of a single event read (docs/api.md §3.1): a schema.org Event with ISO 8601
 // start/end carrying the event zone's offset, its venue as a Place, its organizers, and an
 // offer when the event has a cost.
 #pragma once

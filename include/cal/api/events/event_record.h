@@ -1,5 +1,5 @@
-// The one writer of the event record (SPEC §3.1), with its embedded venue, organizers, terms and
-// image, `json_ld` on single reads, and the masking of password-protected events (SPEC §3.5).
+// The one writer of the event record (docs/api.md §3.1), with its embedded venue, organizers, terms and
+// image, `json_ld` on single reads, and the masking of password-protected events (docs/api.md §3.5).
 // Relations are loaded for a whole page at once, in a fixed number of statements.
 #pragma once
 
@@ -40,10 +40,10 @@ std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db
 // How much of a record the caller sees.
 enum class EventView {
   kFull,    // everything
-  kMasked,  // password-protected content hidden (SPEC §3.5)
+  kMasked,  // password-protected content hidden (docs/api.md §3.5)
 };
 
-// Writes the event record, every key of SPEC §3.1 in order; `json_ld` only when `single` and
+// Writes the event record, every key of docs/api.md §3.1 in order; `json_ld` only when `single` and
 // the view is full.
 void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event,
                  const EventRelations& relations, EventView view, bool single);

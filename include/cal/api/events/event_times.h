@@ -1,4 +1,4 @@
-// An event's start and end on create and update (SPEC §5, §6) as a pure function: dates parsed
+// An event's start and end on create and update (docs/api.md §5, §6) as a pure function: dates parsed
 // in the event zone, offsets and timestamps kept as instants but shown in the event zone,
 // all-day rounding, the kept side of a one-sided update, and end-before-start rejection.
 #pragma once

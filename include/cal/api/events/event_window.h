@@ -1,4 +1,4 @@
-// The date window of GET /events (SPEC §4.1) as pure functions: which UTC bounds the six date
+// The date window of GET /events (docs/api.md §4.1) as pure functions: which UTC bounds the six date
 // filters, their defaults, `strict_dates` and `include` put on event start and end.
 #pragma once
 
@@ -28,7 +28,7 @@ struct EventWindowResult {
   std::string invalid_param;  // "" when every filter parsed
 };
 
-// Computes the window in the site zone at `now` (SPEC §4.1):
+// Computes the window in the site zone at `now` (docs/api.md §4.1):
 // - `include` given: no bounds at all;
 // - defaults when absent: start >= yesterday 00:00:00 and end <= today + 24 months 23:59:59,
 //   site-local; both dropped when any of starts_before/starts_after/ends_before/ends_after is

@@ -1,4 +1,4 @@
-// The detail fields of venues and organizers in writes (SPEC §3.2, §5): reading them from the
+// The detail fields of venues and organizers in writes (docs/api.md §3.2, §5): reading them from the
 // validated parameters, deriving `stateprovince`, and comparing what a create sends with a stored
 // record for the dedupe rule. Pure functions of their arguments (unit-tested without a database).
 #pragma once

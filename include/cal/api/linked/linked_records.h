@@ -1,6 +1,6 @@
-// What events use of venues and organizers: the one writer of each record (SPEC §3.2, also
+// What events use of venues and organizers: the one writer of each record (docs/api.md §3.2, also
 // inside events), their schema.org data, and the resolution of an event's `venue`/`organizer`
-// input (SPEC §5). Implemented in src/api/linked/: venue_record.cpp and organizer_record.cpp (the
+// input (docs/api.md §5). Implemented in src/api/linked/: venue_record.cpp and organizer_record.cpp (the
 // writers), linked_json_ld.cpp (schema.org data) and linked_inputs.cpp (an event's inputs).
 #pragma once
 
@@ -15,10 +15,10 @@
 
 namespace cal {
 
-// Writes a venue record, every key of SPEC §3.2 in order; `json_ld` only when `single`.
+// Writes a venue record, every key of docs/api.md §3.2 in order; `json_ld` only when `single`.
 void write_venue(JsonWriter& w, const RequestContext& ctx, const Venue& venue,
                  const std::vector<Image>& images, bool single);
-// Writes an organizer record, every key of SPEC §3.2 in order; `json_ld` only when `single`.
+// Writes an organizer record, every key of docs/api.md §3.2 in order; `json_ld` only when `single`.
 void write_organizer(JsonWriter& w, const RequestContext& ctx, const Organizer& organizer,
                      const std::vector<Image>& images, bool single);
 
@@ -33,7 +33,7 @@ void write_venue_json_ld(JsonWriter& w, const RequestContext& ctx, const Venue& 
 void write_organizer_json_ld(JsonWriter& w, const RequestContext& ctx, const Organizer& organizer,
                              const std::vector<Image>& images);
 
-// The problem with an event's `venue` input (SPEC §5), checked in the validation stage: at most
+// The problem with an event's `venue` input (docs/api.md §5), checked in the validation stage: at most
 // one venue; an id of a live venue (looked up when context.db is set); or venue data valid for
 // POST /venues (its messages joined). "" when acceptable.
 std::string venue_input_problem(const rapidjson::Value& raw, const Locale& locale,

@@ -1,6 +1,6 @@
-// The REST resources venues and organizers, implemented once: the list of SPEC §4/§4.2 (paging,
+// The REST resources venues and organizers, implemented once: the list of docs/api.md §4/§4.2 (paging,
 // name order, search, event, has_events, only_with_upcoming, status), read, create with the
-// dedupe rule, partial update, trash/delete with unlinking (SPEC §5, §7). Each record type
+// dedupe rule, partial update, trash/delete with unlinking (docs/api.md §5, §7). Each record type
 // supplies only what differs: its kind in the store, its detail fields and its writer.
 // Implemented in linked_resource.cpp (read, create, update, delete) and linked_lists.cpp (the
 // list); kVenueType and kOrganizerType in venue_record.cpp and organizer_record.cpp.
@@ -50,9 +50,9 @@ struct LinkedType {
 extern const LinkedType kVenueType;
 extern const LinkedType kOrganizerType;
 
-// GET collection: the SPEC §4 list in name order, with the filters of §4.2.
+// GET collection: the docs/api.md §4 list in name order, with the filters of §4.2.
 Response list_linked(RequestContext& ctx, const LinkedType& type);
-// GET by id or slug: the record with `json_ld`; trash and visibility checks of SPEC §2.
+// GET by id or slug: the record with `json_ld`; trash and visibility checks of docs/api.md §2.
 Response get_linked(RequestContext& ctx, const LinkedType& type);
 // POST collection: 201 with the new record and Location, or 200 with its existing twin.
 Response create_linked(RequestContext& ctx, const LinkedType& type);
@@ -63,7 +63,7 @@ Response delete_linked(RequestContext& ctx, const LinkedType& type);
 
 struct CreateOutcome {
   long long id = 0;
-  bool created = false;  // false: an existing twin was reused (SPEC §5 dedupe)
+  bool created = false;  // false: an existing twin was reused (docs/api.md §5 dedupe)
 };
 
 // Creates a record from ctx.params, unless a non-trashed record the caller may read has the

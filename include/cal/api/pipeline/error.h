@@ -1,7 +1,7 @@
 // The one exception type for client-visible errors, and the builders of the errors many places
 // raise (src/api/pipeline/error.cpp), so their codes and messages stay the same everywhere. Code
 // that detects a client error throws it; the router catches it in exactly one place and renders
-// SPEC §2.
+// docs/api.md §2.
 #pragma once
 
 #include <map>

@@ -11,7 +11,7 @@
 
 namespace cal {
 
-// Namespace index (SPEC §8.1) and OpenAPI document (SPEC §8.2).
+// Namespace index (docs/api.md §8.1) and OpenAPI document (docs/api.md §8.2).
 Response get_namespace_index(RequestContext& ctx);
 Response get_root_index(RequestContext& ctx);
 Response get_openapi_document(RequestContext& ctx);

@@ -29,7 +29,7 @@ inline void write_member(JsonWriter& w, std::string_view key, std::string_view v
 // A JSON response with the given status and body; sets Content-Type.
 Response json_response(int status, const JsonBuffer& body);
 
-// The SPEC §2 error body for `error`, as a complete response (status, body, Retry-After, Allow).
+// The docs/api.md §2 error body for `error`, as a complete response (status, body, Retry-After, Allow).
 Response error_response(const ApiError& error);
 
 }  // namespace cal

@@ -1,4 +1,4 @@
-// What every list route shares (SPEC §4): paging with clamping, the 404 past the last page, the
+// What every list route shares (docs/api.md §4): paging with clamping, the 404 past the last page, the
 // envelope with rest_url/next/previous/total/total_pages, and the total headers and Link.
 #pragma once
 
@@ -29,7 +29,7 @@ void check_page_exists(const Paging& paging, long long total, std::string_view k
 using QueryPairs = std::vector<std::pair<std::string, std::string>>;
 
 // Every parameter the client sent, in declaration order, as name=text pairs, with the effective
-// page and per_page always included (SPEC §4: rest_url keeps every effective parameter).
+// page and per_page always included (docs/api.md §4: rest_url keeps every effective parameter).
 QueryPairs effective_query(const RequestContext& ctx, const Paging& paging);
 
 // "url?a=1&b=x%20y" with every name and value percent-encoded.

@@ -1,4 +1,4 @@
-// The per-field rules of the route table (SPEC §1.3): each is a ParamCheck that the validator runs
+// The per-field rules of the route table (docs/api.md §1.3): each is a ParamCheck that the validator runs
 // on a value after its type coercion, so every bad field of a request is reported in one 400.
 // Rules that need the store (ids that must exist) pass when CheckContext::db is null.
 #pragma once
@@ -15,7 +15,7 @@ std::string check_event_website(const ParamSpec&, const ParamValue&, const Local
 std::string check_linked_text(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
 // An event cost: null, text, a number, or an array of texts and numbers; at most 255 characters.
 std::string check_cost(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
-// An image: none, an absolute http(s) URL, or the id of a known image (SPEC §3.4).
+// An image: none, an absolute http(s) URL, or the id of a known image (docs/api.md §3.4).
 std::string check_image(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
 // An author: an existing user id.
 std::string check_author(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);

@@ -1,4 +1,4 @@
-// Declared parameters of an endpoint and their validation (SPEC §1.3): one spec per parameter in
+// Declared parameters of an endpoint and their validation (docs/api.md §1.3): one spec per parameter in
 // the route table; validate_params() coerces every source into typed values or throws one
 // ApiError naming every bad parameter. Validation is in params.cpp, the Params container's
 // accessors in param_values.cpp.
@@ -30,7 +30,7 @@ struct CheckContext {
   const Caller* caller = nullptr;
 };
 
-// A per-field rule of the validation stage (SPEC §1.3), run on a value that passed its type
+// A per-field rule of the validation stage (docs/api.md §1.3), run on a value that passed its type
 // coercion. Returns the localized problem, or "" when the value is acceptable.
 using ParamCheck = std::string (*)(const ParamSpec& spec, const ParamValue& value, const Locale& locale,
                                    const CheckContext& context);
@@ -42,7 +42,7 @@ enum class ParamType {
   kString,       // a string; JSON numbers/booleans/objects rejected
   kIntegerList,  // JSON array, a[]=, or comma list "1,2,3" of integers
   kStringList,   // JSON array, a[]=, or comma list of strings
-  kDateTime,     // a string (or Unix timestamp) in any form of SPEC §6
+  kDateTime,     // a string (or Unix timestamp) in any form of docs/api.md §6
   kTruthy,       // boolean-ish string: 1/true/yes/on are true, anything else false
   kAny,          // no declared type: the handler reads the raw JSON value
 };
@@ -123,7 +123,7 @@ class Params {
   std::shared_ptr<rapidjson::Document> storage_;
 };
 
-// The sources of parameter values, first wins (SPEC §1.3).
+// The sources of parameter values, first wins (docs/api.md §1.3).
 struct ParamSources {
   std::vector<std::pair<std::string, std::string>> path;  // from the route pattern
   const rapidjson::Value* body = nullptr;                 // object, or nullptr
@@ -134,15 +134,15 @@ struct ParamSources {
 // Validates and coerces every declared parameter, then runs each given value's check. Throws
 // ApiError 400 rest_missing_callback_param (all missing required names) or rest_invalid_param
 // (all invalid ones, with a message each). An empty value of a list parameter ("" or []) is
-// invalid (as for search/slug/order/orderby, SPEC §4).
+// invalid (as for search/slug/order/orderby, docs/api.md §4).
 Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& sources, const Locale& locale,
                        const CheckContext& context = {});
 
-// Interprets a JSON value as boolean per SPEC §1 types; nullopt when it is not one.
+// Interprets a JSON value as boolean per docs/api.md §1 types; nullopt when it is not one.
 std::optional<bool> coerce_boolean(const rapidjson::Value& v);
-// Interprets a JSON value as a 64-bit integer per SPEC §1 types; nullopt when it is not one.
+// Interprets a JSON value as a 64-bit integer per docs/api.md §1 types; nullopt when it is not one.
 std::optional<long long> coerce_integer(const rapidjson::Value& v);
-// The string-truthy reading of SPEC §3.2 (1, true, yes, on; case-insensitive).
+// The string-truthy reading of docs/api.md §3.2 (1, true, yes, on; case-insensitive).
 bool is_truthy(const rapidjson::Value& v);
 
 }  // namespace cal

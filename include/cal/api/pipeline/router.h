@@ -1,6 +1,6 @@
-// The request pipeline of SPEC §1: routing, method overrides, HEAD/OPTIONS, authentication,
+// The request pipeline of docs/api.md §1: routing, method overrides, HEAD/OPTIONS, authentication,
 // the permission check, body parsing, parameter validation, the handler, and the single place
-// where errors become SPEC §2 responses.
+// where errors become docs/api.md §2 responses.
 #pragma once
 
 #include "cal/core/config.h"

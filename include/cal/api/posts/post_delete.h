@@ -1,4 +1,4 @@
-// DELETE of a post resource (SPEC §5): moving the record to the trash, or with `force`
+// DELETE of a post resource (docs/api.md §5): moving the record to the trash, or with `force`
 // deleting it for good, with the response each gives.
 #pragma once
 

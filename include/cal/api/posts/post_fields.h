@@ -11,7 +11,7 @@
 
 namespace cal {
 
-// Applies the shared fields to `row`, following SPEC §5: only sent fields change; on create the
+// Applies the shared fields to `row`, following docs/api.md §5: only sent fields change; on create the
 // status and dates get their defaults. Throws ApiError for bad values.
 void apply_post_fields(RequestContext& ctx, const PostKind& kind, PostRow& row, bool create);
 

@@ -1,4 +1,4 @@
-// The `image` input of posts (SPEC §3.4): checking it during validation and turning it into the
+// The `image` input of posts (docs/api.md §3.4): checking it during validation and turning it into the
 // id of a stored image when a write applies it.
 #pragma once
 

@@ -22,7 +22,7 @@ extern const PostKind kEventKind;
 extern const PostKind kVenueKind;
 extern const PostKind kOrganizerKind;
 
-// What trashing appends to a slug (SPEC §5) and restoring takes off again.
+// What trashing appends to a slug (docs/api.md §5) and restoring takes off again.
 inline constexpr std::string_view kTrashSuffix = "__trashed";
 
 }  // namespace cal

@@ -1,4 +1,4 @@
-// Which posts a caller may see in lists (SPEC §4.1): the visibility handed to the store's list
+// Which posts a caller may see in lists (docs/api.md §4.1): the visibility handed to the store's list
 // queries, with or without the request's `status` filter.
 #pragma once
 

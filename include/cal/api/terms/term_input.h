@@ -44,10 +44,10 @@ std::string checked_term_name(const RequestContext& ctx, std::string_view name, 
 std::string term_slug_from(const TermKind& kind, std::string_view text);
 
 // A description as stored: HTML reduced to the safe allow-list unless the caller may post any
-// HTML (SPEC §7); over 65535 bytes → 400 rest_invalid_param.
+// HTML (docs/api.md §7); over 65535 bytes → 400 rest_invalid_param.
 std::string checked_term_description(const RequestContext& ctx, const std::string& description);
 
-// Whether the caller may create, edit and delete terms of this kind (SPEC §7).
+// Whether the caller may create, edit and delete terms of this kind (docs/api.md §7).
 bool can_manage_terms(const RequestContext& ctx, const TermKind& kind);
 
 }  // namespace cal

@@ -1,4 +1,4 @@
-// What the other resources use of categories and tags: the one term writer (SPEC §3.3, also
+// What the other resources use of categories and tags: the one term writer (docs/api.md §3.3, also
 // inside events), and the resolution of `categories`/`tags` inputs and filters.
 #pragma once
 

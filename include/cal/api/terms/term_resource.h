@@ -36,11 +36,11 @@ std::string term_public_url(const RequestContext& ctx, const TermKind& kind, std
 // The term the path's `id` names. Throws 404 rest_term_invalid when it is no term of this kind.
 Term load_term(RequestContext& ctx, const TermKind& kind);
 
-// GET collection (SPEC §4, §4.4): filters, order, paging, envelope.
+// GET collection (docs/api.md §4, §4.4): filters, order, paging, envelope.
 Response list_terms_response(RequestContext& ctx, const TermKind& kind);
 // GET item: 200 with the term.
 Response get_term_response(RequestContext& ctx, const TermKind& kind);
-// POST collection (SPEC §5): 201 with the term and Location; 409 term_exists on a clash.
+// POST collection (docs/api.md §5): 201 with the term and Location; 409 term_exists on a clash.
 Response create_term_response(RequestContext& ctx, const TermKind& kind);
 // POST/PUT/PATCH item: only the fields sent change; 200 with the term.
 Response update_term_response(RequestContext& ctx, const TermKind& kind);

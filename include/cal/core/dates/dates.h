@@ -1,5 +1,5 @@
 // Dates and time zones for calendar-fcgi: wall-clock values, UTC instants, IANA and fixed-offset
-// ("UTC+5:30") time zones, the parser for every date form the REST API accepts (SPEC §6) and the
+// ("UTC+5:30") time zones, the parser for every date form the REST API accepts (docs/api.md §6) and the
 // formatters for MySQL DATETIME text and ISO 8601. Pure functions; the only I/O is the system time
 // zone database (/usr/share/zoneinfo), read once per zone on first use.
 #pragma once
@@ -105,7 +105,7 @@ struct ParsedDate {
   bool has_time = false;
 };
 
-// Parses every date form the API accepts (SPEC §6, PHP strtotime meanings), resolving relative
+// Parses every date form the API accepts (docs/api.md §6, PHP strtotime meanings), resolving relative
 // forms and wall-clock times in `zone`, relative to `now`:
 //   "2025-05-02", "2025-05-02 09:00", "2025-05-02 09:00:00";
 //   ISO 8601 "2025-05-02T09:00:00[.fff][Z|+02:00|+0200]" (with Z or an offset: that exact instant);

@@ -1,4 +1,4 @@
-// Localized texts (SPEC §9): error messages and parameter descriptions are looked up by their
+// Localized texts (docs/api.md §9): error messages and parameter descriptions are looked up by their
 // English source text (the gettext msgid) in the compiled catalog of the request's language.
 // Catalogs are `<dir>/<lang>/LC_MESSAGES/calendar.mo`, compiled by `make build` from po/<lang>.po;
 // every catalog found there is a shipped language, and en_US (the source language) always is.
@@ -28,7 +28,7 @@ std::string default_catalog_dir();
 // The shipped languages: "en_US" first, then every loaded catalog's name, sorted.
 std::vector<std::string> shipped_locales();
 
-// Picks the request's language (SPEC §9): the web server's CAL_LOCALE, then `_locale`, then
+// Picks the request's language (docs/api.md §9): the web server's CAL_LOCALE, then `_locale`, then
 // Accept-Language (q-values honoured), then the configured default. Unshipped names fall through.
 Locale choose_locale(std::string_view site_locale, std::string_view query_locale,
                      std::string_view accept_language, std::string_view default_locale);

@@ -26,7 +26,7 @@ struct CostDetails {
 // the position is "" when the text has no number. Never throws except std::bad_alloc.
 CostDetails parse_cost(std::string_view cost_text);
 
-// The cost text of a list of prices (a `cost` sent as an array, SPEC §3.1): the non-blank values
+// The cost text of a list of prices (a `cost` sent as an array, docs/api.md §3.1): the non-blank values
 // trimmed and joined by ", ", which parse_cost() reads back as the same values
 // (["0$", "20$", "30$"] → "0$, 20$, 30$").
 std::string join_cost_values(const std::vector<std::string>& values);
