@@ -30,7 +30,7 @@ DEFS += -DCAL_LIBICAL_SONAME='"$(ICAL_SONAME)"'
 endif
 # jemalloc under the service (not the sanitizer build, whose allocator checks every access):
 # glibc's malloc made two threads writing one feed wait on each other's arena lock and spent a
-# third of a 1,000-event feed in malloc/free (README "Dependencies").
+# third of a 1,000-event feed in malloc/free (README.md, "Dependencies").
 ifeq ($(MODE),asan)
 SERVICE_MALLOC :=
 else
@@ -76,7 +76,7 @@ build: deps web
 service: deps web
 	@$(MAKE) --no-print-directory $(JOBS) $(SERVICE)
 
-# The web calendar (README "Web calendar"): static files in $(BUILD)/web/, FullCalendar from npm
+# The web calendar (docs/web-calendar.md): static files in $(BUILD)/web/, FullCalendar from npm
 # at the pinned version; the dev stack serves them at /calendar/. Cheap, so always redone.
 web: deps
 	@scripts/build-web.sh $(BUILD)
@@ -109,7 +109,7 @@ $(BUILD)/gen/schema_sql.cpp: schema.sql
 	  cat schema.sql; echo ')CALSQL"; }'; } > $@
 
 # The same statements for the mysql client and phpMyAdmin, which need a DELIMITER for the
-# compound bodies (README "Deploying": the schema without calendarctl).
+# compound bodies (docs/deploying.md: the schema without calendarctl).
 $(BUILD)/schema-mysql.sql: schema.sql scripts/schema-for-mysql.sh
 	@mkdir -p $(dir $@)
 	scripts/schema-for-mysql.sh schema.sql > $@
@@ -130,10 +130,10 @@ $(BUILD)/obj/%.o: %.cpp
 
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
-# --- dev stack (DESIGN.md §3) -------------------------------------------------
+# --- dev stack (docs/architecture.md, "Service contract") -------------------------------------------------
 # DEMO=N: add N demo events (calendarctl demo) once the stack is up, once per stack.
 # REPLICAS=K: K read replicas of the private MariaDB (GTID replication), replica k's socket
-# var/replica-k/mysqld.sock (README "Scaling out").
+# var/replica-k/mysqld.sock (docs/scaling-out.md).
 REPLICAS ?= 0
 run: service
 	@DEMO=$(DEMO) REPLICAS=$(REPLICAS) scripts/devstack.sh run $(PORT)
@@ -168,7 +168,7 @@ $(BUILD)/calendar-fcgi-glibc-malloc: $(BUILD)/obj/src/main.o $(BUILD)/libcal.a |
 check-format: deps
 	@scripts/check-format.sh
 
-# --- fuzzing (README "Reliability") -------------------------------------------------
+# --- fuzzing (docs/reliability.md) -------------------------------------------------
 # libFuzzer targets tests/fuzz/fuzz_<name>.cpp, built with clang++ and ASan+UBSan into
 # build-fuzz/ (the library is rebuilt there with coverage instrumentation). `make fuzz SECONDS=N`
 # runs each target for N seconds on its seed corpus tests/fuzz/corpus/<name>/.
@@ -202,7 +202,7 @@ $(FUZZ_BUILD)/libcal.a: $(FUZZ_LIB_OBJS)
 $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/tests/fuzz/fuzz_%.o $(FUZZ_BUILD)/libcal.a
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SANITIZE) -o $@ $^ $(LIBS)
 
-# --- benchmarks (issue 8; README "Performance") ------------------------------------
+# --- benchmarks (issue 8; docs/performance.md) ------------------------------------
 # `make bench [SCALE=1000000] [REPLICAS=2]`: release build, private stack (with REPLICAS read
 # replicas, reads spread over them), seeded dataset, wrk table.
 bench: build

@@ -1,4 +1,4 @@
--- calendar-fcgi data model (DESIGN.md §1). Idempotent: safe to apply again on every start.
+-- calendar-fcgi data model (docs/architecture.md). Idempotent: safe to apply again on every start.
 -- Typed columns instead of a key/value meta table, so the database checks and indexes them.
 -- Times: every record keeps local (site or event zone) and UTC copies, like WordPress does,
 -- because clients read both and the UTC one is what filters compare.

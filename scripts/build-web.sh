@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make web`: the web calendar as static files in BUILD_DIR/web/, ready to upload next to the API
-# (README "Web calendar"). FullCalendar comes from the npm registry at the version web/package-lock.json
+# (docs/web-calendar.md). FullCalendar comes from the npm registry at the version web/package-lock.json
 # pins (`npm ci`, only when web/node_modules is older than the lock file); the web host itself
 # runs no npm and no build: it serves the files.
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The layering rules of README "Layout", checked on the source tree (run by `make test`, where
+# The layering rules of docs/architecture.md, checked on the source tree (run by `make test`, where
 # each rule counts as one test). Prints one line per violation and "N passed, N failed" last;
 # exits non-zero when a rule is broken. Takes well under a second.
 #

@@ -43,7 +43,7 @@ export STACK_REPLICAS=$REPLICAS
 # 8 service threads on this 2-core machine, not the product's default of 2 x cores: a worker
 # spends part of each request waiting on MariaDB (the cache's version check, the queries of a
 # miss), and 4 workers leave the cores idle meanwhile; 8 gave +7% req/s and a lower p99 on
-# case 1 (README "Performance"). The floor keeps 2 x cores threads, its own best.
+# case 1 (docs/performance.md). The floor keeps 2 x cores threads, its own best.
 SERVICE_THREADS=${SERVICE_THREADS:-8}
 BASE_EVENTS=${BASE_EVENTS:-10000}  # smaller only to check the script quickly (engine.sh)
 

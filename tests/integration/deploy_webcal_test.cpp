@@ -1,4 +1,4 @@
-// The web calendar (README "Web calendar") through every deployment: each nginx and Apache
+// The web calendar (docs/web-calendar.md) through every deployment: each nginx and Apache
 // config of the repository serves the static files of `make web` at /calendar/ with types a
 // browser accepts (scripts under nosniff need a JavaScript type), /calendar redirects there, and
 // the page's default REST root ("api" beside the page) answers. The deployments' REST roots

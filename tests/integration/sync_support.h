@@ -41,7 +41,7 @@ inline void ids_of(const rapidjson::Value& v, rapidjson::Value& out, rapidjson::
 }
 
 // A record as compared: without `json_ld` (single reads have it, list items not); an event's
-// embedded venue, organizers and terms as their ids (README "Keeping a copy in sync": an
+// embedded venue, organizers and terms as their ids (docs/sync.md: an
 // embedded copy is as of the event's own last change; the embedded record's changes come as its
 // own entries; terms as a set, see below).
 inline std::string normalize(const std::string& kind, const rapidjson::Value& record) {

@@ -314,7 +314,7 @@ TEST_CASE("issue 17: a malformed token is 400, a token the log cannot follow any
   created_id(post_json(std::string(kNs) + "/tags", "{\"name\":" + quoted(unique("Pruned")) + "}", {admin()}));
   CHECK(changes_since(before, "", {admin()}).status == 200);
   // (Asked by a caller whose answer the response cache does not hold yet: a hand-written delete
-  // of the log is not a write the cache notices; README "Keeping a copy in sync".)
+  // of the log is not a write the cache notices; docs/sync.md.)
   engine::sql("DELETE FROM data_changes WHERE changed_utc >= UTC_TIMESTAMP() - INTERVAL 1 MINUTE");
   const std::string editor = bearer(create_user("pruned", "editor"));
   CHECK(error_mismatch(changes_since(before, "", {editor}), 410, "rest_sync_token_expired") == "");

@@ -623,7 +623,7 @@ TEST_CASE(
       "DROP DATABASE IF EXISTS schema_loaded; CREATE DATABASE schema_loaded CHARACTER SET utf8mb4 COLLATE "
       "utf8mb4_unicode_ci",
       "");
-  // Through the mariadb client, as README "Deploying" says; twice, since loading it again is safe.
+  // Through the mariadb client, as docs/deploying.md says; twice, since loading it again is safe.
   const std::string script = u.schema_for_mysql();
   REQUIRE(script.find("DELIMITER $$") != std::string::npos);
   u.sql(script, "schema_loaded");

@@ -57,7 +57,7 @@
     const phone = window.matchMedia('(max-width: 640px)').matches;
     const open = (id, el) => C.panel.open(config.ns, id, el);
     // The first month's events are requested now, while FullCalendar's script still sets up and
-    // draws the empty grid, instead of when it asks for them (README "Web calendar": first render).
+    // draws the empty grid, instead of when it asks for them (docs/web-calendar.md: first render).
     const initialView = phone ? config.phoneView : config.defaultView;
     const firstDay = Number(config.firstDay) || 0;
     let early = null;

@@ -19,7 +19,7 @@ struct DatabaseConfig {
   // then fails over to a retry or a 503); 0 = no limit, which calendarctl always uses: a
   // migration or a bulk load of a million events has statements that run for minutes.
   int read_timeout = 30;
-  // Read replicas (issue 18; README "Scaling out"): each a unix socket path (starting with '/')
+  // Read replicas (issue 18; docs/scaling-out.md): each a unix socket path (starting with '/')
   // or host:port, with this section's user, password and name. Reads that may be served from a
   // replica go to one whose lag is at most max_replica_lag seconds; everything else to the above.
   std::vector<std::string> replicas;

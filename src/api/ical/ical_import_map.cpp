@@ -1,5 +1,5 @@
 // Reading a checked calendar with libical and mapping each VEVENT to the JSON body of
-// POST /events (see cal/api/ical/ical_import.h; README "Importing a calendar" has the mapping).
+// POST /events (see cal/api/ical/ical_import.h; docs/feeds.md has the mapping).
 #include "api/ical/ical_import_lines.h"
 #include "api/ical/libical.h"
 #include "cal/api/ical/ical_import.h"

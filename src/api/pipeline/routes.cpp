@@ -1,4 +1,4 @@
-// The route table (DESIGN.md §1): every route of SEED-docs/api.md §4 with its declared parameters.
+// The route table (docs/architecture.md): every route of docs/api.md §10 with its declared parameters.
 // Nothing else in the service lists parameters.
 #include "cal/api/pipeline/routes.h"
 
@@ -100,7 +100,7 @@ Specs changes_params() {
   };
 }
 
-// Fields shared by every post-like record on create and update (SEED §2.1-2.3).
+// Fields shared by every post-like record on create and update (docs/api.md §11).
 Specs post_fields() {
   return {
       {.name = param::kAuthor,

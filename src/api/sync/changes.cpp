@@ -1,4 +1,4 @@
-// GET /changes (issue 17; README "Keeping a copy in sync"): the records whose visible state
+// GET /changes (issue 17; docs/sync.md): the records whose visible state
 // changed for this caller since a sync token, each with what the caller now sees of it.
 #include "cal/api/sync/changes.h"
 
@@ -31,7 +31,7 @@ constexpr long long kMaxPerPage = 500;
 // would report again the scheduled posts that came due in the rounded-off seconds.
 constexpr long long kUnchangedTokenKept = 3600;
 // Scheduled posts come due a few at a time; of more than this between two polls, the rest go
-// unreported (README "Keeping a copy in sync").
+// unreported (docs/sync.md).
 constexpr long long kMaxDue = 5000;
 
 // Unix seconds (the database clock) as an instant.
@@ -104,7 +104,7 @@ std::vector<Entry> resolve(RequestContext& ctx, const std::vector<MergedChange>&
 
 // The records of the visible entries, written as the item routes write them for this caller. A
 // password-protected event comes masked as the lists show it, unless the caller may edit it
-// (README "Keeping a copy in sync").
+// (docs/sync.md).
 class RecordWriter {
  public:
   RecordWriter(RequestContext& ctx, const std::vector<Entry>& entries, std::map<long long, Term> terms)

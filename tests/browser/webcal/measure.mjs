@@ -1,4 +1,4 @@
-// The first-render time of the month view (README "Web calendar"): a measurement, not a test.
+// The first-render time of the month view (docs/web-calendar.md): a measurement, not a test.
 // Makes sure MONTH holds at least N published events (adds the missing ones through the API with
 // the admin token), then opens the calendar RUNS times, each in a fresh browser context (cold
 // cache), and reports the page's performance mark "cal:first-render" (milliseconds from the

@@ -16,7 +16,7 @@ Response get_namespace_index(RequestContext& ctx);
 Response get_root_index(RequestContext& ctx);
 Response get_openapi_document(RequestContext& ctx);
 
-// Events (SEED §4.2).
+// Events (docs/api.md §10).
 Response list_events(RequestContext& ctx);
 Response create_event(RequestContext& ctx);
 Response get_event(RequestContext& ctx);

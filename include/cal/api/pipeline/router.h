@@ -31,7 +31,7 @@ struct Backends {
   std::vector<ResponseCache*> replica_caches;  // one per replica (entries may be null)
 };
 
-// As above, with reads spread over the replicas (issue 18, README "Scaling out"): a GET or HEAD
+// As above, with reads spread over the replicas (issue 18, docs/scaling-out.md): a GET or HEAD
 // goes to a healthy replica (ReplicaSet::pick), once it has applied the GTID the caller presents
 // (X-Cal-GTID or the cal_gtid cookie; else to the primary), with that replica's own response
 // cache; a replica lost mid-request is reported and the read runs elsewhere. Everything else goes

@@ -1,4 +1,4 @@
-// The one route table (DESIGN.md §1): for each route its path pattern, and for each endpoint its
+// The one route table (docs/architecture.md): for each route its path pattern, and for each endpoint its
 // methods, declared parameters, the capability it needs and its handler. The router, the
 // validator, OPTIONS, the namespace index and the OpenAPI document all read this table. The table
 // is in routes.cpp, path matching in route_match.cpp.
