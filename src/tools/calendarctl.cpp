@@ -1,4 +1,5 @@
-// calendarctl: the admin tool (docs/architecture.md, "Service contract"): schema migration, users and application passwords.
+// calendarctl: the admin tool (docs/architecture.md, "Service contract"): schema migration, users and
+// application passwords.
 #include "demo_command.h"
 #include "sql_command.h"
 #include "cal/core/config.h"
