@@ -64,6 +64,7 @@ if [ $# -eq 0 ]; then
   run_counted layout scripts/check-layout.sh || true
   run_counted layout-self-test scripts/check-layout.sh --self-test || true
   run_counted format scripts/check-format.sh || true
+  run_counted configuration-doc scripts/config-doc.sh --check "$build" || true
 fi
 run_counted unit-tests "$build/unit-tests" "$@" || true
 
@@ -194,7 +195,7 @@ if [ "${geoloc_count:-1}" != 0 ]; then
   fi
 fi
 
-# --- read replicas (issue 18): a third stack with two GTID replicas ---------------------------
+# --- read replicas: a third stack with two GTID replicas ---------------------------------------
 # Only when the doctest options select a case of the suite "replicas".
 replica_cases() {
   CAL_TEST_BASE=http://127.0.0.1:1/api CAL_TEST_REPLICAS=2 "$build/integration-tests" -ts=replicas "$@" -ltc 2>/dev/null |
