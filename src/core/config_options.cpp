@@ -77,7 +77,8 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
   add("ical.max_events", po::value(&c.ical.max_events)->default_value(c.ical.max_events),
       "events in an iCalendar feed without page/per_page (X-WP-Total tells how many there are)");
   add("ical.refresh_minutes", po::value(&c.ical.refresh_minutes)->default_value(c.ical.refresh_minutes),
-      "how often calendar clients should reload a feed (REFRESH-INTERVAL, X-PUBLISHED-TTL), in minutes");
+      "how often calendar clients should reload a feed, in minutes (its refresh interval and "
+      "X-PUBLISHED-TTL)");
   add("ical.name", po::value(&c.ical.name),
       "the feeds' calendar name, X-WR-CALNAME (unset: the site's host)");
 
