@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# `make test`: checks the layering rules (scripts/check-layout.sh, and its --self-test) and the
-# code style (scripts/check-format.sh), runs
+# `make test`: checks the layering rules (scripts/check-layout.sh, and its --self-test), the
+# code style (scripts/check-format.sh) and that docs/configuration.md is what the binary prints
+# (scripts/config-doc.sh --check), runs
 # BUILD_DIR/unit-tests, then BUILD_DIR/integration-tests against a private stack
 # (scripts/stack.sh) and its other deployments (scripts/deploy-stacks.sh) in a fresh directory
 # ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports, and its test suites "geoloc-on" and
 # "lease-on" against a second stack with the geolocation extension and a 20 ms cache lease on (in
 # geoloc/ below that directory), and its test suite "replicas" against a third stack with two
-# GTID read replicas (in replicas/).
+# GTID read replicas (in replicas/), and the requests of docs/examples.md against a stack of their
+# own with a fresh database (scripts/doc-examples.sh --check, in examples/).
 # Shows every runner's output and ends with the line "N passed, N failed": doctest test cases
 # summed over the binaries plus one per layout rule and self-test case, a crash or a failed
 # start counting as (at least) one failure. The layout checks run only without doctest options
@@ -108,6 +110,7 @@ stack_down() {
   [ -d "$run_dir/dbdeath" ] && { scripts/stack.sh down "$run_dir/dbdeath" || true; }
   [ -d "$run_dir/geoloc" ] && { scripts/stack.sh down "$run_dir/geoloc" || true; }
   [ -d "$run_dir/replicas" ] && { scripts/stack.sh down "$run_dir/replicas" || true; }
+  [ -d "$run_dir/examples" ] && { scripts/stack.sh down "$run_dir/examples" || true; }
   # Sanitizer reports of an ASan/UBSan service build (leaks appear at exit) are in its logs only
   # (the deployments' calendar-fcgi processes log to their web server's error log).
   local log pattern='ERROR: (Address|Leak)Sanitizer|runtime error:'
@@ -164,6 +167,14 @@ if STACK_CONF_EXTRA=$'[ical]\nmax_events = 5\n[server]\nstatement_count_header =
 else
   echo "run-tests: the integration stack did not start (logs in $run_dir)"
   failed=$((failed + 1))
+fi
+
+# --- docs/examples.md: its requests answer as the page says -----------------------------------
+# On a stack of their own (examples/ below the run directory): the page's ids and lists are those
+# of a database that starts empty, which the integration tests' stack no longer is. Not a doctest
+# case, so only without doctest options, like the layout checks.
+if [ $# -eq 0 ]; then
+  DOC_EXAMPLES_DIR="$run_dir/examples" run_counted examples-doc scripts/doc-examples.sh --check "$build" || keep=1
 fi
 
 # --- the geolocation extension and the cache lease on: a second, small stack -----------------
