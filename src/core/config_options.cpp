@@ -105,16 +105,18 @@ po::options_description command_line_options(Config& c, std::string& config_file
   return opts;
 }
 
+// The intros end without a period (the page adds it), as the descriptions do: po/catalogs.sh takes
+// every sentence-like literal of src/core ending with one for a client message to translate.
 std::string config_section_about(const std::string& section) {
   static const std::pair<const char*, const char*> kSections[] = {
       {"database",
-       "The MariaDB or MySQL database, and its read replicas (docs/mysql.md, docs/scaling-out.md)."},
-      {"site", "The site as clients see it: its URLs, time zone, language and page sizes."},
-      {"server", "The FastCGI server process: threads, request limits and the response cache."},
-      {"geoloc", "The geolocation extension (docs/api.md)."},
-      {"ical", "The iCalendar feeds (docs/feeds.md)."},
-      {"sync", "Incremental sync with GET /changes (docs/sync.md)."},
-      {"cors", "Cross-origin access for web pages (docs/cors.md)."},
+       "The MariaDB or MySQL database, and its read replicas (docs/mysql.md, docs/scaling-out.md)"},
+      {"site", "The site as clients see it: its URLs, time zone, language and page sizes"},
+      {"server", "The FastCGI server process: threads, request limits and the response cache"},
+      {"geoloc", "The geolocation extension (docs/api.md)"},
+      {"ical", "The iCalendar feeds (docs/feeds.md)"},
+      {"sync", "Incremental sync with GET /changes (docs/sync.md)"},
+      {"cors", "Cross-origin access for web pages (docs/cors.md)"},
   };
   for (const auto& [name, about] : kSections)
     if (section == name) return about;

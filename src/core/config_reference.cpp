@@ -1,6 +1,7 @@
 // docs/configuration.md, printed from the option table the service parses with (config_options.h):
 // an option added, renamed or given another default changes the page, and `make test` compares
-// the committed page with this output (scripts/check-config-doc.sh).
+// the committed page with this output (scripts/config-doc.sh). No line of a literal here that
+// starts with a letter ends with a period: po/catalogs.sh would take it for a client message.
 #include "cal/core/config.h"
 
 #include "config_options.h"
@@ -88,8 +89,9 @@ std::string config_reference_markdown() {
      << "calendar-fcgi and calendarctl read one INI file: `--config FILE`, or the file named by the\n"
      << "environment variable `CAL_CONFIG`. Every option below may also be given on the command line\n"
      << "as `--section.key=value`, which wins over the file. An option the program does not know, or\n"
-     << "one given twice, is an error, and so is a value out of range: the program says which and\n"
-     << "exits with status 2 before it serves anything.\n\n"
+     << "one given twice, is an error, and so is a value out of range: the program says which and exits\n"
+     << "with status 2 before it serves anything. This page is what\n"
+     << "`calendar-fcgi --config-reference` prints from the program's option table.\n\n"
      << "Sections: ";
   for (std::size_t i = 0; i < sections.size(); ++i)
     md << (i ? ", " : "") << "[`[" << sections[i] << "]`](#" << sections[i] << ")";
@@ -97,7 +99,7 @@ std::string config_reference_markdown() {
 
   for (const std::string& section : sections) {
     md << "## [" << section << "]\n\n";
-    if (const std::string about = config_section_about(section); !about.empty()) md << about << "\n\n";
+    if (const std::string about = config_section_about(section); !about.empty()) md << about << ".\n\n";
     md << "| Option | Type | Default | Meaning |\n|---|---|---|---|\n";
     for (const Option& o : by_section[section])
       md << "| `" << o.key << "` | " << o.type << " | "
@@ -115,7 +117,7 @@ std::string config_reference_markdown() {
        << cell(option->description()) << " |\n";
 
   md << "\n## Every option at its default\n\n"
-     << "A file that changes nothing; options without a default are commented out.\n\n```ini\n";
+     << "A file that changes nothing (options without a default are commented out):\n\n```ini\n";
   for (std::size_t i = 0; i < sections.size(); ++i) {
     md << (i ? "\n" : "") << "[" << sections[i] << "]\n";
     for (const Option& o : by_section[sections[i]])
