@@ -184,7 +184,7 @@ example -a -d '{"title":"Organ Recital","start_date":"$YEAR-12-20 18:00","end_da
 
 example -p '{events: [.events[] | {id, title, start_date}], total, total_pages, rest_url}' \
   GET '/events?per_page=2' "List events, one page at a time" \
-  "Without a date window the list holds the events from yesterday on, by start date. \`X-WP-Total\` and \`X-WP-TotalPages\` count them all; \`Link\` points to the next page."
+  "Without a date window the list holds the events from yesterday to 24 months ahead, by start date. \`X-WP-Total\` and \`X-WP-TotalPages\` count them all; \`Link\` points to the next page."
 
 example -p '{events: [.events[] | {id, title, start_date, end_date}]}' \
   GET '/events?start_date=$YEAR-12-06&end_date=$YEAR-12-06' "Events of one day" \
@@ -223,7 +223,7 @@ example -a -d '{"venue":"Lincoln Center","address":"10 Lincoln Center Plaza","ci
 
 example -p '{venues: [.venues[] | {id, venue, city}]}' \
   GET '/venues?search=lincoln%20york' "Search venues" \
-  "Every word must match one of the venue's fields."
+  "A venue list's search, like an event list's: every word must match."
 
 example -a -d '{"organizer":"Jazz Club e.V.","email":"info@jazzclub.example"}' \
   -p '{id, organizer, email}' \
@@ -273,7 +273,7 @@ example -a -d '{"title":"Late Addition","start_date":"$YEAR-12-21 20:00","end_da
   -p '{id, title}' \
   POST /events "Sync: something changes" "An event is created after the position was taken."
 
-example -a -p '{changes: [.changes[] | {kind, id, action, record: {title: .record.title}}], more}' \
+example -a -p '{changes: [.changes[] | {kind, id, action, record: {title: .record.title}}], next, more}' \
   GET '/changes?since=$NEXT' "Sync: what changed since" \
   "Each change names the kind, id and action, with the record on an \`upsert\`; store \`next\` and ask again. Cut to the keys that matter here."
 
