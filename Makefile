@@ -18,7 +18,7 @@ else
 OPT := -O2 -g
 LDFLAGS :=
 endif
-# libical writes the iCalendar feeds and reads imports (issue 16); its flags come from pkg-config.
+# libical writes the iCalendar feeds and reads imports (docs/feeds.md); its flags come from pkg-config.
 # The programs are compiled against it but do not link it: the service loads it by the SONAME of
 # the library found here when a feed or an import first needs it (src/api/ical/libical.h), so a
 # CGI process that answers anything else never loads it and ICU. The unit tests call it directly.
@@ -63,25 +63,30 @@ BINARIES := $(SERVICE) $(BUILD)/unit-tests $(BUILD)/integration-tests
 NPROC := $(shell nproc 2>/dev/null || echo 2)
 JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC) -Otarget)
 
-.PHONY: all deps build service web asan run start stop test test-clock test-unit test-integration check-format bench fuzz fuzz-build clean
+.PHONY: all help deps build service web asan docs run start stop test test-asan test-clock check-format bench fuzz fuzz-build clean
 
-all: build
+all: build ## the default: same as build
 
-deps:
+# `make help`: every target with a "## what it does" comment on its rule line, in file order.
+help: ## list the targets with one line each
+	@echo "usage: make TARGET [PORT=N] [REPLICAS=K] [DEMO=N] [CXX='ccache g++'] ...; targets:"
+	@awk -F ':.*## ' '/^[a-z][a-z-]*:.*## / {printf "  %-13s %s\n", $$1, $$2}' $(firstword $(MAKEFILE_LIST))
+
+deps: ## install the Debian packages the build, the stack and the tests need (skips what is present)
 	@scripts/install-deps.sh
 
-build: deps web
+build: deps web ## compile the service, calendarctl, the web calendar and the test binaries
 	@$(MAKE) --no-print-directory $(JOBS) $(BINARIES)
 
-service: deps web
+service: deps web ## compile only what make run / make start need
 	@$(MAKE) --no-print-directory $(JOBS) $(SERVICE)
 
 # The web calendar (docs/web-calendar.md): static files in $(BUILD)/web/, FullCalendar from npm
 # at the pinned version; the dev stack serves them at /calendar/. Cheap, so always redone.
-web: deps
+web: deps ## the web calendar's static files in build/web/
 	@scripts/build-web.sh $(BUILD)
 
-asan: deps
+asan: deps ## everything built with AddressSanitizer and UBSan into build-asan/
 	@scripts/build-web.sh build-asan
 	@$(MAKE) --no-print-directory $(JOBS) BUILD=build-asan MODE=asan build-asan/calendar-fcgi build-asan/calendarctl build-asan/schema-mysql.sql build-asan/unit-tests build-asan/integration-tests
 
@@ -135,25 +140,34 @@ $(BUILD)/obj/%.o: %.cpp
 # REPLICAS=K: K read replicas of the private MariaDB (GTID replication), replica k's socket
 # var/replica-k/mysqld.sock (docs/scaling-out.md).
 REPLICAS ?= 0
-run: service
+run: service ## the dev stack in the foreground on PORT (default 8080); Ctrl-C stops it
 	@DEMO=$(DEMO) REPLICAS=$(REPLICAS) scripts/devstack.sh run $(PORT)
 
-start: service
+start: service ## the dev stack in the background (PORT, REPLICAS, DEMO)
 	@DEMO=$(DEMO) REPLICAS=$(REPLICAS) scripts/devstack.sh start $(PORT)
 
-stop:
+stop: ## stop what make run / make start began
 	@scripts/devstack.sh stop
 
+# --- generated documentation ------------------------------------------------------------------
+# docs/configuration.md from the option table (calendar-fcgi --config-reference) and
+# docs/examples.md from the answers of a fresh private stack; `make test` fails when either
+# differs from what the program says today.
+docs: service ## write docs/configuration.md and docs/examples.md from the program's own answers
+	@scripts/config-doc.sh $(BUILD)
+	@scripts/doc-examples.sh $(BUILD)
+
 # --- tests ------------------------------------------------------------------
-test: build
+test: build ## every check and test against private stacks; ends with "N passed, N failed"
 	@scripts/run-tests.sh $(BUILD)
 
-test-asan: asan
+test-asan: asan ## make test with the sanitizer build
 	@scripts/run-tests.sh build-asan
 
 # The date-sensitive tests with the whole stack under libfaketime at fixed instants (23:30 and
-# 00:30 UTC, a year end, a leap day, a DST change): tests must pass at any hour of any day (issue 12).
-test-clock: build
+# 00:30 UTC, a year end, a leap day, a DST change): tests must pass at any hour of any day,
+# and a test that assumed "today" would fail only on the night it was run near midnight.
+test-clock: build ## the date-sensitive tests at fixed instants under libfaketime
 	@$(MAKE) --no-print-directory $(BUILD)/calendar-fcgi-glibc-malloc
 	@scripts/run-clock-tests.sh $(BUILD)
 
@@ -164,8 +178,8 @@ $(BUILD)/calendar-fcgi-glibc-malloc: $(BUILD)/obj/src/main.o $(BUILD)/libcal.a |
 	$(CXX) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 # Whether every tracked C++ file is formatted as .clang-format says (clang-format 14); changes
-# nothing. Not part of `make test` yet.
-check-format: deps
+# nothing. `make test` runs it too.
+check-format: deps ## whether the C++ files are formatted as .clang-format says
 	@scripts/check-format.sh
 
 # --- fuzzing (docs/reliability.md) -------------------------------------------------
@@ -185,10 +199,10 @@ FUZZ_NAMES := $(sort $(patsubst tests/fuzz/fuzz_%.cpp,%,$(wildcard tests/fuzz/fu
 FUZZ_BINS := $(FUZZ_NAMES:%=$(FUZZ_BUILD)/fuzz_%)
 -include $(shell find $(FUZZ_BUILD)/obj -name '*.d' 2>/dev/null)
 
-fuzz-build: deps
+fuzz-build: deps ## build the libFuzzer targets into build-fuzz/
 	@$(MAKE) --no-print-directory $(JOBS) $(FUZZ_BINS)
 
-fuzz: fuzz-build
+fuzz: fuzz-build ## run each fuzz target for SECONDS seconds (default 30)
 	@tests/fuzz/run.sh $(FUZZ_BUILD) $(SECONDS) $(FUZZ_NAMES)
 
 $(FUZZ_BUILD)/obj/%.o: %.cpp
@@ -202,10 +216,10 @@ $(FUZZ_BUILD)/libcal.a: $(FUZZ_LIB_OBJS)
 $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/obj/tests/fuzz/fuzz_%.o $(FUZZ_BUILD)/libcal.a
 	$(FUZZ_CXX) -fsanitize=fuzzer $(FUZZ_SANITIZE) -o $@ $^ $(LIBS)
 
-# --- benchmarks (issue 8; docs/performance.md) ------------------------------------
+# --- benchmarks (docs/performance.md) ----------------------------------------------
 # `make bench [SCALE=1000000] [REPLICAS=2]`: release build, private stack (with REPLICAS read
 # replicas, reads spread over them), seeded dataset, wrk table.
-bench: build
+bench: build ## the benchmark table on a seeded private stack (SCALE, REPLICAS)
 	@$(MAKE) --no-print-directory $(BUILD)/bench-floor
 	@SCALE=$(SCALE) REPLICAS=$(REPLICAS) tests/bench/run.sh $(BUILD)
 
@@ -214,5 +228,5 @@ $(BUILD)/bench-floor: tests/bench/floor.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) -std=c++20 $(WARN) -O2 -o $@ $< -lfcgi -lpthread
 
-clean:
+clean: ## remove build/, build-asan/ and build-fuzz/
 	rm -rf build build-asan build-fuzz

@@ -4,11 +4,6 @@
 # scripts/stack.sh stack, in one of the three ways site owners deploy it on Apache. The REST
 # root is at /calendar/api; the database is the stack's.
 #
-#   apache-stack.sh up STACK_DIR MODE HTTP_PORT BUILD_DIR   start (idempotent); returns once
-#                                                           the API answers through Apache
-#   apache-stack.sh down STACK_DIR MODE                     stop exactly that Apache
-#   apache-stack.sh status STACK_DIR MODE                   exit 0 only if it runs
-#
 # MODE:  proxy  mod_proxy_fcgi to the stack's calendar-fcgi socket (apache/calendar-proxy-fcgi.conf)
 #        fcgid  mod_fcgid starting a copy of BUILD_DIR/calendar-fcgi itself (apache/calendar-fcgid.conf)
 #        cgi    plain CGI through .htaccess (apache/calendar-cgi.htaccess), one process per request
@@ -25,7 +20,15 @@ me=apache-stack
 # shellcheck source-path=SCRIPTDIR source=deploy-lib.sh
 . "$repo/scripts/deploy-lib.sh"
 
-usage() { sed -n '7,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() {
+  cat >&2 <<'USAGE'
+usage: apache-stack.sh up STACK_DIR MODE HTTP_PORT BUILD_DIR   start (idempotent); returns once
+                                                               the API answers through Apache
+       apache-stack.sh down STACK_DIR MODE                     stop exactly that Apache
+       apache-stack.sh status STACK_DIR MODE                   exit 0 only if it runs
+USAGE
+  exit 2
+}
 
 readonly prefix=/calendar/api
 

@@ -3,18 +3,23 @@
 # .clang-format says (clang-format 14, `--dry-run --Werror`); changes nothing. One test: prints
 # the files that differ and ends with "1 passed, 0 failed" or "0 passed, 1 failed" (the line
 # run-tests.sh counts). About 3 s for the whole tree.
-#
-#   check-format.sh [--show] [FILE...]   FILEs instead of the tracked ones; --show prints
-#                                        clang-format's diagnostics too
-# CLANG_FORMAT (environment) names the binary; default clang-format-14, else clang-format.
-# To format a file: clang-format -i FILE.
 set -uo pipefail
+
+usage() {
+  cat >&2 <<'USAGE'
+usage: check-format.sh [--show] [FILE...]   FILEs instead of the tracked ones; --show prints
+                                            clang-format's diagnostics too
+CLANG_FORMAT (environment) names the binary; default clang-format-14, else clang-format.
+To format a file: clang-format -i FILE.
+USAGE
+  exit 2
+}
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 2
 
 show=0
 if [ "${1:-}" = --show ]; then show=1; shift; fi
-case ${1:-} in -*) sed -n '7,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2 ;; esac
+case ${1:-} in -*) usage ;; esac
 
 fail() { echo "check-format: $*"; echo "0 passed, 1 failed"; exit 1; }
 

@@ -3,10 +3,6 @@
 # each rule counts as one test). Prints one line per violation and "N passed, N failed" last;
 # exits non-zero when a rule is broken. Takes well under a second.
 #
-#   check-layout.sh [ROOT]      ROOT defaults to the repository
-#   check-layout.sh --self-test proves each rule can fail: a clean made-up tree passes every
-#                               rule, and one violating file per rule breaks exactly that rule
-#
 # Rules (folders F mean src/F and include/cal/F; "project include" means a quoted include or
 # one of <cal/...>; an include without a folder is one beside the includer and always allowed):
 #   sql-in-store      no SQL text in a string literal outside store (comments do not count)
@@ -21,6 +17,15 @@
 #                     (events, linked, terms); resources include each other only from events
 #   internal-headers  headers beside sources (src/**.h) are included only from their own folder
 set -uo pipefail
+
+usage() {
+  cat >&2 <<'USAGE'
+usage: check-layout.sh [ROOT]      ROOT defaults to the repository
+       check-layout.sh --self-test proves each rule can fail: a clean made-up tree passes every
+                                   rule, and one violating file per rule breaks exactly that rule
+USAGE
+  exit 2
+}
 
 self=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}")
 
@@ -332,6 +337,6 @@ EOF
 
 case ${1:-} in
   --self-test) self_test ;;
-  -*) sed -n '5,7p' "$self" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  -*) usage ;;
   *) check "${1:-$(cd "$(dirname "$self")/.." && pwd)}" ;;
 esac

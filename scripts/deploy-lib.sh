@@ -1,5 +1,6 @@
-# Shell functions shared by scripts/apache-stack.sh and scripts/deploy-stacks.sh (sourced, not
-# run): messages, process checks by pid file, stopping exactly one process, waiting for a URL.
+# Shell functions shared by scripts/stack.sh, scripts/apache-stack.sh and scripts/deploy-stacks.sh
+# (sourced, not run): messages, process checks by pid file, stopping exactly one process, waiting
+# for a URL.
 # The caller sets `me` (the message prefix) before sourcing.
 # shellcheck shell=bash
 

@@ -8,11 +8,6 @@
 #   proxy, fcgid, cgi   Apache in each of its three ways (scripts/apache-stack.sh); /calendar/api
 # (The stack itself is the fourth: nginx -> unix socket, REST root /api.)
 #
-#   deploy-stacks.sh up STACK_DIR BUILD_DIR   start what is not running; writes STACK_DIR/deploy.env
-#                                             (one VAR=BASE_URL line per deployment that answers)
-#                                             and exits non-zero if any did not start
-#   deploy-stacks.sh down STACK_DIR           stop exactly what `up` started
-#
 # deploy.env names: CAL_TEST_NGINX_TCP_PREFIX, CAL_TEST_APACHE_PROXY, CAL_TEST_APACHE_FCGID,
 # CAL_TEST_APACHE_CGI. The nginx-tcp files live in STACK_DIR/nginx-tcp/.
 set -euo pipefail
@@ -25,7 +20,15 @@ me=deploy-stacks
 # shellcheck source-path=SCRIPTDIR source=deploy-lib.sh
 . "$repo/scripts/deploy-lib.sh"
 
-usage() { sed -n '11,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() {
+  cat >&2 <<'USAGE'
+usage: deploy-stacks.sh up STACK_DIR BUILD_DIR   start what is not running; writes STACK_DIR/deploy.env
+                                                 (one VAR=BASE_URL line per deployment that answers)
+                                                 and exits non-zero if any did not start
+       deploy-stacks.sh down STACK_DIR           stop exactly what `up` started
+USAGE
+  exit 2
+}
 
 readonly prefix=/calendar/api
 readonly apache_modes=(proxy fcgid cgi)

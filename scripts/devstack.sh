@@ -2,11 +2,6 @@
 # The development stack behind `make run`, `make start` and `make stop`: scripts/stack.sh's
 # private MariaDB + calendar-fcgi + nginx in var/, with the binaries from build/.
 #
-#   devstack.sh run PORT     start, print the URL and the admin token, stay in the foreground
-#                            showing the service log; Ctrl-C (or SIGTERM) stops all three
-#   devstack.sh start PORT   start in the background; returns once the API answers (idempotent)
-#   devstack.sh stop         stop what run/start began
-#
 # DEVSTACK_DIR and DEVSTACK_BUILD override var/ and build/ (relative to the repository root).
 # DEMO=N (run and start; `make run DEMO=N`): once the stack is up, add N demo events with
 # `calendarctl demo --events N` (seed DEMO_SEED, default 1), once per stack: the marker
@@ -35,7 +30,15 @@ seed_demo() {
   echo "$mark" >> "$dir/demo.added"
 }
 
-usage() { sed -n '5,9p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() {
+  cat >&2 <<'USAGE'
+usage: devstack.sh run PORT     start, print the URL and the admin token, stay in the foreground
+                                showing the service log; Ctrl-C (or SIGTERM) stops all three
+       devstack.sh start PORT   start in the background; returns once the API answers (idempotent)
+       devstack.sh stop         stop what run/start began
+USAGE
+  exit 2
+}
 
 run() {
   local port=$1 tail_pid=""

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test-clock`: the date-sensitive tests under fixed clocks (tracker issue 12), so a test
+# `make test-clock`: the date-sensitive tests under fixed clocks, so a test
 # that holds only at some hours or on some days fails here whenever it is run, not one evening.
 # For each instant below, scripts/run-tests.sh runs the unit tests and the integration files that
 # use relative dates, with the WHOLE stack (mariadbd, calendar-fcgi, nginx, Apache, the test

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# `make test`: checks the layering rules (scripts/check-layout.sh, and its --self-test) and the
-# code style (scripts/check-format.sh), runs
+# `make test`: checks the layering rules (scripts/check-layout.sh, and its --self-test), the
+# code style (scripts/check-format.sh) and that docs/configuration.md is what the binary prints
+# (scripts/config-doc.sh --check), runs
 # BUILD_DIR/unit-tests, then BUILD_DIR/integration-tests against a private stack
 # (scripts/stack.sh) and its other deployments (scripts/deploy-stacks.sh) in a fresh directory
 # ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports, and its test suites "geoloc-on" and
 # "lease-on" against a second stack with the geolocation extension and a 20 ms cache lease on (in
 # geoloc/ below that directory), and its test suite "replicas" against a third stack with two
-# GTID read replicas (in replicas/).
+# GTID read replicas (in replicas/), and the requests of docs/examples.md against a stack of their
+# own with a fresh database (scripts/doc-examples.sh --check, in examples/).
 # Shows every runner's output and ends with the line "N passed, N failed": doctest test cases
 # summed over the binaries plus one per layout rule and self-test case, a crash or a failed
 # start counting as (at least) one failure. The layout checks run only without doctest options
@@ -64,6 +66,7 @@ if [ $# -eq 0 ]; then
   run_counted layout scripts/check-layout.sh || true
   run_counted layout-self-test scripts/check-layout.sh --self-test || true
   run_counted format scripts/check-format.sh || true
+  run_counted configuration-doc scripts/config-doc.sh --check "$build" || true
 fi
 run_counted unit-tests "$build/unit-tests" "$@" || true
 
@@ -107,6 +110,7 @@ stack_down() {
   [ -d "$run_dir/dbdeath" ] && { scripts/stack.sh down "$run_dir/dbdeath" || true; }
   [ -d "$run_dir/geoloc" ] && { scripts/stack.sh down "$run_dir/geoloc" || true; }
   [ -d "$run_dir/replicas" ] && { scripts/stack.sh down "$run_dir/replicas" || true; }
+  [ -d "$run_dir/examples" ] && { scripts/stack.sh down "$run_dir/examples" || true; }
   # Sanitizer reports of an ASan/UBSan service build (leaks appear at exit) are in its logs only
   # (the deployments' calendar-fcgi processes log to their web server's error log).
   local log pattern='ERROR: (Address|Leak)Sanitizer|runtime error:'
@@ -165,6 +169,14 @@ else
   failed=$((failed + 1))
 fi
 
+# --- docs/examples.md: its requests answer as the page says -----------------------------------
+# On a stack of their own (examples/ below the run directory): the page's ids and lists are those
+# of a database that starts empty, which the integration tests' stack no longer is. Not a doctest
+# case, so only without doctest options, like the layout checks.
+if [ $# -eq 0 ]; then
+  DOC_EXAMPLES_DIR="$run_dir/examples" run_counted examples-doc scripts/doc-examples.sh --check "$build" || keep=1
+fi
+
 # --- the geolocation extension and the cache lease on: a second, small stack -----------------
 # Only when the doctest options select a case of the suites "geoloc-on" or "lease-on" (listing
 # needs no stack).
@@ -194,7 +206,7 @@ if [ "${geoloc_count:-1}" != 0 ]; then
   fi
 fi
 
-# --- read replicas (issue 18): a third stack with two GTID replicas ---------------------------
+# --- read replicas: a third stack with two GTID replicas ---------------------------------------
 # Only when the doctest options select a case of the suite "replicas".
 replica_cases() {
   CAL_TEST_BASE=http://127.0.0.1:1/api CAL_TEST_REPLICAS=2 "$build/integration-tests" -ts=replicas "$@" -ltc 2>/dev/null |

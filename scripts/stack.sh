@@ -3,12 +3,6 @@
 # socket and port), calendar-fcgi on a unix socket, nginx on 127.0.0.1:HTTP_PORT with the REST
 # root at /api. No system service or system path is touched. Used by devstack.sh and run-tests.sh.
 #
-#   stack.sh up DIR HTTP_PORT BUILD_DIR   start whatever is not running (idempotent, repairs a
-#                                         half-running stack); returns once the API answers
-#   stack.sh down DIR                     stop exactly the processes `up` started; data stays
-#   stack.sh status DIR                   show each process; exit 0 only if all three (and the replicas) run
-#   stack.sh free-port                    print a free TCP port on 127.0.0.1
-#
 # STACK_CONF_EXTRA (environment): INI settings merged into calendar.conf when it is first written:
 # a key the default config has is replaced in place (the service rejects a key given twice),
 # others are added to their section, new sections at the end; e.g. $'[geoloc]\nenabled = true'.
@@ -24,16 +18,21 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
-say() { echo "stack: $*" >&2; }
-die() { say "error: $*"; exit 1; }
-usage() { sed -n '6,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+# shellcheck disable=SC2034  # read by deploy-lib.sh
+me=stack
+# say, die, show_log, alive, running_pid, stop_pid, sed_escape
+# shellcheck source-path=SCRIPTDIR source=deploy-lib.sh
+. "$repo/scripts/deploy-lib.sh"
 
-# show_log FILE: the last lines of a log, for error messages.
-show_log() {
-  [ -s "$1" ] || return 0
-  echo "----- last lines of $1 -----" >&2
-  tail -n 25 "$1" >&2
-  echo "-----" >&2
+usage() {
+  cat >&2 <<'USAGE'
+usage: stack.sh up DIR HTTP_PORT BUILD_DIR   start whatever is not running (idempotent, repairs a
+                                             half-running stack); returns once the API answers
+       stack.sh down DIR                     stop exactly the processes `up` started; data stays
+       stack.sh status DIR                   show each process; exit 0 only if all three (and the replicas) run
+       stack.sh free-port                    print a free TCP port on 127.0.0.1
+USAGE
+  exit 2
 }
 
 # free_port: a TCP port on 127.0.0.1 that nothing uses right now.
@@ -53,47 +52,11 @@ free_port() {
 # port_free PORT: true when nothing listens on 127.0.0.1:PORT.
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-# running_pid PIDFILE MARK: prints the pid from PIDFILE if that process is alive (not a zombie)
-# and its command line contains MARK, so a stale pid reused by another process never counts.
-running_pid() {
-  local pid state
-  [ -s "$1" ] || return 1
-  pid=$(tr -dc '0-9' < "$1")
-  [ -n "$pid" ] && [ -r "/proc/$pid/stat" ] || return 1
-  state=$(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f1) || return 1
-  [ -n "$state" ] && [ "$state" != Z ] || return 1
-  { tr '\0' ' ' < "/proc/$pid/cmdline"; echo; } 2>/dev/null | grep -qF -- "$2" || return 1
-  echo "$pid"
-}
-
-# alive PID: true while PID runs and is not a zombie.
-alive() {
-  local state
-  state=$(sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f1) || return 1
-  [ -n "$state" ] && [ "$state" != Z ]
-}
-
-# stop_pid PID NAME SIGNAL SECONDS: sends SIGNAL, waits up to SECONDS, then SIGKILL.
-stop_pid() {
-  local pid=$1 name=$2 sig=$3 secs=$4 i
-  kill "-$sig" "$pid" 2>/dev/null || true
-  for ((i = 0; i < secs * 10; i++)); do
-    alive "$pid" || { say "$name stopped (pid $pid)"; return 0; }
-    sleep 0.1
-  done
-  say "$name (pid $pid) did not stop within ${secs}s after SIG$sig; killing it"
-  kill -KILL "$pid" 2>/dev/null || true
-  for ((i = 0; i < 50; i++)); do alive "$pid" || return 0; sleep 0.1; done
-  die "$name (pid $pid) survives SIGKILL"
-}
-
 # lock DIR: one stack.sh at a time per directory (fd 9; started daemons get `9>&-`).
 lock() {
   exec 9>>"$1/stack.lock"
   flock -w 300 9 || die "another stack.sh keeps $1/stack.lock"
 }
-
-sed_escape() { printf '%s' "$1" | sed 's/[\\|&]/\\&/g'; }
 
 # --- MariaDB --------------------------------------------------------------------------------
 
@@ -142,8 +105,8 @@ start_mariadb() {
   mkdir -p "$dir/mysql-tmp"
   # Durable commits (flush_log_at_trx_commit=1; no binary log, so no sync_binlog). The buffer pool
   # and redo log are sized for the 1M-event demo (1.4 GB of tables): with the defaults (128 MB,
-  # 96 MB) `calendarctl demo --events 1000000` read 4 GB back and wrote 20 GB while checkpointing
-  # (issue 14). Pages are taken only as used, so small stacks stay small.
+  # 96 MB) `calendarctl demo --events 1000000` read 4 GB back and wrote 20 GB while checkpointing.
+  # Pages are taken only as used, so small stacks stay small.
   # With replicas: a GTID primary. Row-based, so the replicas apply the rows the triggers wrote
   # (cal_note_change shards by CONNECTION_ID(), which a replayed statement would not reproduce).
   local primary_args=()

@@ -1,6 +1,8 @@
 // Reads the INI config file and command line into cal::Config with Boost.Program_options.
 #include "cal/core/config.h"
 
+#include "config_options.h"
+
 #include "cal/core/text/ascii.h"
 
 #include <boost/program_options.hpp>
@@ -13,65 +15,6 @@ namespace po = boost::program_options;
 
 namespace cal {
 namespace {
-
-po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas) {
-  po::options_description opts(
-      "Configuration (INI sections [database] [site] [server] [geoloc] [cors] [ical] [sync]; "
-      "also accepted on the command line)");
-  opts.add_options()("database.socket", po::value(&c.database.socket), "MariaDB/MySQL unix socket path")(
-      "database.host", po::value(&c.database.host)->default_value(c.database.host), "database host")(
-      "database.port", po::value(&c.database.port)->default_value(c.database.port), "database port")(
-      "database.user", po::value(&c.database.user)->default_value(c.database.user), "database user")(
-      "database.password", po::value(&c.database.password), "database password")(
-      "database.name", po::value(&c.database.name)->default_value(c.database.name), "database name")(
-      "database.read_timeout", po::value(&c.database.read_timeout)->default_value(c.database.read_timeout),
-      "seconds to wait for a statement's answer (0: no limit; calendarctl never has one)")(
-      "database.replicas", po::value(&replicas),
-      "read replicas: unix socket paths or host:port, separated by commas or spaces")(
-      "database.max_replica_lag",
-      po::value(&c.database.max_replica_lag)->default_value(c.database.max_replica_lag),
-      "seconds a replica may lag behind the primary and still serve reads")(
-      "site.url", po::value(&c.site.url), "public site URL (default: from the request)")(
-      "site.rest_url", po::value(&c.site.rest_url), "REST root URL (default: from the request)")(
-      "site.timezone", po::value(&c.site.timezone)->default_value(c.site.timezone), "site time zone")(
-      "site.locale", po::value(&c.site.locale)->default_value(c.site.locale), "default language")(
-      "site.locale_dir", po::value(&c.site.locale_dir),
-      "directory of the compiled language catalogs (default: <binary dir>/locale)")(
-      "site.per_page", po::value(&c.site.per_page)->default_value(c.site.per_page), "default page size")(
-      "site.per_page_max", po::value(&c.site.per_page_max)->default_value(c.site.per_page_max),
-      "largest page size")("site.trust_proxy",
-                           po::value(&c.site.trust_proxy)->default_value(c.site.trust_proxy),
-                           "honour X-Forwarded-Proto/-Host")(
-      "site.import_max_events", po::value(&c.site.import_max_events)->default_value(c.site.import_max_events),
-      "most VEVENTs one text/calendar import may hold")("server.threads", po::value(&c.server.threads),
-                                                        "worker threads (0 = 2 x cores)")(
-      "server.max_body", po::value(&c.server.max_body)->default_value(c.server.max_body),
-      "largest request body in bytes")("server.statement_count_header",
-                                       po::value(&c.server.statement_count_header)->default_value(false),
-                                       "add X-Cal-Statements (SQL statements run) to responses")(
-      "server.response_cache", po::value(&c.server.response_cache)->default_value(c.server.response_cache),
-      "keep visitors' GET answers in memory while provably current (FastCGI only)")(
-      "server.response_cache_mb",
-      po::value(&c.server.response_cache_mb)->default_value(c.server.response_cache_mb),
-      "memory budget of the response cache in MiB")(
-      "server.cache_lease_ms", po::value(&c.server.cache_lease_ms)->default_value(c.server.cache_lease_ms),
-      "cached answers may rest on a data version read this many ms ago; writers wait as long (0: off)")(
-      "geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled),
-      "enable the geolocation extension")(
-      "geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km),
-      "geofence radius in km")("ical.max_events",
-                               po::value(&c.ical.max_events)->default_value(c.ical.max_events),
-                               "events in an iCalendar feed without page/per_page")(
-      "ical.refresh_minutes", po::value(&c.ical.refresh_minutes)->default_value(c.ical.refresh_minutes),
-      "how often calendar clients should reload a feed, in minutes")(
-      "ical.name", po::value(&c.ical.name), "the feeds' calendar name (default: the site's host)")(
-      "sync.retention_days", po::value(&c.sync.retention_days)->default_value(c.sync.retention_days),
-      "days the change log of GET /changes is kept (older sync tokens answer 410)")(
-      "cors.origins", po::value(&cors_origins),
-      "origins whose web pages may call the API (scheme://host[:port], space- or comma-separated; "
-      "* = any origin, reads without credentials)");
-  return opts;
-}
 
 ConfigResult fail(std::string message) {
   ConfigResult r;
@@ -94,7 +37,6 @@ bool valid_origin(const std::string& origin) {
   return !rest.empty() && rest.find_first_of("/?#@ \t*,") == std::string::npos;
 }
 
-// The [cors] origins list: words separated by white space or commas.
 // The words of a list separated by commas, spaces or tabs, as written.
 std::vector<std::string> split_list(const std::string& text) {
   std::vector<std::string> out;
@@ -110,17 +52,10 @@ std::vector<std::string> split_list(const std::string& text) {
   return out;
 }
 
+// The [cors] origins list: its words in lower case (browsers send the scheme and host so).
 std::vector<std::string> split_origins(const std::string& text) {
-  std::vector<std::string> out;
-  std::string word;
-  for (char ch : text + " ") {
-    if (ch == ' ' || ch == ',' || ch == '\t') {
-      if (!word.empty()) out.push_back(ascii::lower(word));
-      word.clear();
-    } else {
-      word += ch;
-    }
-  }
+  std::vector<std::string> out = split_list(text);
+  for (std::string& origin : out) origin = ascii::lower(origin);
   return out;
 }
 
@@ -130,11 +65,7 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
                          bool allow_positional) {
   Config config;
   std::string config_file;
-  po::options_description generic("Options");
-  generic.add_options()("help,h", "show this help")("config,c", po::value(&config_file),
-                                                    "INI config file (default: $CAL_CONFIG)")(
-      "socket", po::value(&config.server.socket), "listen on unix:PATH or HOST:PORT")(
-      "threads", po::value(&config.server.threads), "worker threads");
+  po::options_description generic = command_line_options(config, config_file);
   std::string cors_origins;
   std::string replicas;
   po::options_description file_opts = config_options(config, cors_origins, replicas);
@@ -156,6 +87,10 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
     po::parsed_options parsed = parser.run();
     po::store(parsed, vm);
     if (vm.count("command")) result.positional = vm["command"].as<std::vector<std::string>>();
+    if (vm.count("config-reference")) {
+      result.message = config_reference_markdown();
+      return result;
+    }
     if (vm.count("help")) {
       std::ostringstream out;
       out << program_help << "\n" << all;

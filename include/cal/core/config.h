@@ -106,4 +106,8 @@ struct ConfigResult {
 ConfigResult load_config(int argc, const char* const* argv, const std::string& program_help,
                          bool allow_positional);
 
+// Every option of the config file, grouped by section, with its type, default and meaning, as the
+// Markdown page docs/configuration.md (`--config-reference`; `make docs` writes the page).
+std::string config_reference_markdown();
+
 }  // namespace cal

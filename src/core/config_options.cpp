@@ -1,0 +1,126 @@
+// The option table of the INI file and the command line (Boost.Program_options). Each
+// description is written for docs/configuration.md, which `calendar-fcgi --config-reference`
+// prints from this table.
+#include "config_options.h"
+
+#include <boost/program_options.hpp>
+
+namespace po = boost::program_options;
+
+namespace cal {
+
+po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas) {
+  po::options_description opts(
+      "Configuration (INI sections [database] [site] [server] [geoloc] [ical] [sync] [cors]; "
+      "also accepted on the command line as --section.key=value)");
+  auto add = opts.add_options();
+  DatabaseConfig& d = c.database;
+  add("database.socket", po::value(&d.socket),
+      "MariaDB/MySQL unix socket path; when set, host and port are not used");
+  add("database.host", po::value(&d.host)->default_value(d.host), "database server host (TCP)");
+  add("database.port", po::value(&d.port)->default_value(d.port), "database server port (TCP)");
+  add("database.user", po::value(&d.user)->default_value(d.user), "database user");
+  add("database.password", po::value(&d.password), "database password (none when unset)");
+  add("database.name", po::value(&d.name)->default_value(d.name), "database (schema) name");
+  add("database.read_timeout", po::value(&d.read_timeout)->default_value(d.read_timeout),
+      "seconds the service waits for a statement's answer before the connection counts as lost "
+      "(the request is retried or answers 503); 0: no limit. calendarctl never has one");
+  add("database.replicas", po::value(&replicas),
+      "read replicas, separated by commas or spaces: unix socket paths (starting with /) or "
+      "host:port, reached with this section's user, password and name (docs/scaling-out.md)");
+  add("database.max_replica_lag", po::value(&d.max_replica_lag)->default_value(d.max_replica_lag),
+      "seconds a replica may lag behind the primary and still serve reads");
+
+  SiteConfig& s = c.site;
+  add("site.url", po::value(&s.url),
+      "public site URL, the base of the links in answers (unset: scheme, host and prefix of each request)");
+  add("site.rest_url", po::value(&s.rest_url), "REST root URL (unset: derived from the request like url)");
+  add("site.timezone", po::value(&s.timezone)->default_value(s.timezone),
+      "the site's time zone, for local dates in and out: an IANA name (Europe/Paris) or UTC+H[:MM]");
+  add("site.locale", po::value(&s.locale)->default_value(s.locale),
+      "default language of messages and labels when a request names none (docs/languages.md)");
+  add("site.locale_dir", po::value(&s.locale_dir),
+      "directory of the compiled language catalogs, LANG/LC_MESSAGES/calendar.mo "
+      "(unset: locale/ beside the binary)");
+  add("site.per_page", po::value(&s.per_page)->default_value(s.per_page),
+      "page size of a list without per_page");
+  add("site.per_page_max", po::value(&s.per_page_max)->default_value(s.per_page_max),
+      "largest per_page a list accepts");
+  add("site.trust_proxy", po::value(&s.trust_proxy)->default_value(s.trust_proxy),
+      "honour X-Forwarded-Proto and X-Forwarded-Host (only behind a proxy that sets them)");
+  add("site.import_max_events", po::value(&s.import_max_events)->default_value(s.import_max_events),
+      "most VEVENTs one text/calendar POST /events may import");
+
+  ServerConfig& v = c.server;
+  add("server.threads", po::value(&v.threads),
+      "worker threads of the FastCGI server (unset or 0: 2 x cores)");
+  add("server.max_body", po::value(&v.max_body)->default_value(v.max_body),
+      "largest request body in bytes (larger ones answer 413)");
+  add("server.statement_count_header",
+      po::value(&v.statement_count_header)->default_value(v.statement_count_header),
+      "add X-Cal-Statements (the SQL statements the request ran) to every response, for tests and profiling");
+  add("server.response_cache", po::value(&v.response_cache)->default_value(v.response_cache),
+      "keep visitors' GET answers in memory while they are provably current (FastCGI only, not CGI)");
+  add("server.response_cache_mb", po::value(&v.response_cache_mb)->default_value(v.response_cache_mb),
+      "memory budget of the response cache in MiB (shared by the primary's and the replicas' caches)");
+  add("server.cache_lease_ms", po::value(&v.cache_lease_ms)->default_value(v.cache_lease_ms),
+      "0 to 1000: a cached answer may rest on a data version read this many ms ago, and every write "
+      "waits as long before it answers; a write made outside the service may be missed for that long. "
+      "The same value on every process of a site (0: off)");
+
+  add("geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled),
+      "enable the geolocation extension: the events' geoloc, geoloc_lat and geoloc_lng filters and venues' "
+      "coordinates");
+  add("geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km),
+      "radius in km around geoloc_lat/geoloc_lng within which an event's venue matches");
+
+  add("ical.max_events", po::value(&c.ical.max_events)->default_value(c.ical.max_events),
+      "events in an iCalendar feed without page/per_page (X-WP-Total tells how many there are)");
+  add("ical.refresh_minutes", po::value(&c.ical.refresh_minutes)->default_value(c.ical.refresh_minutes),
+      "how often calendar clients should reload a feed, in minutes (its refresh interval and "
+      "X-PUBLISHED-TTL)");
+  add("ical.name", po::value(&c.ical.name),
+      "the feeds' calendar name, X-WR-CALNAME (unset: the site's host)");
+
+  add("sync.retention_days", po::value(&c.sync.retention_days)->default_value(c.sync.retention_days),
+      "days (fractions allowed, at most 36500) the change log of GET /changes is kept; an older sync "
+      "token answers 410 rest_sync_token_expired");
+
+  add("cors.origins", po::value(&cors_origins),
+      "origins whose web pages may call the API, separated by commas or spaces: scheme://host[:port] "
+      "(credentialed calls allowed) or * (any other origin, reads without credentials). Unset: no "
+      "CORS header is ever sent");
+  return opts;
+}
+
+po::options_description command_line_options(Config& c, std::string& config_file) {
+  po::options_description opts("Options");
+  auto add = opts.add_options();
+  add("help,h", "show this help");
+  add("config-reference", "print every option of the config file as Markdown (docs/configuration.md)");
+  add("config,c", po::value(&config_file), "INI config file (default: $CAL_CONFIG)");
+  add("socket", po::value(&c.server.socket),
+      "listen on unix:PATH or HOST:PORT (default: the socket the web server hands over, or CGI)");
+  add("threads", po::value(&c.server.threads), "worker threads, as server.threads");
+  return opts;
+}
+
+// The intros end without a period (the page adds it), as the descriptions do: po/catalogs.sh takes
+// every sentence-like literal of src/core ending with one for a client message to translate.
+std::string config_section_about(const std::string& section) {
+  static const std::pair<const char*, const char*> kSections[] = {
+      {"database",
+       "The MariaDB or MySQL database, and its read replicas (docs/mysql.md, docs/scaling-out.md)"},
+      {"site", "The site as clients see it: its URLs, time zone, language and page sizes"},
+      {"server", "The FastCGI server process: threads, request limits and the response cache"},
+      {"geoloc", "The geolocation extension (docs/api.md)"},
+      {"ical", "The iCalendar feeds (docs/feeds.md)"},
+      {"sync", "Incremental sync with GET /changes (docs/sync.md)"},
+      {"cors", "Cross-origin access for web pages (docs/cors.md)"},
+  };
+  for (const auto& [name, about] : kSections)
+    if (section == name) return about;
+  return "";
+}
+
+}  // namespace cal
