@@ -32,15 +32,50 @@ void add_window(SqlWhere& w, const EventDateWindow& window) {
   add_bound(w, window.end_before, "d.end_utc < ?");
 }
 
-void add_search(SqlWhere& w, const SearchWords& words) {
-  auto add = [&](const std::string& word, bool exclude) {
-    w.add(std::string(exclude ? "NOT " : "") +
-          "(p.title LIKE ? ESCAPE '!' OR p.content LIKE ? ESCAPE '!' OR p.excerpt LIKE ? ESCAPE '!')");
-    const std::string pattern = like_contains(word);
-    for (int i = 0; i < 3; ++i) w.bind(pattern);
-  };
-  for (const auto& word : words.required) add(word, false);
-  for (const auto& word : words.excluded) add(word, true);
+constexpr const char* kTextLike =
+    "(p.title LIKE ? ESCAPE '!' OR p.content LIKE ? ESCAPE '!' OR p.excerpt LIKE ? ESCAPE '!')";
+constexpr const char* kPending = "p.id IN (SELECT sp.event_id FROM search_pending sp)";
+
+void bind_text_like(SqlWhere& w, const std::string& word) {
+  const std::string pattern = like_contains(word);
+  for (int i = 0; i < 3; ++i) w.bind(pattern);
+}
+
+// The events holding the narrowing word by the index: indexed events among the postings of its
+// index words, or pending ones (tested with LIKE: their postings may be stale or missing).
+void add_narrowed_word(SqlWhere& w, const SearchNarrowing& n, const std::string& word) {
+  const std::string postings =
+      "p.id IN (SELECT spo.event_id FROM search_postings spo WHERE spo.word_id IN (" +
+      placeholders(n.word_ids.size()) + "))";
+  if (n.word_ids.empty()) {
+    w.add("(" + std::string(kPending) + " AND " + kTextLike + ")");
+    bind_text_like(w, word);
+    return;
+  }
+  if (n.exact) {
+    w.add("((" + postings + " AND NOT " + kPending + ") OR (" + kPending + " AND " + kTextLike + "))");
+    for (long long id : n.word_ids) w.bind(id);
+    bind_text_like(w, word);
+    return;
+  }
+  w.add("(" + postings + " OR " + kPending + ") AND " + kTextLike);
+  for (long long id : n.word_ids) w.bind(id);
+  bind_text_like(w, word);
+}
+
+void add_search(SqlWhere& w, const SearchWords& words, const std::optional<SearchNarrowing>& narrowing) {
+  for (std::size_t i = 0; i < words.required.size(); ++i) {
+    if (narrowing && narrowing->word == i) {
+      add_narrowed_word(w, *narrowing, words.required[i]);
+    } else {
+      w.add(kTextLike);
+      bind_text_like(w, words.required[i]);
+    }
+  }
+  for (const auto& word : words.excluded) {
+    w.add(std::string("NOT ") + kTextLike);
+    bind_text_like(w, word);
+  }
 }
 
 // A bounding box on the venue_details_geo index (latitude always; longitude unless the box
@@ -101,7 +136,7 @@ EventSql event_sql(const EventFilter& f) {
   else
     w.add("d.hide_from_listings = 0");
   add_window(w, f.window);
-  add_search(w, f.search);
+  add_search(w, f.search, f.search_narrowing);
   if (!f.categories.empty())
     w.add_in("EXISTS (SELECT 1 FROM term_relationships tc WHERE tc.event_id = p.id AND tc.term_id IN ",
              f.categories, "))");
