@@ -16,7 +16,7 @@ namespace {
 
 po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas) {
   po::options_description opts(
-      "Configuration (INI sections [database] [site] [server] [geoloc] [cors] [ical] [sync]; "
+      "Configuration (INI sections [database] [site] [server] [geoloc] [cors] [ical] [sync] [search]; "
       "also accepted on the command line)");
   opts.add_options()("database.socket", po::value(&c.database.socket), "MariaDB/MySQL unix socket path")(
       "database.host", po::value(&c.database.host)->default_value(c.database.host), "database host")(
@@ -67,6 +67,9 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "ical.name", po::value(&c.ical.name), "the feeds' calendar name (default: the site's host)")(
       "sync.retention_days", po::value(&c.sync.retention_days)->default_value(c.sync.retention_days),
       "days the change log of GET /changes is kept (older sync tokens answer 410)")(
+      "search.index", po::value(&c.search.index)->default_value(c.search.index),
+      "keep the search index of event texts on writes and use it for searches (false: every search "
+      "tests each event with LIKE; calendarctl search-index rebuild catches up after)")(
       "cors.origins", po::value(&cors_origins),
       "origins whose web pages may call the API (scheme://host[:port], space- or comma-separated; "
       "* = any origin, reads without credentials)");

@@ -102,9 +102,13 @@ EventFilter build_event_filter(RequestContext& ctx) {
   f.window = date_window(ctx, !f.include.empty());
   if (ctx.params.given(param::kSearch)) {
     f.search = parse_search_words(ctx.params.text(param::kSearch));
-    const EventSearchPlan plan = plan_event_search(ctx.db, f.search);
-    f.search_narrowing = plan.narrowing;
-    f.search_is_expensive = plan.expensive;
+    if (ctx.config.search.index) {
+      const EventSearchPlan plan = plan_event_search(ctx.db, f.search);
+      f.search_narrowing = plan.narrowing;
+      f.search_is_expensive = plan.expensive;
+    } else {
+      f.search_is_expensive = true;
+    }
   }
   bool nothing = false;
   f.categories = term_ids(ctx, Taxonomy::kCategory, param::kCategories, nothing);

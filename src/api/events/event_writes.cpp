@@ -43,7 +43,7 @@ long long write_new_event(RequestContext& ctx) {
   insert_post(ctx.db, event.post);
   save_event_details(ctx.db, event.post.id, event.details);
   apply_event_links(ctx, event.post.id, true);
-  index_pending_events(ctx.db, kPendingIndexedPerWrite, event.post.id);
+  if (ctx.config.search.index) index_pending_events(ctx.db, kPendingIndexedPerWrite, event.post.id);
   tx.commit();  // only counts down: the outermost transaction commits
   return event.post.id;
 }
@@ -63,7 +63,7 @@ long long write_event_update(RequestContext& ctx) {
   update_post(ctx.db, event.post, event.post.slug != old_slug);
   save_event_details(ctx.db, event.post.id, event.details);
   apply_event_links(ctx, event.post.id);
-  index_pending_events(ctx.db, kPendingIndexedPerWrite, event.post.id);
+  if (ctx.config.search.index) index_pending_events(ctx.db, kPendingIndexedPerWrite, event.post.id);
   tx.commit();
   return event.post.id;
 }
