@@ -854,3 +854,42 @@ CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_terms AS
   FROM terms t LEFT JOIN terms pt ON pt.id = t.parent AND t.parent <> 0;
 -- Issue 17's (incremental sync).
 INSERT IGNORE INTO schema_migrations (version) VALUES (10);
+
+-- The search index (docs/search.md): the words of every event's title, description and excerpt
+-- as stored, and which events hold each word. The service writes an event's words in the
+-- transaction that writes its text; anyone else's write (the mysql client, calendarctl) is
+-- marked pending by the triggers below, and searches test pending events with plain LIKE until
+-- the next write through the service (or `calendarctl search-index rebuild`) indexes them.
+-- Words compare byte for byte here; a search matches them with LIKE under the text's collation.
+CREATE TABLE IF NOT EXISTS search_words (
+  id    INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
+  word  VARCHAR(190) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+  UNIQUE KEY search_words_word (word)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+CREATE TABLE IF NOT EXISTS search_postings (
+  word_id  INT UNSIGNED NOT NULL,
+  event_id BIGINT UNSIGNED NOT NULL,
+  PRIMARY KEY (word_id, event_id),
+  KEY search_postings_event (event_id),
+  CONSTRAINT search_postings_event_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+-- unindexable = 1: the text has a word longer than search_words.word holds; such an event stays
+-- here and every search tests it with LIKE.
+CREATE TABLE IF NOT EXISTS search_pending (
+  event_id    BIGINT UNSIGNED NOT NULL PRIMARY KEY,
+  unindexable TINYINT(1) NOT NULL DEFAULT 0,
+  CONSTRAINT search_pending_event_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+-- The demo loader indexes its rows itself while @cal_bulk_load is set.
+CREATE OR REPLACE TRIGGER posts_search_ai AFTER INSERT ON posts FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL AND NEW.type = 'event' THEN
+  INSERT INTO search_pending (event_id) VALUES (NEW.id) ON DUPLICATE KEY UPDATE unindexable = 0
+  ; END IF
+; END;
+CREATE OR REPLACE TRIGGER posts_search_au AFTER UPDATE ON posts FOR EACH ROW BEGIN IF NEW.type = 'event' AND (NOT OLD.title <=> NEW.title OR NOT OLD.content <=> NEW.content OR NOT OLD.excerpt <=> NEW.excerpt OR OLD.type <> 'event') THEN
+  INSERT INTO search_pending (event_id) VALUES (NEW.id) ON DUPLICATE KEY UPDATE unindexable = 0
+  ; END IF
+; END;
+-- Events from before the index: pending until indexed.
+INSERT IGNORE INTO search_pending (event_id)
+  SELECT id FROM posts WHERE type = 'event' AND NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 11);
+INSERT IGNORE INTO schema_migrations (version) VALUES (11);

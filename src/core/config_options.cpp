@@ -11,7 +11,7 @@ namespace cal {
 
 po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas) {
   po::options_description opts(
-      "Configuration (INI sections [database] [site] [server] [geoloc] [ical] [sync] [cors]; "
+      "Configuration (INI sections [database] [site] [server] [geoloc] [ical] [sync] [search] [cors]; "
       "also accepted on the command line as --section.key=value)");
   auto add = opts.add_options();
   DatabaseConfig& d = c.database;
@@ -86,6 +86,11 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "days (fractions allowed, at most 36500) the change log of GET /changes is kept; an older sync "
       "token answers 410 rest_sync_token_expired");
 
+  add("search.index", po::value(&c.search.index)->default_value(c.search.index),
+      "keep the search index of event texts on writes and narrow searches with it (false: every "
+      "search tests each event of its window with LIKE, answers unchanged; run calendarctl "
+      "search-index rebuild after turning it back on)");
+
   add("cors.origins", po::value(&cors_origins),
       "origins whose web pages may call the API, separated by commas or spaces: scheme://host[:port] "
       "(credentialed calls allowed) or * (any other origin, reads without credentials). Unset: no "
@@ -116,6 +121,7 @@ std::string config_section_about(const std::string& section) {
       {"geoloc", "The geolocation extension (docs/api.md)"},
       {"ical", "The iCalendar feeds (docs/feeds.md)"},
       {"sync", "Incremental sync with GET /changes (docs/sync.md)"},
+      {"search", "The search index of event texts (docs/search.md)"},
       {"cors", "Cross-origin access for web pages (docs/cors.md)"},
   };
   for (const auto& [name, about] : kSections)

@@ -5,6 +5,8 @@
 // CRC32 of (seed, row number, purpose): no RAND(), no clock but the day bound in.
 #include "cal/store/demo_data.h"
 
+#include "cal/store/search_index.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -274,7 +276,8 @@ void add_linked(Db& db, const DemoOptions& o, const std::string& prefix, const s
              {image0, prefix, prefix, scale.images});
 }
 
-// The words of titles and descriptions: `search=jazz` matches about 10% of the events.
+// The words of titles and descriptions: `search=jazz` matches about 10% of the events; each
+// excerpt's edition (`search=k417`) about 0.1%.
 const char* const kWord1 =
     "ELT(1 + e.h1 DIV 4000 % 20, 'Jazz', 'Rock', 'Yoga', 'Chess', 'Poetry', 'Cinema', 'Garden', 'Market', "
     "'Dance', "
@@ -379,7 +382,8 @@ void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, co
           w1 + ", ' ', " + k + ", ' with ', " + w2 + "), " + "CONCAT('<p>A ', LOWER(" + k +
           "), ' for everyone who loves ', LOWER(" + w1 + "), ' and ', " + w2 +
           ", '. Bring a friend, a smile and something to share.</p>'), " + "CONCAT('All about ', LOWER(" +
-          w1 + "), '.'), " + "CONCAT(LOWER(" + w1 + "), '-', LOWER(" + k + "), '-', ?, '-', e.n), " +
+          w1 + "), '. Edition k', e.h3 % 1000, '.'), " + "CONCAT(LOWER(" + w1 + "), '-', LOWER(" + k +
+          "), '-', ?, '-', e.n), " +
           "IF(e.h6 DIV 100000 % 50 = 0, 'demo', ''), 0, IF(e.h6 % 5 = 0, ? + e.h6 DIV 5 % ?, NULL), " +
           local + ", " + utc + ", " + local + ", " + utc +
           " FROM demo_ev e JOIN demo_tz_c c ON c.zone_idx = 0 AND c.day = e.pub_day",
@@ -453,6 +457,7 @@ void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, co
       "INSERT IGNORE INTO event_duration_hours (hours) SELECT DISTINCT FLOOR(TIMESTAMPDIFF(SECOND, "
       "d.start_utc, "
       "d.end_utc) / 3600) FROM demo_ev e JOIN event_details d ON d.event_id = e.id");
+  index_event_range(db, event0 + first, event0 + first + count - 1);
   db.execute("UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16");
   bulk.end();
   tx.commit();

@@ -32,15 +32,46 @@ void add_window(SqlWhere& w, const EventDateWindow& window) {
   add_bound(w, window.end_before, "d.end_utc < ?");
 }
 
-void add_search(SqlWhere& w, const SearchWords& words) {
-  auto add = [&](const std::string& word, bool exclude) {
-    w.add(std::string(exclude ? "NOT " : "") +
-          "(p.title LIKE ? ESCAPE '!' OR p.content LIKE ? ESCAPE '!' OR p.excerpt LIKE ? ESCAPE '!')");
-    const std::string pattern = like_contains(word);
-    for (int i = 0; i < 3; ++i) w.bind(pattern);
-  };
-  for (const auto& word : words.required) add(word, false);
-  for (const auto& word : words.excluded) add(word, true);
+constexpr const char* kTextLike =
+    "(p.title LIKE ? ESCAPE '!' OR p.content LIKE ? ESCAPE '!' OR p.excerpt LIKE ? ESCAPE '!')";
+
+void bind_text_like(SqlWhere& w, const std::string& word) {
+  const std::string pattern = like_contains(word);
+  for (int i = 0; i < 3; ++i) w.bind(pattern);
+}
+
+// The candidates of a search the index narrows, read first (STRAIGHT_JOIN: MariaDB otherwise
+// walks the whole window and probes them): the events the postings of the narrowing word's index
+// words name, and every pending event (not indexed yet, or since changed by hand: `pending` = 1,
+// its postings may be stale).
+void narrow_to_candidates(EventSql& q, const SearchNarrowing& n) {
+  std::string candidates = "SELECT sp.event_id, 1 AS pending FROM search_pending sp";
+  if (!n.word_ids.empty())
+    candidates = "SELECT spo.event_id, 0 AS pending FROM search_postings spo WHERE spo.word_id IN (" +
+                 placeholders(n.word_ids.size()) + ") UNION ALL " + candidates;
+  q.from =
+      " FROM (SELECT c.event_id, MAX(c.pending) AS pending FROM (" + candidates +
+      ") c GROUP BY c.event_id) sc STRAIGHT_JOIN posts p ON p.id = sc.event_id"
+      " STRAIGHT_JOIN event_details d ON d.event_id = p.id LEFT JOIN event_venues ev ON ev.event_id = p.id";
+  q.from_args.assign(n.word_ids.begin(), n.word_ids.end());
+}
+
+void add_search(EventSql& q, const SearchWords& words, const std::optional<SearchNarrowing>& narrowing) {
+  SqlWhere& w = q.where;
+  if (narrowing) narrow_to_candidates(q, *narrowing);
+  for (std::size_t i = 0; i < words.required.size(); ++i) {
+    if (narrowing && narrowing->word == i && narrowing->exact && !narrowing->word_ids.empty()) {
+      // The postings decide an indexed event; only pending ones need the LIKE.
+      w.add("(sc.pending = 0 OR " + std::string(kTextLike) + ")");
+    } else {
+      w.add(kTextLike);
+    }
+    bind_text_like(w, words.required[i]);
+  }
+  for (const auto& word : words.excluded) {
+    w.add(std::string("NOT ") + kTextLike);
+    bind_text_like(w, word);
+  }
 }
 
 // A bounding box on the venue_details_geo index (latitude always; longitude unless the box
@@ -85,14 +116,21 @@ void add_event_visibility(SqlWhere& w, const PostVisibility& v) {
 }
 
 std::string page_sql(const EventSql& q) {
-  return select_events() + q.joins + " WHERE p.type = 'event'" + q.where.sql +
+  return "SELECT " + event_columns() + q.from + q.joins + " WHERE p.type = 'event'" + q.where.sql +
          " ORDER BY d.start_utc, p.id LIMIT ? OFFSET ?";
 }
 
 }  // namespace
 
+std::vector<SqlValue> EventSql::args() const {
+  std::vector<SqlValue> all = from_args;
+  all.insert(all.end(), where.args.begin(), where.args.end());
+  return all;
+}
+
 EventSql event_sql(const EventFilter& f) {
   EventSql q;
+  q.from = kEventFrom;
   SqlWhere& w = q.where;
   add_event_visibility(w, f.visibility);
   if (f.matches_nothing) w.add("1 = 0");
@@ -101,7 +139,7 @@ EventSql event_sql(const EventFilter& f) {
   else
     w.add("d.hide_from_listings = 0");
   add_window(w, f.window);
-  add_search(w, f.search);
+  add_search(q, f.search, f.search_narrowing);
   if (!f.categories.empty())
     w.add_in("EXISTS (SELECT 1 FROM term_relationships tc WHERE tc.event_id = p.id AND tc.term_id IN ",
              f.categories, "))");
@@ -135,13 +173,12 @@ EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, lo
   const EventSql q = event_sql(filter);
   EventPage page;
   {
-    Rows rows = db.query(
-        "SELECT COUNT(*)" + std::string(kEventFrom) + q.joins + " WHERE p.type = 'event'" + q.where.sql,
-        q.where.args);
+    Rows rows =
+        db.query("SELECT COUNT(*)" + q.from + q.joins + " WHERE p.type = 'event'" + q.where.sql, q.args());
     page.total = rows.next() ? rows.integer(0) : 0;
   }
   if (page.total <= offset) return page;
-  std::vector<SqlValue> args = q.where.args;
+  std::vector<SqlValue> args = q.args();
   args.emplace_back(limit);
   args.emplace_back(offset);
   Rows rows = db.query(page_sql(q), args);

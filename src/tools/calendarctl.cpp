@@ -1,6 +1,7 @@
 // calendarctl: the admin tool (docs/architecture.md, "Service contract"): schema migration, users and
 // application passwords.
 #include "demo_command.h"
+#include "search_index_command.h"
 #include "sql_command.h"
 #include "cal/core/config.h"
 #include "cal/core/passwords.h"
@@ -37,7 +38,10 @@ constexpr const char* kHelp =
     "                                   temporary option file, never on its command line); -e runs one\n"
     "                                   statement; exit status: the client's. Views: calendar_events,\n"
     "                                   calendar_upcoming, calendar_venues, calendar_organizers, "
-    "calendar_terms";
+    "calendar_terms\n"
+    "  search-index check               whether the server's collation splits search words where the\n"
+    "                                   service does (exit status 1 when not)\n"
+    "  search-index rebuild             index every event's words again (progress on standard error)";
 
 int usage_error(const std::string& message) {
   std::cerr << "calendarctl: " << message << "\n(see calendarctl --help)\n";
@@ -56,6 +60,9 @@ int migrate(const cal::Config& config) {
     return usage_error("database.name must be letters, digits and _");
   cal::migrate_database(config.database, cal::kSchemaSql);
   std::cerr << "calendarctl: schema applied to " << config.database.name << "\n";
+  // Events from before the search index, or written by hand since: indexed now.
+  if (const long long n = cal::index_all_pending(config); n > 0)
+    std::cerr << "calendarctl: " << n << " events added to the search index\n";
   return 0;
 }
 
@@ -93,6 +100,7 @@ int run(const cal::Config& config, const std::vector<std::string>& args, const s
   if (sql.execute) return usage_error("-e is an option of sql only");
   if (args[0] == "migrate" && args.size() == 1) return migrate(config);
   if (args[0] == "demo") return cal::run_demo(config, args, demo);
+  if (args[0] == "search-index") return cal::run_search_index(config, args);
   if (demo.events || demo.seed) return usage_error("--events and --seed are options of demo only");
   cal::Db db(config.database);
   if (args[0] == "user" && args.size() >= 2 && args[1] == "add") return user_add(db, args, role);

@@ -93,6 +93,7 @@ threads = $SERVICE_THREADS
 EOF
   [ -z "$1" ] || echo "response_cache = $1" >> "$dir/calendar.conf"
   [ -z "${LEASE_MS:-}" ] || echo "cache_lease_ms = $LEASE_MS" >> "$dir/calendar.conf"
+  [ -z "${SEARCH_INDEX:-}" ] || printf '[search]\nindex = %s\n' "$SEARCH_INDEX" >> "$dir/calendar.conf"
 }
 
 # Adds the floors' locations to the stack's nginx.conf (same server block, same settings as the
@@ -335,11 +336,18 @@ created=$(sql -e "SELECT COUNT(*) FROM posts WHERE type = 'event' AND title LIKE
 rss_kb=$(awk '/^VmRSS:/ {print $2}' "/proc/$(cat "$dir/calendar-fcgi.pid")/status")
 hwm_kb=$(awk '/^VmHWM:/ {print $2}' "/proc/$(cat "$dir/calendar-fcgi.pid")/status")
 load_end=$(cut -d' ' -f1-3 /proc/loadavg)
+# The same writes without the search index's upkeep (docs/search.md): what the index costs them.
+say "case 5 with [search] index = false"
+SEARCH_INDEX=false service_with_cache "${CACHE_ON-true}"
+measure "5n" "$api/events" tests/bench/post-event.lua "$token"; RPS[5n]=$R_RPS P50[5n]=$R_P50 P99[5n]=$R_P99
+service_with_cache "${CACHE_ON-true}"
 # The writes of case 5 go away again, so the uncached cases see the same 10k dataset.
 sql -e "DELETE FROM posts WHERE type = 'event' AND title LIKE 'Bench post %'"
 # Incremental sync (issue 17, tests/bench/sync.sh): GET /changes since a token 100 changes old.
 source tests/bench/sync.sh
 sync_changes_p50 base
+source tests/bench/search.sh
+search_figures base
 
 # The same cases without the response cache: what the SQL and JSON code alone sustain.
 say "the same cases with [server] response_cache = false"
@@ -391,6 +399,7 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
     measure "${c}M" "${URL[$c]}"; RPS[${c}M]=$R_RPS P50[${c}M]=$R_P50 P99[${c}M]=$R_P99
   done
   engine_mixed
+  search_figures scale
 fi
 
 # --- report ------------------------------------------------------------------------------------
@@ -440,6 +449,7 @@ engine_report
 echo "case 6 (a $feed_events-event iCalendar feed) without the response cache, one at a time:" \
      "p50 ${P50[6seq]} ms (5 sequential requests, $BASE_EVENTS events)"
 sync_report
+search_report
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"

@@ -82,6 +82,13 @@ struct IcalConfig {
   std::string name;          // calendar name (X-WR-CALNAME); empty = the site's host
 };
 
+// The search index of event texts (docs/search.md).
+struct SearchConfig {
+  // false: writes leave events pending instead of indexing them, and every search tests each
+  // event of its window with LIKE (answers stay the same; for measuring what the index costs).
+  bool index = true;
+};
+
 struct Config {
   DatabaseConfig database;
   SiteConfig site;
@@ -90,6 +97,7 @@ struct Config {
   CorsConfig cors;
   IcalConfig ical;
   SyncConfig sync;
+  SearchConfig search;
 };
 
 // The outcome of reading options: either a config, or a message to print and an exit code

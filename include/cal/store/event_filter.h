@@ -30,6 +30,15 @@ struct SearchWords {
   bool empty() const { return required.empty() && excluded.empty(); }
 };
 
+// What the search index found for one required word (cal/store/search_index.h): the events
+// holding it are among the postings of `word_ids` (or pending, not yet indexed).
+struct SearchNarrowing {
+  std::size_t word = 0;             // index into SearchWords::required
+  bool exact = false;               // the word has no separator: its postings alone decide it
+  std::vector<long long> word_ids;  // index words containing the word (or its narrowest piece)
+  long long postings = 0;           // postings of word_ids, counted up to a bound
+};
+
 // Venues within `radius_km` of a point (the geolocation extension).
 struct GeoFence {
   double lat = 0;
@@ -43,6 +52,8 @@ struct EventFilter {
   std::vector<long long> include;
   EventDateWindow window;
   SearchWords search;
+  std::optional<SearchNarrowing> search_narrowing;  // set by the planner, never by clients
+  bool search_is_expensive = false;                 // the planner's verdict (EventSearchPlan)
   // Term ids: an event must carry one of `categories` (when non-empty) and one of `tags`.
   std::vector<long long> categories;
   std::vector<long long> tags;

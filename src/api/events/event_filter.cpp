@@ -8,6 +8,7 @@
 #include "cal/api/terms/term_records.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/text/ascii.h"
+#include "cal/store/search_index.h"
 
 #include <set>
 
@@ -99,7 +100,16 @@ EventFilter build_event_filter(RequestContext& ctx) {
   // include: only these ids, hidden ones too, and no date filter at all.
   if (ctx.params.given(param::kInclude)) f.include = unique_ids(ctx.params.integers(param::kInclude));
   f.window = date_window(ctx, !f.include.empty());
-  if (ctx.params.given(param::kSearch)) f.search = parse_search_words(ctx.params.text(param::kSearch));
+  if (ctx.params.given(param::kSearch)) {
+    f.search = parse_search_words(ctx.params.text(param::kSearch));
+    if (ctx.config.search.index) {
+      const EventSearchPlan plan = plan_event_search(ctx.db, f.search);
+      f.search_narrowing = plan.narrowing;
+      f.search_is_expensive = plan.expensive;
+    } else {
+      f.search_is_expensive = true;
+    }
+  }
   bool nothing = false;
   f.categories = term_ids(ctx, Taxonomy::kCategory, param::kCategories, nothing);
   f.tags = term_ids(ctx, Taxonomy::kTag, param::kTags, nothing);

@@ -9,9 +9,14 @@
 #include "cal/api/posts/post_fields.h"
 #include "cal/api/posts/post_urls.h"
 #include "cal/api/posts/site_time.h"
+#include "cal/store/search_index.h"
 
 namespace cal {
 namespace {
+
+// The written event's words go into the search index in its own transaction; a few events written
+// by hand (the mysql client, calendarctl) are indexed along with it.
+constexpr long long kPendingIndexedPerWrite = 16;
 
 // The event as stored now (inside the write's transaction), written in full: the writer has
 // edit rights, so a password hides nothing from them. One statement reads the event and its
@@ -38,6 +43,7 @@ long long write_new_event(RequestContext& ctx) {
   insert_post(ctx.db, event.post);
   save_event_details(ctx.db, event.post.id, event.details);
   apply_event_links(ctx, event.post.id, true);
+  if (ctx.config.search.index) index_pending_events(ctx.db, kPendingIndexedPerWrite, event.post.id);
   tx.commit();  // only counts down: the outermost transaction commits
   return event.post.id;
 }
@@ -57,6 +63,7 @@ long long write_event_update(RequestContext& ctx) {
   update_post(ctx.db, event.post, event.post.slug != old_slug);
   save_event_details(ctx.db, event.post.id, event.details);
   apply_event_links(ctx, event.post.id);
+  if (ctx.config.search.index) index_pending_events(ctx.db, kPendingIndexedPerWrite, event.post.id);
   tx.commit();
   return event.post.id;
 }

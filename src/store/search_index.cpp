@@ -1,0 +1,258 @@
+// The search index's upkeep and the plan of a search (cal/store/search_index.h).
+#include "cal/store/search_index.h"
+
+#include "store/sql_where.h"
+#include "cal/core/text/search_words.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace cal {
+namespace {
+
+// Multi-row statements come in these sizes only, so each connection prepares a few shapes.
+constexpr std::size_t kChunkSizes[] = {512, 64, 8, 1};
+// An index word list longer than this narrows too little to be worth its IN list.
+constexpr long long kMaxWordIds = 5000;
+// Pieces of a search tried against the index, longest first.
+constexpr std::size_t kMaxPiecesTried = 3;
+
+// Calls run(first, count) over [0, n) in chunks of the sizes above.
+template <typename Run>
+void in_chunks(std::size_t n, Run run) {
+  std::size_t at = 0;
+  for (const std::size_t size : kChunkSizes)
+    while (n - at >= size) {
+      run(at, size);
+      at += size;
+    }
+}
+
+std::string repeated(std::string_view item, std::size_t n) {
+  std::string out;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i) out += ", ";
+    out += item;
+  }
+  return out;
+}
+
+struct EventText {
+  long long id = 0;
+  std::vector<std::string> words;
+  bool unindexable = false;
+};
+
+EventText words_of_event(long long id, const std::string& title, const std::string& content,
+                         const std::string& excerpt) {
+  EventText e;
+  e.id = id;
+  std::unordered_set<std::string> seen;
+  for (const std::string* text : {&title, &content, &excerpt})
+    for (std::string& w : search_words_of(*text)) {
+      if (utf8_length(w) > kMaxSearchWordChars) e.unindexable = true;
+      if (seen.insert(w).second) e.words.push_back(std::move(w));
+    }
+  return e;
+}
+
+// Fills `ids` with the search_words ids of `words`, adding the words not there yet.
+void word_ids_of(Db& db, const std::vector<std::string>& words,
+                 std::unordered_map<std::string, long long>& ids) {
+  const auto look_up = [&](const std::vector<std::string>& wanted) {
+    in_chunks(wanted.size(), [&](std::size_t at, std::size_t n) {
+      std::vector<SqlValue> args(wanted.begin() + at, wanted.begin() + at + n);
+      Rows rows = db.query("SELECT id, word FROM search_words WHERE word IN (" + placeholders(n) + ")", args);
+      while (rows.next()) ids[rows.text(1)] = rows.integer(0);
+    });
+  };
+  look_up(words);
+  std::vector<std::string> missing;
+  for (const std::string& w : words)
+    if (!ids.count(w)) missing.push_back(w);
+  if (missing.empty()) return;
+  in_chunks(missing.size(), [&](std::size_t at, std::size_t n) {
+    std::vector<SqlValue> args(missing.begin() + at, missing.begin() + at + n);
+    db.execute("INSERT IGNORE INTO search_words (word) VALUES " + repeated("(?)", n), args);
+  });
+  look_up(missing);
+}
+
+void delete_by_event(Db& db, std::string_view table, const std::vector<long long>& events) {
+  in_chunks(events.size(), [&](std::size_t at, std::size_t n) {
+    std::vector<SqlValue> args(events.begin() + at, events.begin() + at + n);
+    db.execute("DELETE FROM " + std::string(table) + " WHERE event_id IN (" + placeholders(n) + ")", args);
+  });
+}
+
+// Replaces the postings of `events`; events with a word too long to store stay pending, marked.
+void write_postings(Db& db, const std::vector<EventText>& events) {
+  std::vector<std::string> all_words;
+  std::unordered_set<std::string_view> seen;
+  std::vector<long long> indexed, unindexable;
+  for (const EventText& e : events) {
+    (e.unindexable ? unindexable : indexed).push_back(e.id);
+    if (e.unindexable) continue;
+    for (const std::string& w : e.words)
+      if (seen.insert(w).second) all_words.push_back(w);
+  }
+  std::unordered_map<std::string, long long> ids;
+  word_ids_of(db, all_words, ids);
+  std::vector<long long> all_ids = indexed;
+  all_ids.insert(all_ids.end(), unindexable.begin(), unindexable.end());
+  delete_by_event(db, "search_postings", all_ids);
+  std::vector<SqlValue> pairs;
+  for (const EventText& e : events) {
+    if (e.unindexable) continue;
+    for (const std::string& w : e.words) {
+      pairs.emplace_back(ids.at(w));
+      pairs.emplace_back(e.id);
+    }
+  }
+  in_chunks(pairs.size() / 2, [&](std::size_t at, std::size_t n) {
+    std::vector<SqlValue> args(pairs.begin() + 2 * at, pairs.begin() + 2 * (at + n));
+    db.execute("INSERT INTO search_postings (word_id, event_id) VALUES " + repeated("(?, ?)", n), args);
+  });
+  delete_by_event(db, "search_pending", indexed);
+  in_chunks(unindexable.size(), [&](std::size_t at, std::size_t n) {
+    std::vector<SqlValue> args(unindexable.begin() + at, unindexable.begin() + at + n);
+    db.execute("INSERT INTO search_pending (event_id, unindexable) VALUES " + repeated("(?, 1)", n) +
+                   " ON DUPLICATE KEY UPDATE unindexable = 1",
+               args);
+  });
+}
+
+std::vector<EventText> read_texts(Rows rows) {
+  std::vector<EventText> events;
+  while (rows.next())
+    events.push_back(words_of_event(rows.integer(0), rows.text(1), rows.text(2), rows.text(3)));
+  return events;
+}
+
+struct PieceCandidates {
+  std::vector<long long> word_ids;
+  long long postings = 0;
+};
+
+// The index words holding `piece` and their postings counted up to the probe limit; nullopt when
+// so many words hold it that it cannot narrow.
+std::optional<PieceCandidates> candidates_of(Db& db, const std::string& piece) {
+  PieceCandidates c;
+  Rows words =
+      db.query("SELECT id FROM search_words WHERE word COLLATE utf8mb4_unicode_ci LIKE ? ESCAPE '!' LIMIT ?",
+               {like_contains(piece), kMaxWordIds + 1});
+  while (words.next()) c.word_ids.push_back(words.integer(0));
+  if (static_cast<long long>(c.word_ids.size()) > kMaxWordIds) return std::nullopt;
+  if (c.word_ids.empty()) return c;
+  std::vector<SqlValue> args(c.word_ids.begin(), c.word_ids.end());
+  args.emplace_back(kSearchProbeLimit + 1);
+  Rows count = db.query("SELECT COUNT(*) FROM (SELECT 1 FROM search_postings WHERE word_id IN (" +
+                            placeholders(c.word_ids.size()) + ") LIMIT ?) probe",
+                        args);
+  c.postings = count.next() ? count.integer(0) : 0;
+  if (c.postings > kSearchProbeLimit) return std::nullopt;
+  return c;
+}
+
+}  // namespace
+
+long long index_pending_events(Db& db, long long limit, long long written) {
+  std::vector<long long> ids;
+  {
+    Rows rows = db.query(
+        "SELECT event_id FROM search_pending WHERE unindexable = 0 ORDER BY event_id = ? DESC, event_id "
+        "LIMIT ? FOR UPDATE SKIP LOCKED",
+        {written, limit});
+    while (rows.next()) ids.push_back(rows.integer(0));
+  }
+  if (ids.empty()) return 0;
+  // A locking read: the latest committed text, not this transaction's older snapshot.
+  std::vector<SqlValue> args(ids.begin(), ids.end());
+  std::vector<EventText> events =
+      read_texts(db.query("SELECT id, title, content, excerpt FROM posts WHERE id IN (" +
+                              placeholders(ids.size()) + ") AND type = 'event' LOCK IN SHARE MODE",
+                          args));
+  write_postings(db, events);
+  // Pending rows of posts that are no longer events.
+  std::vector<long long> gone;
+  for (long long id : ids)
+    if (std::none_of(events.begin(), events.end(), [&](const EventText& e) { return e.id == id; }))
+      gone.push_back(id);
+  delete_by_event(db, "search_pending", gone);
+  return static_cast<long long>(ids.size());
+}
+
+void index_event_range(Db& db, long long first, long long last) {
+  write_postings(
+      db, read_texts(db.query(
+              "SELECT id, title, content, excerpt FROM posts WHERE id BETWEEN ? AND ? AND type = 'event'",
+              {first, last})));
+}
+
+long long rebuild_search_index(Db& db, long long batch,
+                               const std::function<void(long long, long long)>& progress) {
+  {
+    Transaction tx(db);
+    db.execute(
+        "INSERT INTO search_pending (event_id) SELECT id FROM posts WHERE type = 'event' "
+        "ON DUPLICATE KEY UPDATE unindexable = 0");
+    tx.commit();
+  }
+  long long total = 0;
+  {
+    Rows rows = db.query("SELECT COUNT(*) FROM search_pending");
+    if (rows.next()) total = rows.integer(0);
+  }
+  long long done = 0;
+  for (;;) {
+    Transaction tx(db);
+    const long long n = index_pending_events(db, batch, 0);
+    tx.commit();
+    if (n == 0) break;
+    done += n;
+    if (progress) progress(done, total);
+  }
+  return done;
+}
+
+EventSearchPlan plan_event_search(Db& db, const SearchWords& words) {
+  EventSearchPlan plan;
+  struct Piece {
+    std::size_t word;
+    std::string text;
+    bool whole;
+  };
+  std::vector<Piece> pieces;
+  for (std::size_t i = 0; i < words.required.size(); ++i) {
+    std::vector<std::string> parts = search_pieces(words.required[i]);
+    const bool whole = parts.size() == 1 && parts.front() == words.required[i];
+    for (std::string& p : parts) pieces.push_back({i, std::move(p), whole});
+  }
+  std::stable_sort(pieces.begin(), pieces.end(),
+                   [](const Piece& a, const Piece& b) { return utf8_length(a.text) > utf8_length(b.text); });
+  if (pieces.size() > kMaxPiecesTried) pieces.resize(kMaxPiecesTried);
+  for (const Piece& piece : pieces) {
+    std::optional<PieceCandidates> c = candidates_of(db, piece.text);
+    if (!c) continue;
+    if (!plan.narrowing || c->postings < plan.narrowing->postings)
+      plan.narrowing = SearchNarrowing{piece.word, piece.whole, std::move(c->word_ids), c->postings};
+    if (plan.narrowing->postings == 0) break;
+  }
+  plan.expensive = !plan.narrowing || plan.narrowing->postings > kSearchProbeLimit / 4;
+  return plan;
+}
+
+std::vector<char32_t> server_search_separators(Db& db) {
+  std::vector<char32_t> out;
+  Rows rows = db.query(
+      "SELECT seq FROM seq_0_to_1114111 WHERE (seq < 55296 OR seq > 57343) AND "
+      "WEIGHT_STRING(CONVERT(CHAR(seq USING utf32) USING utf8mb4) COLLATE utf8mb4_unicode_ci) IN ("
+      "SELECT WEIGHT_STRING(CONVERT(CHAR(a.seq USING utf32) USING utf8mb4) COLLATE utf8mb4_unicode_ci) "
+      "FROM seq_9_to_126 a WHERE a.seq <= 13 OR a.seq = 32 OR (a.seq BETWEEN 33 AND 47) OR "
+      "(a.seq BETWEEN 58 AND 64) OR (a.seq BETWEEN 91 AND 96) OR a.seq >= 123) ORDER BY seq");
+  while (rows.next()) out.push_back(static_cast<char32_t>(rows.integer(0)));
+  return out;
+}
+
+}  // namespace cal
