@@ -1,19 +1,5 @@
 // The statements behind the relations of events (see cal/store/event_relations.h). Each kind of
 // row is a part: its own select list, FROM and WHERE (with the events' IN list), and reader.
-//
-// By default the parts go out as ONE statement (a list page costs count + page + this, issue 14's
-// bound), a UNION ALL in a common column layout: a kind column, then every part's columns side by
-// side, each part filling its own range and NULLs the others' (so no column mixes types). With
-// RelationParts::per_part (feeds, sync pages: hundreds of events), each part is a statement of
-// its own columns only: MariaDB spends about 3 µs per wide row building it for the client
-// (ANALYZE: r_other_time), which for the 4,400 rows of a 1,000-event feed was 13 of the 20 ms
-// of the one statement, while a round trip costs 0.1 ms. The narrow statements run in turn, so
-// the organizers and terms are read by the ids their links just gave, the venues and images by
-// the events' own ids when the events are known: primary-key lookups instead of semi-joins that
-// walk the 1,000 events' links again (a 1,000-event feed's relations: 17 → 10 ms).
-//
-// Links come once per event; the venues, organizers and terms they name once each, so a venue
-// shared by many events is read and sent once.
 #include "cal/store/event_relations.h"
 
 #include "store/event_rows.h"
@@ -68,6 +54,18 @@ std::pair<std::string, int> with_in_lists(const std::string& from, const std::st
 
 // The relations of `event_ids`; `events`, when given, are those events (their venue and image ids
 // are then known).
+// By default the parts go out as ONE statement (so a list page costs count + page + this), a
+// UNION ALL in a common column layout: a kind column, then every part's columns side by side,
+// each part filling its own range and NULLs the others' (so no column mixes types). With
+// RelationParts::per_part (feeds, sync pages: hundreds of events), each part is a statement of
+// its own columns only: MariaDB builds wide rows for the client slowly (ANALYZE: r_other_time),
+// which for hundreds of events costs more than a few more round trips (docs/performance.md).
+// The narrow statements run in turn, so the organizers and terms are read by the ids their links
+// just gave, the venues and images by the events' own ids when the events are known: primary-key
+// lookups instead of semi-joins that walk the events' links again.
+//
+// Links come once per event; the venues, organizers and terms they name once each, so a venue
+// shared by many events is read and sent once.
 EventRelationRows relations_of(Db& db, const std::vector<long long>& event_ids,
                                const std::vector<Event>* events, const RelationParts& wanted) {
   EventRelationRows out;

@@ -17,8 +17,7 @@ namespace {
 // Published events carrying term `t`: status publish, or future whose date has passed (the
 // effective status of kPostColumns in posts.cpp). The first part sums the term's term_counts shards; the
 // second walks the due scheduled posts (index posts_status_date, usually none), never the
-// term's events: counting those on every read cost a scan per term that grew with the site
-// (issue 8: 2 ms of every POST /events at 10,000 events, a second per category list at 1M).
+// term's events: counting those on every read cost a scan per term that grew with the site.
 // The scheduled events' part runs per term only when some scheduled event is due at all: the
 // uncorrelated EXISTS is evaluated once per statement, the correlated count (a subquery per term
 // of every event of a list page) almost never.
@@ -159,8 +158,8 @@ std::vector<std::pair<long long, Term>> find_event_terms(Db& db, const std::vect
   std::vector<std::pair<long long, Term>> out;
   if (event_ids.empty()) return out;
   // Sorted here, not by ORDER BY: sorting on columns of the joined table made MariaDB build a
-  // temporary table, on disk because of the TEXT description, for every event read (0.3 ms even
-  // for no rows; issue 8). WEIGHT_STRING is the name's sort key in its column's collation, so
+  // temporary table, on disk because of the TEXT description, for every event read, even for no
+  // rows. WEIGHT_STRING is the name's sort key in its column's collation, so
   // comparing it bytewise gives exactly the order ORDER BY t.name_lower would.
   Rows rows =
       db.query("SELECT r.event_id, " + term_columns() +

@@ -35,7 +35,7 @@ EventDateWindow date_window(RequestContext& ctx, bool include) {
   f.strict = ctx.params.boolean(param::kStrictDates);
   f.include = include;
   // The window follows the clock only as far as event_window_valid_until says: that is how long
-  // the response cache may keep the list (issue 8), rather than the one second now_seconds() gives.
+  // the response cache may keep the list, rather than the one second now_seconds() gives.
   const Seconds now = unmarked_now();
   const TimeZone zone = site_zone(ctx);
   const EventWindowResult r = compute_event_window(f, zone, now);

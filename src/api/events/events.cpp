@@ -25,7 +25,7 @@ Event load_event(RequestContext& ctx, const PostRow& row) {
 
 Response get_event(RequestContext& ctx) {
   // By id, the event and its relations come first, in one statement, and the checks run on its
-  // post row: a read by id costs one statement (issue 14). Computed for a caller who may then
+  // post row: a read by id costs one statement. Computed for a caller who may then
   // not see it, as rare as a wrong id. By slug, or for no event by that id (the 404), the post
   // row is looked up first.
   std::optional<std::pair<Event, EventRelations>> loaded;

@@ -1,4 +1,4 @@
-// HTTP caching of answers by clients and proxies (issue 8): Cache-Control, a strong ETag on every
+// HTTP caching of answers by clients and proxies: Cache-Control, a strong ETag on every
 // 200 GET/HEAD, and 304 Not Modified for a matching If-None-Match. Used by router.cpp and
 // response_cache_use.cpp (a cached answer is made conditional like a computed one).
 #pragma once

@@ -1,8 +1,9 @@
-// How the pipeline uses the response cache (issue 8): a GET/HEAD is answered from memory when the
+// How the pipeline uses the response cache: a GET/HEAD is answered from memory when the
 // stored answer is still exactly what the pipeline would produce, and a computed answer is stored
 // for the next request. A visitor's is looked up before anything else; an authenticated caller's
-// once the credentials are checked, under a key of its own (issue 17: a mirror's repeated
-// /changes). The cache itself (src/cache/) knows nothing of the API.
+// once the credentials are checked, under a key of its own (a mirror
+// polls /changes with the same credentials again and again). The cache itself (src/cache/) knows nothing of
+// the API.
 #pragma once
 
 #include "cal/api/access/permissions.h"

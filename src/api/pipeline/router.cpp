@@ -74,7 +74,7 @@ void parse_body(const Request& request, ParsedInput& input, const Locale& locale
   std::string type = request.content_type.substr(0, request.content_type.find(';'));
   type.erase(std::remove_if(type.begin(), type.end(), ascii::is_space), type.end());
   type = ascii::lower(type);
-  // An iCalendar import (issue 16): read by the route's own handler, even when empty.
+  // An iCalendar import (docs/feeds.md): read by the route's own handler, even when empty.
   if (type == "text/calendar") {
     if (!is_utf8_content_type(request.content_type))
       throw ApiError{415, "rest_unsupported_media_type",
@@ -210,7 +210,7 @@ Response run_pipeline(const Request& request, Db& db, Db& primary, const Config&
   fill_urls(request, config, ctx);
   Response response;
   if (is_body_method(method) && !match->path_params.empty() && !request.header("if-match").empty()) {
-    // 6. If-Match (issue 15): the check and the write share one transaction (the handler's own
+    // 6. If-Match: the check and the write share one transaction (the handler's own
     // only nests), so no other write lands between them.
     Transaction tx(db);
     check_if_match(route, *match, ctx);
@@ -253,7 +253,7 @@ std::optional<Request> with_rest_route(const Request& request) {
 // when the answer is a 503 for a lost connection.
 Response answer(const Request& request, Db& db, Db& primary, const Config& config,
                 const std::string& request_id, ResponseCache* cache, bool* lost = nullptr) {
-  // Response cache (issue 8): a visitor's GET/HEAD is answered from memory when the stored answer
+  // Response cache: a visitor's GET/HEAD is answered from memory when the stored answer
   // is still exactly what the pipeline below would produce (an authenticated caller's, by
   // run_pipeline once the credentials are checked).
   // X-Cal-Statements counts what the pipeline runs, not the cache's version checks (which may have

@@ -66,7 +66,7 @@ Specs paging_params() {
   };
 }
 
-// modified_after / modified_before (issue 17, WordPress core's names) on every list route.
+// modified_after / modified_before (WordPress core's names; docs/sync.md) on every list route.
 Specs modified_params() {
   return {
       {.name = param::kModifiedAfter,
@@ -80,7 +80,7 @@ Specs modified_params() {
   };
 }
 
-// GET /changes (issue 17): what changed since a sync token.
+// GET /changes (docs/sync.md): what changed since a sync token.
 Specs changes_params() {
   return {
       {.name = param::kSince,
@@ -203,7 +203,7 @@ Specs event_fields(bool create) {
   return concat(f, more);
 }
 
-// The iCalendar feed (issue 16) of an event list or a single event.
+// The iCalendar feed (docs/feeds.md) of an event list or a single event.
 Specs ical_param() {
   return {{.name = param::kIcal,
            .type = T::kBoolean,

@@ -1,4 +1,4 @@
-// GET /changes (issue 17; docs/sync.md): the records whose visible state
+// GET /changes (docs/sync.md): the records whose visible state
 // changed for this caller since a sync token, each with what the caller now sees of it.
 #include "cal/api/sync/changes.h"
 

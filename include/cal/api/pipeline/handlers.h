@@ -25,7 +25,7 @@ Response delete_event(RequestContext& ctx);
 // POST /events with a text/calendar body: every VEVENT imported (src/api/ical/ical_import.cpp).
 Response import_events_ical(RequestContext& ctx);
 
-// Incremental sync (issue 17, src/api/sync/changes.cpp): GET /changes.
+// Incremental sync (docs/sync.md, src/api/sync/changes.cpp): GET /changes.
 Response list_changes(RequestContext& ctx);
 
 }  // namespace cal
