@@ -5,6 +5,7 @@
 #include "cal/api/ical/ical_import.h"
 #include "cal/core/dates/dates.h"
 #include "cal/core/text/ascii.h"
+#include "cal/core/text/html_escape.h"
 #include "cal/core/text/numbers.h"
 
 #include <cstdio>
@@ -178,25 +179,12 @@ void set_string(rapidjson::Document& doc, const char* name, const std::string& t
 // Plain text (DESCRIPTION) as the HTML of an event description: escaped, line breaks kept.
 std::string html_of_text(std::string_view text) {
   std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '\n':
-        out += "<br>\n";
-        break;
-      case '\r':
-        break;
-      default:
-        out += c;
-    }
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != '\n' && text[i] != '\r') continue;
+    append_html_escaped(out, text.substr(line_start, i - line_start));
+    if (i < text.size() && text[i] == '\n') out += "<br>\n";
+    line_start = i + 1;
   }
   return out;
 }
