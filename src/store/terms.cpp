@@ -4,6 +4,7 @@
 // date has passed, which read as published.
 #include "cal/store/terms.h"
 
+#include "store/sql_where.h"
 #include "store/term_rows.h"
 #include "cal/core/text/slug.h"
 #include "cal/store/read_set.h"
@@ -101,17 +102,6 @@ const char* order_column(TermOrder order) {
       return "x.description";
   }
   return "x.name_lower";
-}
-
-// `text` for a LIKE pattern with ESCAPE '!' that matches it literally (an explicit escape
-// character, because the default backslash depends on the SQL mode).
-std::string like_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '!' || c == '%' || c == '_') out += '!';
-    out += c;
-  }
-  return out;
 }
 
 }  // namespace
@@ -315,7 +305,7 @@ TermPage list_terms(Db& db, const TermQuery& q) {
   }
   if (!q.search.empty()) {
     where += " AND (t.name LIKE ? ESCAPE '!' OR t.slug LIKE ? ESCAPE '!')";
-    const std::string pattern = "%" + like_escape(q.search) + "%";
+    const std::string pattern = like_contains(q.search);
     args.emplace_back(pattern);
     args.emplace_back(pattern);
   }
