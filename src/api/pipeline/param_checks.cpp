@@ -192,10 +192,6 @@ std::string check_category_parent(const ParamSpec&, const ParamValue& value, con
   return translate(locale, "parent must be 0 or an existing category id.");
 }
 
-std::string check_no_parent(const ParamSpec&, const ParamValue&, const Locale& locale, const CheckContext&) {
-  return translate(locale, "Tags have no parent.");
-}
-
 std::string check_term_name(const ParamSpec& spec, const ParamValue& value, const Locale& locale,
                             const CheckContext&) {
   if (normalized_term_name(value.text)) return "";

@@ -515,13 +515,6 @@ Specs term_fields(bool create, bool hierarchical) {
                  .type = T::kInteger,
                  .description = "The parent category id; 0 for top level.",
                  .check = check_category_parent});
-  // Declared on tags too, so that a `parent` there is refused with the other bad fields.
-  else
-    s.push_back({.name = param::kParent,
-                 .type = T::kAny,
-                 .description = "Tags have no parent; any value is refused.",
-                 .declared_type = "integer",
-                 .check = check_no_parent});
   return s;
 }
 
