@@ -18,13 +18,13 @@ struct LinkedTables {
   const char* searched;  // ", d.col, d.col": the extra searched columns
 };
 
-const LinkedTables& tables(LinkedKind kind) {
+const LinkedTables& tables(PostType kind) {
   static const LinkedTables kVenue{
       "venue", " LEFT JOIN venue_details d ON d.venue_id = p.id", "event_venues", "venue_id",
       ", d.address, d.city, d.province, d.state, d.stateprovince, d.zip, d.phone"};
   static const LinkedTables kOrganizer{"organizer", " LEFT JOIN organizer_details d ON d.organizer_id = p.id",
                                        "event_organizers", "organizer_id", ", d.phone, d.email, d.website"};
-  return kind == LinkedKind::kVenue ? kVenue : kOrganizer;
+  return kind == PostType::kVenue ? kVenue : kOrganizer;
 }
 
 struct LinkedSql {
@@ -32,7 +32,7 @@ struct LinkedSql {
   SqlWhere where;    // after "WHERE p.type = ?"
 };
 
-LinkedSql linked_sql(LinkedKind kind, const LinkedFilter& f) {
+LinkedSql linked_sql(PostType kind, const LinkedFilter& f) {
   const LinkedTables& t = tables(kind);
   const std::string link(t.link_table);
   const std::string key(t.link_key);
@@ -73,9 +73,9 @@ LinkedSql linked_sql(LinkedKind kind, const LinkedFilter& f) {
 
 }  // namespace
 
-LinkedPage find_linked_page(Db& db, LinkedKind kind, const LinkedFilter& filter, long long limit,
+LinkedPage find_linked_page(Db& db, PostType kind, const LinkedFilter& filter, long long limit,
                             long long offset) {
-  note_list_read(kind == LinkedKind::kVenue ? ListFamily::kVenues : ListFamily::kOrganizers);
+  note_list_read(kind == PostType::kVenue ? ListFamily::kVenues : ListFamily::kOrganizers);
   const LinkedSql q = linked_sql(kind, filter);
   const std::string from_where = " FROM posts p" + q.from + " WHERE p.type = ?" + q.where.sql;
   LinkedPage page;

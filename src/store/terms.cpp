@@ -231,7 +231,7 @@ bool is_same_or_descendant(Db& db, long long term_id, long long ancestor_candida
   return rows.next();
 }
 
-void insert_term(Db& db, Term& term, bool slug_generated) {
+void insert_term_row(Db& db, Term& term, bool slug_generated) {
   if (term.taxonomy == Taxonomy::kTag) term.parent = 0;
   term.id = 0;
   with_unique_term(db, term, slug_generated, [&] {
@@ -242,7 +242,7 @@ void insert_term(Db& db, Term& term, bool slug_generated) {
   term.id = db.last_insert_id();
 }
 
-void update_term(Db& db, Term& term, bool slug_generated) {
+void update_term_row(Db& db, Term& term, bool slug_generated) {
   if (term.taxonomy == Taxonomy::kTag) term.parent = 0;
   with_unique_term(db, term, slug_generated, [&] {
     db.execute("UPDATE terms SET name = ?, slug = ?, description = ?, parent = ? WHERE id = ?",
@@ -256,7 +256,7 @@ void lock_term(Db& db, long long id) {
   }
 }
 
-void delete_term(Db& db, const Term& term) {
+void delete_term_row(Db& db, const Term& term) {
   const std::string tax = taxonomy_name(term.taxonomy);
   db.execute("DELETE FROM terms WHERE id = ?", {term.id});  // relationships go by foreign key
   try {
@@ -271,7 +271,7 @@ void delete_term(Db& db, const Term& term) {
   }
 }
 
-TermPage list_terms(Db& db, const TermQuery& q) {
+TermPage find_term_page(Db& db, const TermQuery& q) {
   note_list_read(ListFamily::kTerms);
   std::string where = "t.taxonomy = ?";
   std::vector<SqlValue> args{std::string(taxonomy_name(q.taxonomy))};

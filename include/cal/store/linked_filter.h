@@ -12,9 +12,6 @@
 
 namespace cal {
 
-// The two record types events link to.
-enum class LinkedKind { kVenue, kOrganizer };
-
 struct LinkedFilter {
   PostVisibility visibility;
   // Every word must occur (case-insensitively) in the name, the description or one of the

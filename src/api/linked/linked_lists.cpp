@@ -30,10 +30,10 @@ LinkedFilter build_filter(RequestContext& ctx) {
 
 }  // namespace
 
-Response list_linked(RequestContext& ctx, const LinkedType& type) {
+Response list_linked(RequestContext& ctx, const LinkedResource& type) {
   const Paging paging = read_paging(ctx);
   const LinkedPage page =
-      find_linked_page(ctx.db, type.stored_as, build_filter(ctx), paging.per_page, paging.offset());
+      find_linked_page(ctx.db, type.kind.type, build_filter(ctx), paging.per_page, paging.offset());
   check_page_exists(paging, page.total, type.kind.kind, ctx.locale);
   ListEnvelope envelope{type.kind.collection, ctx.ns_url() + "/" + std::string(type.kind.collection),
                         effective_query(ctx, paging), paging, page.total};

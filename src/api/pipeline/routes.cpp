@@ -527,7 +527,7 @@ struct Operations {
 };
 
 // The handler that applies a shared operation to one resource description (a linked record type,
-// a taxonomy), bound at compile time: `bound<list_linked, kVenueType>`.
+// a taxonomy), bound at compile time: `bound<list_linked, kVenueResource>`.
 template <auto operation, auto& kind>
 Response bound(RequestContext& ctx) {
   return operation(ctx, kind);
@@ -543,8 +543,8 @@ constexpr Operations linked_operations() {
 // Categories and tags: the term operations (cal/api/terms/term_resource.h).
 template <auto& kind>
 constexpr Operations term_operations() {
-  return {bound<list_terms_response, kind>, bound<create_term_response, kind>, bound<get_term_response, kind>,
-          bound<update_term_response, kind>, bound<delete_term_response, kind>};
+  return {bound<list_terms, kind>, bound<create_term, kind>, bound<get_term, kind>, bound<update_term, kind>,
+          bound<delete_term, kind>};
 }
 
 // The five routes of an event/venue/organizer resource.
@@ -677,11 +677,11 @@ std::vector<Route> build_routes() {
   add_post_resource(
       routes, "/venues", "/venues/{id}", "/venues/by-slug/{slug}",
       linked_list_params("Venues whose name, description or address fields contain every word."),
-      venue_fields, false, linked_operations<kVenueType>());
+      venue_fields, false, linked_operations<kVenueResource>());
   add_post_resource(
       routes, "/organizers", "/organizers/{id}", "/organizers/by-slug/{slug}",
       linked_list_params("Organizers whose name, description, phone, e-mail or website contain every word."),
-      organizer_fields, false, linked_operations<kOrganizerType>());
+      organizer_fields, false, linked_operations<kOrganizerResource>());
   add_term_resource(routes, "/categories", "/categories/{id}", true, Capability::kManageCategories,
                     term_operations<kCategoryKind>());
   add_term_resource(routes, "/tags", "/tags/{id}", false, Capability::kManageTags,

@@ -81,7 +81,7 @@ std::vector<Entry> resolve(RequestContext& ctx, const std::vector<MergedChange>&
     q.hide_empty = false;
     q.order_by = TermOrder::kId;
     q.limit = static_cast<long long>(ids[kind].size());
-    for (Term& t : list_terms(ctx.db, q).terms) {
+    for (Term& t : find_term_page(ctx.db, q).terms) {
       visible.emplace(kind, t.id);
       terms.emplace(t.id, std::move(t));
     }

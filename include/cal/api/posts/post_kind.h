@@ -1,5 +1,11 @@
 // How each post-like resource (events, venues, organizers) is named in error codes, URLs, lists
 // and its name field: the one value the shared post logic is parameterized by.
+//
+// Names of a kind of record, one per layer: the store knows the stored type (PostType, Taxonomy);
+// the API describes a REST resource by its Kind (PostKind here, TermKind for categories and tags);
+// LinkedResource (cal/api/linked/linked_resource.h) adds to a venue's or organizer's PostKind the
+// hooks where the two differ. Handlers are `<verb>_<resource>`: list_events / get_event,
+// list_linked / get_linked, list_terms / get_term.
 #pragma once
 
 #include "cal/api/pipeline/param_names.h"
