@@ -58,4 +58,9 @@ class ResponseCacheUse {
   std::size_t lookup_statements_ = 0;
 };
 
+// With a cache lease (`[server] cache_lease_ms`), a cached answer may rest on a version read up to
+// the lease before: a request that wrote on `db` (since its mark()) is acknowledged only once
+// every cache has read a version after its commit, so this waits out the lease.
+void wait_out_cache_lease(const Config& config, Db& db);
+
 }  // namespace cal

@@ -1,6 +1,6 @@
 // When a request that failed on the database is run again instead of being answered with 503:
 // a lost connection once on a fresh connection, a deadlock or lock wait timeout a few times
-// with a growing pause. router.cpp runs the attempts and renders the final error.
+// with a growing pause. failure_answers.cpp runs the attempts and renders the final error.
 #pragma once
 
 #include "cal/store/db.h"

@@ -1,0 +1,42 @@
+// The headers and URLs of every answer (see common_headers.h).
+#include "api/pipeline/common_headers.h"
+
+#include "api/pipeline/cors.h"
+
+namespace cal {
+
+BaseUrls base_urls(const Request& request, const Config& config) {
+  std::string scheme = request.scheme;
+  std::string host = request.host.empty() ? std::string("localhost") : request.host;
+  if (config.site.trust_proxy) {
+    if (const auto& p = request.header("x-forwarded-proto"); !p.empty()) scheme = p.substr(0, p.find(','));
+    if (const auto& h = request.header("x-forwarded-host"); !h.empty()) host = h.substr(0, h.find(','));
+  }
+  const std::string origin = scheme + "://" + host;
+  auto strip = [](std::string s) {
+    while (!s.empty() && s.back() == '/') s.pop_back();
+    return s;
+  };
+  return {config.site.rest_url.empty() ? origin + request.script_name : strip(config.site.rest_url),
+          config.site.url.empty() ? origin : strip(config.site.url)};
+}
+
+void fill_urls(const Request& request, const Config& config, RequestContext& ctx) {
+  BaseUrls urls = base_urls(request, config);
+  ctx.rest_root = std::move(urls.rest_root);
+  ctx.site_url = std::move(urls.site_url);
+}
+
+void add_common_headers(const Request& request, const Config& config, const Locale& locale,
+                        Response& response) {
+  response.set_header("Content-Language", locale.bcp47());
+  // The language may come from Accept-Language, so shared caches must key on it.
+  response.set_header("Vary", vary_header(config));
+  response.set_header("X-Content-Type-Options", "nosniff");
+  // WordPress's discovery link (WPAPI.discover and other clients look for it on any answer); after
+  // a pagination Link, if any.
+  response.headers.emplace_back(
+      "Link", "<" + base_urls(request, config).rest_root + "/>; rel=\"https://api.w.org/\"");
+}
+
+}  // namespace cal
