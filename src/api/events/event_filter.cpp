@@ -3,8 +3,8 @@
 
 #include "cal/api/events/event_window.h"
 #include "cal/api/pipeline/error.h"
+#include "cal/api/posts/post_access.h"
 #include "cal/api/posts/site_time.h"
-#include "cal/api/posts/visible_posts.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/text/ascii.h"

@@ -3,8 +3,7 @@
 
 #include "cal/api/events/event_json_ld.h"
 #include "cal/api/linked/linked_records.h"
-#include "cal/api/posts/post_json.h"
-#include "cal/api/posts/post_urls.h"
+#include "cal/api/posts/post_record.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/core/text/cost.h"
 #include "cal/store/event_relations.h"

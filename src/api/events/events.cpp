@@ -4,7 +4,7 @@
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/posts/post_access.h"
-#include "cal/api/posts/post_delete.h"
+#include "cal/api/posts/post_writes.h"
 
 namespace cal {
 namespace {

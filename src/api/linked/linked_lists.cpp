@@ -5,8 +5,8 @@
 
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/listing.h"
+#include "cal/api/posts/post_access.h"
 #include "cal/api/posts/site_time.h"
-#include "cal/api/posts/visible_posts.h"
 #include "cal/core/text/ascii.h"
 
 namespace cal {

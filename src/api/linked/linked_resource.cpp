@@ -3,9 +3,8 @@
 #include "cal/api/linked/linked_resource.h"
 
 #include "cal/api/posts/post_access.h"
-#include "cal/api/posts/post_delete.h"
-#include "cal/api/posts/post_fields.h"
-#include "cal/api/posts/post_urls.h"
+#include "cal/api/posts/post_record.h"
+#include "cal/api/posts/post_writes.h"
 #include "cal/store/linked_posts.h"
 
 #include <algorithm>

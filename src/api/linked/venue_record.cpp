@@ -3,7 +3,7 @@
 #include "cal/api/linked/linked_fields.h"
 #include "cal/api/linked/linked_records.h"
 #include "cal/api/linked/linked_resource.h"
-#include "cal/api/posts/post_json.h"
+#include "cal/api/posts/post_record.h"
 
 namespace cal {
 namespace {

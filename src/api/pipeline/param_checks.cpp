@@ -6,7 +6,7 @@
 #include "cal/api/events/event_fields.h"
 #include "cal/api/linked/linked_fields.h"
 #include "cal/api/linked/linked_records.h"
-#include "cal/api/posts/post_image.h"
+#include "cal/api/posts/post_writes.h"
 #include "cal/api/terms/term_input.h"
 #include "cal/core/dates/dates.h"
 #include "cal/core/text/ascii.h"

@@ -6,7 +6,7 @@
 #include "cal/api/linked/linked_records.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
-#include "cal/api/posts/visible_posts.h"
+#include "cal/api/posts/post_access.h"
 #include "cal/api/sync/sync_token.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/core/dates/clock_use.h"

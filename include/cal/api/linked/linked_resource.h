@@ -8,7 +8,7 @@
 
 #include "cal/api/pipeline/context.h"
 #include "cal/api/pipeline/json.h"
-#include "cal/api/posts/post_kind.h"
+#include "cal/api/posts/post_record.h"
 #include "cal/store/linked_posts.h"
 
 #include <memory>
