@@ -1,5 +1,5 @@
 // The filtered venue and organizer lists (docs/api.md §4.2) as typed values, built by the API layer
-// from validated parameters; src/store/linked_query.cpp alone turns them into SQL.
+// from validated parameters; src/store/linked_posts.cpp alone turns them into SQL.
 #pragma once
 
 #include "cal/core/dates/dates.h"

@@ -1,6 +1,6 @@
 // What a request that fails answers: an ApiError its JSON error; a lost database connection a
 // retry on a fresh connection, then 503 with Retry-After; a deadlock or lock wait timeout a few
-// retries (retry_policy.h), then 503; anything unexpected 500, logged with the request id. An
+// retries with a growing pause, then 503; anything unexpected 500, logged with the request id. An
 // open transaction is rolled back first, so a failed request leaves nothing behind.
 #pragma once
 
