@@ -790,9 +790,8 @@ DROP PROCEDURE cal_migration_8;
 -- MERGE: a query on a view is run on the tables with their indexes (`WHERE start_utc >= ...` is
 -- a range of event_details), nothing is materialized. SQL SECURITY INVOKER: a reader needs
 -- SELECT on the tables, a view gives no access of its own. FORCE INDEX (PRIMARY) on the linked
--- posts and terms: each is looked up by id; after a bulk load the optimizer read all 600 venues
--- of a `type = 'venue'` range per event instead (COUNT(*) of calendar_upcoming at 300,000
--- events: 15.6 s, with the hint 0.5 s). They are for reading: INSERT and DELETE through them are
+-- posts and terms: each is looked up by id; after a bulk load the optimizer read all venues of a
+-- `type = 'venue'` range per event instead, many times slower. They are for reading: INSERT and DELETE through them are
 -- refused (they join tables), and so is an UPDATE of status, a list or a count; changes go
 -- through the API, which checks them.
 CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_events AS
