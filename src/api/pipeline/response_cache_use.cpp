@@ -1,7 +1,7 @@
 // The pipeline's use of the response cache (see response_cache_use.h).
 #include "api/pipeline/response_cache_use.h"
 
-#include "api/pipeline/conditional_get.h"
+#include "api/pipeline/answer_headers.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/text/ascii.h"
 #include "cal/store/data_version.h"

@@ -6,8 +6,7 @@
 //  - route_to_handler computes the answer: method, route, authentication, parameters, handler.
 #include "cal/api/pipeline/router.h"
 
-#include "api/pipeline/common_headers.h"
-#include "api/pipeline/conditional_get.h"
+#include "api/pipeline/answer_headers.h"
 #include "api/pipeline/cors.h"
 #include "api/pipeline/failure_answers.h"
 #include "api/pipeline/if_match.h"

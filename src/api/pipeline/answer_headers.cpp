@@ -1,7 +1,8 @@
-// The headers and URLs of every answer (see common_headers.h).
-#include "api/pipeline/common_headers.h"
+// The headers of every answer (see answer_headers.h).
+#include "api/pipeline/answer_headers.h"
 
 #include "api/pipeline/cors.h"
+#include "cal/core/text/etag.h"
 
 namespace cal {
 
@@ -37,6 +38,23 @@ void add_common_headers(const Request& request, const Config& config, const Loca
   // a pagination Link, if any.
   response.headers.emplace_back(
       "Link", "<" + base_urls(request, config).rest_root + "/>; rel=\"https://api.w.org/\"");
+}
+
+std::string apply_caching(const std::string& method, bool authenticated, Response& response) {
+  response.set_header("Cache-Control", authenticated ? "private, no-store" : "no-cache");
+  if (response.status != 200 || (method != "GET" && method != "HEAD")) return {};
+  std::string etag = strong_etag(response.body);
+  response.set_header("ETag", etag);
+  return etag;
+}
+
+void apply_conditional(const Request& request, const std::string& etag, Response& response) {
+  if (etag.empty()) return;
+  if (const auto& inm = request.header("if-none-match"); !inm.empty() && if_none_match(inm, etag)) {
+    response.status = 304;
+    response.body.clear();
+    response.head_only = true;
+  }
 }
 
 }  // namespace cal
