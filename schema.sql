@@ -113,7 +113,7 @@ CREATE TABLE IF NOT EXISTS attachment_details (
   CONSTRAINT attachment_details_post_fk FOREIGN KEY (attachment_id) REFERENCES posts (id) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
--- The UID of each imported VEVENT (issue 16): importing the same calendar again updates the
+-- The UID of each imported VEVENT (docs/feeds.md): importing the same calendar again updates the
 -- events instead of adding twins. Keyed by the UID's SHA-256, as UIDs have no length limit.
 CREATE TABLE IF NOT EXISTS event_ical_uids (
   uid_hash     BINARY(32) NOT NULL PRIMARY KEY COMMENT 'SHA-256 of the UID',
@@ -164,7 +164,7 @@ CREATE TABLE IF NOT EXISTS term_relationships (
   CONSTRAINT term_relationships_term_fk FOREIGN KEY (term_id) REFERENCES terms (id) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
--- Published events per term (issue 8): a term's `count` is term_counts.published plus the
+-- Published events per term: a term's `count` is term_counts.published plus the
 -- scheduled events carrying it whose date has passed (counted at read time, see store/terms.cpp),
 -- instead of a scan of all the term's events on every read. Kept by the triggers below inside
 -- every writing transaction, whoever writes: an event's status moving to or from 'publish', a
@@ -197,8 +197,8 @@ DEALLOCATE PREPARE cal_v7;
 -- loader adds the term counts of its rows and bumps data_version once per transaction itself
 -- (store/demo_data.cpp). The test is an IF around the body, not a condition inside the
 -- statement: a statement whose WHERE tests the variable is still opened and optimized for every
--- row, and a SET of subqueries prepares them even when an IF() skips them (issue 14: the triggers
--- were 70% of `calendarctl demo`). Such bodies end their inner statements with a ';' at the start of
+-- row, and a SET of subqueries prepares them even when an IF() skips them (the triggers were
+-- most of the time of `calendarctl demo`). Such bodies end their inner statements with a ';' at the start of
 -- a line (Db::run_script ends a statement at a line ending in ';'). CREATE OR REPLACE: a database
 -- migrated before gets this version (Db::run_script skips the statement when the stored body is
 -- already the same).
@@ -256,9 +256,9 @@ CREATE TABLE IF NOT EXISTS options (
   value        TEXT NOT NULL
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
--- Failed authentications per client address and per login (issue 18: shared by every process
--- and host, so CGI mode and many web hosts are throttled too; store/auth_failures.cpp). One row
--- per key and fixed window, rewritten by INSERT ... ON DUPLICATE KEY UPDATE; no response is made
+-- Failed authentications per client address and per login (docs/reliability.md), shared by
+-- every process and host, so CGI mode and many web hosts are throttled too
+-- (store/auth_failures.cpp). One row per key and fixed window, rewritten by INSERT ... ON DUPLICATE KEY UPDATE; no response is made
 -- of it, so no cal_note_change trigger: a failed login never empties the response cache.
 CREATE TABLE IF NOT EXISTS auth_failures (
   throttle_key VARCHAR(80) NOT NULL PRIMARY KEY COMMENT 'a:<client address> or l:<login>',
@@ -304,7 +304,7 @@ CREATE TABLE IF NOT EXISTS data_changes (
   KEY data_changes_changed (changed_utc)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT 'the change log: the response cache and GET /changes read it';
 
--- Migration 10, once (issue 17, incremental sync): the log is also what GET /changes hands out,
+-- Migration 10, once (incremental sync, docs/sync.md): the log is also what GET /changes hands out,
 -- kept for [sync] retention_days (default 30) instead of minutes, so each row gets its time;
 -- terms are logged as 'category' or 'tag' (a deleted term's taxonomy is known no more when its id
 -- is read back); terms get a modified_utc (name, slug, description or parent changed) for
@@ -446,7 +446,7 @@ CREATE OR REPLACE TRIGGER users_version_au AFTER UPDATE ON users FOR EACH ROW
 CREATE OR REPLACE TRIGGER users_version_ad AFTER DELETE ON users FOR EACH ROW
   CALL cal_note_change('all', 0);
 
--- The list engine (issue 14): GET /events counts and pages without reading a row per matching
+-- The list engine (docs/architecture.md): GET /events counts and pages without reading a row per matching
 -- event. event_details carries a copy of its post's visibility (status, author, publication
 -- date), kept by triggers inside every writing transaction whoever writes: BEFORE INSERT reads
 -- the post (always written first: the foreign key), posts' AFTER UPDATE copies a change. The
@@ -495,7 +495,7 @@ CREATE TABLE IF NOT EXISTS event_duration_hours (
   hours        BIGINT NOT NULL PRIMARY KEY
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
--- Filled once from the posts and events already there (a database from before issue 14).
+-- Filled once from the posts and events already there (a database from before the list engine).
 UPDATE event_details d JOIN posts p ON p.id = d.event_id
   SET d.status = p.status, d.author = p.author, d.publish_utc = p.date_utc
   WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 3);
@@ -565,7 +565,7 @@ CREATE OR REPLACE TRIGGER event_details_hours_au AFTER UPDATE ON event_details F
 -- (MariaDB's IF NOT EXISTS keeps this file idempotent).
 ALTER TABLE event_details ADD INDEX IF NOT EXISTS event_details_window (start_utc, end_utc, hide_from_listings);
 
--- Link rows drive the lists filtered by them (issue 14, case 4): term_relationships,
+-- Link rows drive the lists filtered by them (docs/architecture.md): term_relationships,
 -- event_organizers and event_venues carry copies of their event's status, hide_from_listings and
 -- UTC start and end, kept by triggers inside every writing transaction whoever writes (BEFORE
 -- INSERT reads the event's details, written first; event_details' AFTER INSERT and AFTER UPDATE
@@ -677,7 +677,7 @@ INSERT IGNORE INTO schema_migrations (version) VALUES (1), (2), (3), (4), (5);
 -- Separate from the line above: version 6 is another change's.
 INSERT IGNORE INTO schema_migrations (version) VALUES (7);
 
--- Migration 8, once (issue 20): every table and column explains itself in SHOW CREATE TABLE and
+-- Migration 8, once (docs/mysql.md): every table and column explains itself in SHOW CREATE TABLE and
 -- SHOW FULL COLUMNS. A new database gets the comments here too (its CREATE TABLEs above are left
 -- as they were), so new and upgraded databases end up identical. Each MODIFY restates the
 -- column's definition unchanged but for its COMMENT: ALGORITHM=INSTANT makes MariaDB change only
@@ -781,9 +781,8 @@ BEGIN
 CALL cal_migration_8();
 DROP PROCEDURE cal_migration_8;
 
--- Views for people reading the data with the `mysql` client (issue 20; README "Looking at the
--- data with mysql"). Re-created on every start (CREATE OR REPLACE), so every database has the
--- current ones. They show what the API shows for the same records (tests/integration/
+-- Views for people reading the data with the `mysql` client (docs/mysql.md). Re-created on
+-- every start (CREATE OR REPLACE), so every database has the current ones. They show what the API shows for the same records (tests/integration/
 -- sql_views_test.cpp compares them): `status` as the API reads it (a scheduled event whose date
 -- has passed is 'publish'); lists as comma-separated names in the API's order (organizers as
 -- linked, categories and tags by name); NULL where the API has no venue or an empty list; a
@@ -791,9 +790,8 @@ DROP PROCEDURE cal_migration_8;
 -- MERGE: a query on a view is run on the tables with their indexes (`WHERE start_utc >= ...` is
 -- a range of event_details), nothing is materialized. SQL SECURITY INVOKER: a reader needs
 -- SELECT on the tables, a view gives no access of its own. FORCE INDEX (PRIMARY) on the linked
--- posts and terms: each is looked up by id; after a bulk load the optimizer read all 600 venues
--- of a `type = 'venue'` range per event instead (COUNT(*) of calendar_upcoming at 300,000
--- events: 15.6 s, with the hint 0.5 s). They are for reading: INSERT and DELETE through them are
+-- posts and terms: each is looked up by id; after a bulk load the optimizer read all venues of a
+-- `type = 'venue'` range per event instead, many times slower. They are for reading: INSERT and DELETE through them are
 -- refused (they join tables), and so is an UPDATE of status, a list or a count; changes go
 -- through the API, which checks them.
 CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_events AS

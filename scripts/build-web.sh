@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `make web`: the web calendar as static files in BUILD_DIR/web/, ready to upload next to the API
-# (docs/web-calendar.md). FullCalendar comes from the npm registry at the version web/package-lock.json
-# pins (`npm ci`, only when web/node_modules is older than the lock file); the web host itself
-# runs no npm and no build: it serves the files.
+# (docs/web-calendar.md). FullCalendar and DOMPurify come from the npm registry at the versions
+# web/package-lock.json pins (`npm ci`, only when web/node_modules is older than the lock file);
+# the web host itself runs no npm and no build: it serves the files.
 #
 #   build-web.sh BUILD_DIR
 set -euo pipefail
@@ -24,6 +24,8 @@ cp web/index.html web/calendar.css web/calendar-config.json "$out.new/"
 cp web/js/*.js "$out.new/js/"
 cp web/node_modules/fullcalendar/index.global.min.js "$out.new/vendor/fullcalendar.min.js"
 cp web/node_modules/fullcalendar/LICENSE.md "$out.new/vendor/LICENSE-fullcalendar.md"
+cp web/node_modules/dompurify/dist/purify.min.js "$out.new/vendor/purify.min.js"
+cp web/node_modules/dompurify/LICENSE "$out.new/vendor/LICENSE-dompurify"
 for lang in de fr es; do
   cp "web/node_modules/@fullcalendar/core/locales/$lang.global.min.js" "$out.new/vendor/locales/$lang.js"
 done

@@ -37,8 +37,8 @@ int main(int argc, char** argv) {
   cal::load_catalogs(config.site.locale_dir);  // once, before any worker thread translates
   const bool cgi = config.server.socket.empty() && cal::started_as_cgi();
   // One malloc arena for the few worker threads instead of glibc's 8 per core: each arena keeps
-  // the memory of the largest answers its thread built, which cost 3 MB of RSS for nothing
-  // (make bench, issue 8); the threads spend their time waiting on the database, not in malloc.
+  // the memory of the largest answers its thread built, RSS for nothing; the threads spend their
+  // time waiting on the database, not in malloc.
   mallopt(M_ARENA_MAX, 1);
   // The response cache serves a long-running process only (a CGI process answers once).
   // With replicas, each server's answers have a cache of their own, validated against that

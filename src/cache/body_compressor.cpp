@@ -16,11 +16,11 @@ constexpr std::size_t kMaxCompressed = 16 * 1024;
 // kDictionaryBytes.
 constexpr std::size_t kSamples = 64;
 constexpr std::size_t kDictionaryBytes = 32 * 1024;
-// Level 1: as small as level 3 on these bodies with the dictionary (458 vs 459 bytes a record)
-// at a fifth of the dictionary's memory (80 KB, and 83 KB per thread's context instead of 149).
+// Level 1: as small as level 3 on these bodies with the dictionary, at a fraction of the
+// dictionary's and each thread's context memory (docs/performance.md).
 constexpr int kLevel = 1;
 
-// zstd contexts (about 90 KB each), lent to one thread at a time and kept for reuse: as many
+// zstd contexts (tens of KB each), lent to one thread at a time and kept for reuse: as many
 // exist as threads ever used one at once (one or two), not one per worker thread.
 template <typename Context, Context* (*create)(), std::size_t (*destroy)(Context*)>
 class ContextPool {
@@ -87,7 +87,7 @@ BodyCompressor::~BodyCompressor() = default;
 
 bool BodyCompressor::compress(const std::string& body, std::string& out) {
   // Only bodies of the sizes kept compressed train the dictionary too: a few large list pages
-  // among the samples made it worse for the many records (1,300 instead of 950 bytes each).
+  // among the samples made it worse for the many records.
   if (body.size() < kMinCompressed || body.size() > kMaxCompressed) return false;
   const Dictionary* dictionary = dictionary_ready_.load(std::memory_order_acquire);
   if (!dictionary) {

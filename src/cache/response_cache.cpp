@@ -65,7 +65,7 @@ std::string request_key(const Request& r) {
     key += *part;
     key += '\n';
   }
-  // Of Accept only what the pipeline reads (an iCalendar feed or JSON, issue 16): browsers'
+  // Of Accept only what the pipeline reads (an iCalendar feed or JSON): browsers'
   // many Accept values share their JSON entries.
   if (prefers_calendar(r.header("accept"))) key += "text/calendar\n";
   return key;

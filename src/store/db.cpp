@@ -119,7 +119,7 @@ void Db::connect() {
   options["OPT_RECONNECT"] = false;
   options["OPT_CHARSET_NAME"] = sql::SQLString("utf8mb4");
   // The database is chosen in the handshake and the session set up in one statement: every
-  // round trip counts in CGI mode, where each request connects anew (issue 8).
+  // round trip counts in CGI mode, where each request connects anew.
   if (!c.name.empty()) options["schema"] = sql::SQLString(c.name);
   try {
     impl_->connection.reset(driver()->connect(options));

@@ -1,11 +1,11 @@
 // Internal to src/store/ (and its unit test): the arithmetic of an exact event count over a date
-// window without a row per event (issue 14). Rows are counted by UTC start: whole UTC days come
-// from the event_day_counts rollup, the partial days at the ends from the start index. The end
-// bounds need no scan of the window: an event lasts between min_duration and max_duration
-// seconds (bounds kept in event_duration_hours), so only events starting within max_duration
-// before the upper end bound can end after it, and only those starting within min_duration of
-// the lower one can end before it; those two bounded stretches are counted from the index and
-// subtracted. Pure functions of their arguments: the SQL is in event_window_list.cpp.
+// window without a row per event, so a count costs the same at any site size. Rows are counted by UTC start:
+// whole UTC days come from the event_day_counts rollup, the partial days at the ends from the start index.
+// The end bounds need no scan of the window: an event lasts between min_duration and max_duration seconds
+// (bounds kept in event_duration_hours), so only events starting within max_duration before the upper end
+// bound can end after it, and only those starting within min_duration of the lower one can end before it;
+// those two bounded stretches are counted from the index and subtracted. Pure functions of their arguments:
+// the SQL is in event_window_list.cpp.
 #pragma once
 
 #include "cal/store/event_filter.h"

@@ -2,27 +2,17 @@
 // (RFC 5545), so the key is their SHA-256; the UID itself is kept for people reading the table.
 #include "cal/store/event_ical_uids.h"
 
-#include <sodium.h>
+#include "cal/core/text/digest.h"
 
 #include <string>
 
 namespace cal {
-namespace {
-
-std::string uid_hash(std::string_view uid) {
-  std::string hash(crypto_hash_sha256_BYTES, '\0');
-  crypto_hash_sha256(reinterpret_cast<unsigned char*>(hash.data()),
-                     reinterpret_cast<const unsigned char*>(uid.data()), uid.size());
-  return hash;
-}
-
-}  // namespace
 
 std::optional<long long> find_ical_uid_event(Db& db, std::string_view uid) {
   Rows rows = db.query(
       "SELECT u.event_id FROM event_ical_uids u JOIN posts p ON p.id = u.event_id AND p.type = 'event' "
       "WHERE u.uid_hash = ?",
-      {uid_hash(uid)});
+      {sha256_bytes(uid)});
   if (!rows.next()) return std::nullopt;
   return rows.integer(0);
 }
@@ -31,7 +21,7 @@ void save_ical_uid(Db& db, std::string_view uid, long long event_id) {
   db.execute(
       "INSERT INTO event_ical_uids (uid_hash, uid, event_id) VALUES (?, ?, ?) "
       "ON DUPLICATE KEY UPDATE uid = VALUES(uid), event_id = VALUES(event_id)",
-      {uid_hash(uid), std::string(uid), event_id});
+      {sha256_bytes(uid), std::string(uid), event_id});
 }
 
 }  // namespace cal

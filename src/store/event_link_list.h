@@ -1,10 +1,10 @@
 // Internal to src/store/ (and its tests): the event list filtered by categories, tags, venues or
-// organizers (issue 14, case 4). The link rows carry copies of their event's status, hidden flag
-// and UTC start and end (schema.sql), so one link filter drives the query: the page is an
-// ordered range scan of its rows per (id, stored status), reading only offset + limit rows each,
-// and the exact total a range count over its rows in the window. Every other condition (search,
-// the other link filters, featured, parent, geo, an author's own rows) is tested only on those
-// rows. Cost: the driving filter's events in the window, not the table.
+// organizers (docs/architecture.md, the list plans). The link rows carry copies of their event's status,
+// hidden flag and UTC start and end (schema.sql), so one link filter drives the query: the page is an ordered
+// range scan of its rows per (id, stored status), reading only offset + limit rows each, and the exact total
+// a range count over its rows in the window. Every other condition (search, the other link filters, featured,
+// parent, geo, an author's own rows) is tested only on those rows. Cost: the driving filter's events in the
+// window, not the table.
 #pragma once
 
 #include "cal/store/events.h"

@@ -1,19 +1,5 @@
 // The statements behind the relations of events (see cal/store/event_relations.h). Each kind of
 // row is a part: its own select list, FROM and WHERE (with the events' IN list), and reader.
-//
-// By default the parts go out as ONE statement (a list page costs count + page + this, issue 14's
-// bound), a UNION ALL in a common column layout: a kind column, then every part's columns side by
-// side, each part filling its own range and NULLs the others' (so no column mixes types). With
-// RelationParts::per_part (feeds, sync pages: hundreds of events), each part is a statement of
-// its own columns only: MariaDB spends about 3 µs per wide row building it for the client
-// (ANALYZE: r_other_time), which for the 4,400 rows of a 1,000-event feed was 13 of the 20 ms
-// of the one statement, while a round trip costs 0.1 ms. The narrow statements run in turn, so
-// the organizers and terms are read by the ids their links just gave, the venues and images by
-// the events' own ids when the events are known: primary-key lookups instead of semi-joins that
-// walk the 1,000 events' links again (a 1,000-event feed's relations: 17 → 10 ms).
-//
-// Links come once per event; the venues, organizers and terms they name once each, so a venue
-// shared by many events is read and sent once.
 #include "cal/store/event_relations.h"
 
 #include "store/event_rows.h"
@@ -66,162 +52,237 @@ std::pair<std::string, int> with_in_lists(const std::string& from, const std::st
   return {out + from.substr(at), count};
 }
 
-// The relations of `event_ids`; `events`, when given, are those events (their venue and image ids
-// are then known).
-EventRelationRows relations_of(Db& db, const std::vector<long long>& event_ids,
-                               const std::vector<Event>* events, const RelationParts& wanted) {
-  EventRelationRows out;
-  if (event_ids.empty()) return out;
+// Appends the SELECT of `p` with `columns` over `from`, its IN lists of `ids`.
+void append_select(const Part& p, const std::string& columns, const std::string& from,
+                   const std::vector<long long>& ids, std::string& sql, std::vector<SqlValue>& args) {
+  const auto [text, lists] = with_in_lists(from, "IN (" + placeholders(ids.size()) + ")");
+  sql += "SELECT '" + p.kind + "', " + columns + text;
+  for (int i = 0; i < lists; ++i) args.insert(args.end(), ids.begin(), ids.end());
+}
 
+// By default the parts go out as ONE statement (so a list page costs count + page + this), a
+// UNION ALL in a common column layout: a kind column, then every part's columns side by side,
+// each part filling its own range and NULLs the others' (so no column mixes types). With
+// RelationParts::per_part (feeds, sync pages: hundreds of events), each part is a statement of
+// its own columns only: MariaDB builds wide rows for the client slowly (ANALYZE: r_other_time),
+// which for hundreds of events costs more than a few more round trips (docs/performance.md).
+// The narrow statements run in turn, so the organizers and terms are read by the ids their links
+// just gave, the venues and images by the events' own ids when the events are known: primary-key
+// lookups instead of semi-joins that walk the events' links again.
+//
+// Links come once per event; the venues, organizers and terms they name once each, so a venue
+// shared by many events is read and sent once.
+class RelationReader {
+ public:
+  // `events`, when given, are the events of the ids read (their venue and image ids are then
+  // known). The reader's parts refer to it: it is neither copied nor moved.
+  RelationReader(const std::vector<Event>* events, const RelationParts& wanted);
+  RelationReader(const RelationReader&) = delete;
+  RelationReader& operator=(const RelationReader&) = delete;
+
+  EventRelationRows read(Db& db, const std::vector<long long>& event_ids);
+
+ private:
   struct Link {
     long long event_id, position, organizer_id;
   };
-  std::vector<Link> links;
-  std::vector<std::pair<long long, long long>> term_links;            // (event, term)
-  std::unordered_map<long long, std::pair<Term, std::string>> terms;  // by id, with the sort key
-  std::set<long long> images_seen;
-  auto add_image = [&](const Rows& rows, int column) {
-    if (!rows.is_null(column) && images_seen.insert(rows.integer(column)).second)
-      out.images.push_back(read_image(rows, column));
-  };
-  const std::string image_columns = wanted.images ? kImageColumns : "NULL, NULL";
-  const std::string image_join = wanted.images ? kImageJoin : "";
 
-  std::vector<Part> parts;
-  if (wanted.events)
-    parts.push_back({"e", event_columns(), kEventColumnCount,
-                     std::string(kEventFrom) + " WHERE p.type = 'event' AND p.id @IN",
-                     [&](const Rows& rows, int first) { out.events.push_back(read_event(rows, first)); }});
+  void add_event_parts();
+  void add_organizer_part();
+  void add_venue_part();
+  void add_term_parts();
+  void add_image_part();
+  void add_image(const Rows& rows, int column);
+  void read_as_one_statement(Db& db, const std::vector<long long>& event_ids);
+  void read_part_by_part(Db& db, const std::vector<long long>& event_ids);
+  void order_links_and_terms();
+
+  const std::vector<Event>* events_;
+  const RelationParts& wanted_;
+  const std::string image_columns_;
+  const std::string image_join_;
+  std::vector<Part> parts_;
+  EventRelationRows out_;
+  std::vector<Link> links_;
+  std::vector<std::pair<long long, long long>> term_links_;            // (event, term)
+  std::unordered_map<long long, std::pair<Term, std::string>> terms_;  // by id, with the sort key
+  std::set<long long> images_seen_;
+};
+
+RelationReader::RelationReader(const std::vector<Event>* events, const RelationParts& wanted)
+    : events_(events),
+      wanted_(wanted),
+      image_columns_(wanted.images ? kImageColumns : "NULL, NULL"),
+      image_join_(wanted.images ? kImageJoin : "") {
+  add_event_parts();
+  add_organizer_part();
+  add_venue_part();
+  add_term_parts();
+  if (wanted_.images) add_image_part();
+}
+
+EventRelationRows RelationReader::read(Db& db, const std::vector<long long>& event_ids) {
+  if (event_ids.empty()) return {};
+  if (wanted_.per_part)
+    read_part_by_part(db, event_ids);
+  else
+    read_as_one_statement(db, event_ids);
+  order_links_and_terms();
+  return std::move(out_);
+}
+
+void RelationReader::add_image(const Rows& rows, int column) {
+  if (!rows.is_null(column) && images_seen_.insert(rows.integer(column)).second)
+    out_.images.push_back(read_image(rows, column));
+}
+
+// The events themselves (when wanted) and their organizer links.
+void RelationReader::add_event_parts() {
+  if (wanted_.events)
+    parts_.push_back(
+        {"e", event_columns(), kEventColumnCount,
+         std::string(kEventFrom) + " WHERE p.type = 'event' AND p.id @IN",
+         [this](const Rows& rows, int first) { out_.events.push_back(read_event(rows, first)); }});
   // A link to a post that is no organizer is kept, as the links are (the record leaves it out).
-  parts.push_back(
+  parts_.push_back(
       {"l", "eo.event_id, eo.position, eo.organizer_id", 3, " FROM event_organizers eo WHERE eo.event_id @IN",
-       [&](const Rows& rows, int first) {
-         links.push_back(Link{rows.integer(first), rows.integer(first + 1), rows.integer(first + 2)});
+       [this](const Rows& rows, int first) {
+         links_.push_back(Link{rows.integer(first), rows.integer(first + 1), rows.integer(first + 2)});
        }});
-  // Venues, organizers and terms by the events' links (a semi-join), or by ids known already.
+}
+
+// Venues, organizers and terms are read by the events' links (a semi-join), or by ids known already.
+void RelationReader::add_organizer_part() {
   const std::string organizers = " FROM posts p LEFT JOIN organizer_details d ON d.organizer_id = p.id" +
-                                 image_join + " WHERE p.type = 'organizer' AND p.id ";
-  const std::string venues = " FROM posts p LEFT JOIN venue_details d ON d.venue_id = p.id" + image_join +
+                                 image_join_ + " WHERE p.type = 'organizer' AND p.id ";
+  parts_.push_back(
+      {"o", std::string(kPostColumns) + ", " + kOrganizerDetailColumns + ", " + image_columns_,
+       kPostColumnCount + kOrganizerDetailColumnCount + 2,
+       organizers + "IN (SELECT eo.organizer_id FROM event_organizers eo WHERE eo.event_id @IN)",
+       [this](const Rows& rows, int first) {
+         out_.organizers.push_back(
+             Organizer{read_post_row(rows, first), read_organizer_details(rows, first + kPostColumnCount)});
+         add_image(rows, first + kPostColumnCount + kOrganizerDetailColumnCount);
+       },
+       [this] { return distinct_ids(links_, [](const Link& l) { return l.organizer_id; }); },
+       organizers + "@IN"});
+}
+
+void RelationReader::add_venue_part() {
+  const std::string venues = " FROM posts p LEFT JOIN venue_details d ON d.venue_id = p.id" + image_join_ +
                              " WHERE p.type = 'venue' AND p.id ";
-  const std::string taxonomy = wanted.tags ? "" : " AND t.taxonomy = 'cal_events_cat'";
-  parts.push_back({"o", std::string(kPostColumns) + ", " + kOrganizerDetailColumns + ", " + image_columns,
-                   kPostColumnCount + kOrganizerDetailColumnCount + 2,
-                   organizers + "IN (SELECT eo.organizer_id FROM event_organizers eo WHERE eo.event_id @IN)",
-                   [&](const Rows& rows, int first) {
-                     out.organizers.push_back(Organizer{
-                         read_post_row(rows, first), read_organizer_details(rows, first + kPostColumnCount)});
-                     add_image(rows, first + kPostColumnCount + kOrganizerDetailColumnCount);
-                   },
-                   [&] { return distinct_ids(links, [](const Link& l) { return l.organizer_id; }); },
-                   organizers + "@IN"});
-  parts.push_back({"v", std::string(kPostColumns) + ", " + kVenueDetailColumns + ", " + image_columns,
-                   kPostColumnCount + kVenueDetailColumnCount + 2,
-                   venues + "IN (SELECT ev.venue_id FROM event_venues ev WHERE ev.event_id @IN)",
-                   [&](const Rows& rows, int first) {
-                     out.venues.push_back(Venue{read_post_row(rows, first),
-                                                read_venue_details(rows, first + kPostColumnCount)});
-                     add_image(rows, first + kPostColumnCount + kVenueDetailColumnCount);
-                   }});
-  if (events) {
-    parts.back().ids = [&] { return distinct_ids(*events, [](const Event& e) { return e.venue_id; }); };
-    parts.back().by_ids = venues + "@IN";
+  parts_.push_back({"v", std::string(kPostColumns) + ", " + kVenueDetailColumns + ", " + image_columns_,
+                    kPostColumnCount + kVenueDetailColumnCount + 2,
+                    venues + "IN (SELECT ev.venue_id FROM event_venues ev WHERE ev.event_id @IN)",
+                    [this](const Rows& rows, int first) {
+                      out_.venues.push_back(Venue{read_post_row(rows, first),
+                                                  read_venue_details(rows, first + kPostColumnCount)});
+                      add_image(rows, first + kPostColumnCount + kVenueDetailColumnCount);
+                    }});
+  if (events_) {
+    parts_.back().ids = [this] { return distinct_ids(*events_, [](const Event& e) { return e.venue_id; }); };
+    parts_.back().by_ids = venues + "@IN";
   }
-  parts.push_back({"r", "r.event_id, r.term_id", 2, " FROM term_relationships r WHERE r.event_id @IN",
-                   [&](const Rows& rows, int first) {
-                     term_links.emplace_back(rows.integer(first), rows.integer(first + 1));
-                   }});
+}
+
+// The term links, then the terms they name.
+void RelationReader::add_term_parts() {
+  const std::string taxonomy = wanted_.tags ? "" : " AND t.taxonomy = 'cal_events_cat'";
+  parts_.push_back({"r", "r.event_id, r.term_id", 2, " FROM term_relationships r WHERE r.event_id @IN",
+                    [this](const Rows& rows, int first) {
+                      term_links_.emplace_back(rows.integer(first), rows.integer(first + 1));
+                    }});
   // Sorted below, not by ORDER BY (see find_event_terms in terms.cpp).
-  parts.push_back(
-      {"t", term_columns(wanted.term_counts) + ", WEIGHT_STRING(t.name_lower)", kTermColumnCount + 1,
+  parts_.push_back(
+      {"t", term_columns(wanted_.term_counts) + ", WEIGHT_STRING(t.name_lower)", kTermColumnCount + 1,
        " FROM terms t WHERE t.id IN (SELECT r.term_id FROM term_relationships r WHERE r.event_id @IN)" +
            taxonomy,
-       [&](const Rows& rows, int first) {
+       [this](const Rows& rows, int first) {
          Term term = read_term(rows, first);
          const long long id = term.id;
-         terms.emplace(id, std::make_pair(std::move(term), rows.text(first + kTermColumnCount)));
+         terms_.emplace(id, std::make_pair(std::move(term), rows.text(first + kTermColumnCount)));
        },
-       [&] {
-         return distinct_ids(term_links, [](const std::pair<long long, long long>& l) { return l.second; });
+       [this] {
+         return distinct_ids(term_links_, [](const std::pair<long long, long long>& l) { return l.second; });
        },
        " FROM terms t WHERE t.id @IN" + taxonomy});
-  if (wanted.images) {
-    parts.push_back({"i", kImageColumns, 2,
-                     " FROM posts p JOIN attachment_details a ON a.attachment_id = p.image_id WHERE p.id @IN",
-                     [&](const Rows& rows, int first) { add_image(rows, first); }});
-    if (events) {
-      parts.back().ids = [&] {
-        return distinct_ids(*events, [](const Event& e) { return e.post.image_id; });
-      };
-      parts.back().by_ids = " FROM attachment_details a WHERE a.attachment_id @IN";
-    }
-  }
+}
 
-  // Appends the SELECT of `p` with `columns` over `from`, its IN lists of `ids`.
-  auto statement = [](const Part& p, const std::string& columns, const std::string& from,
-                      const std::vector<long long>& ids, std::string& sql, std::vector<SqlValue>& args) {
-    const auto [text, lists] = with_in_lists(from, "IN (" + placeholders(ids.size()) + ")");
-    sql += "SELECT '" + p.kind + "', " + columns + text;
-    for (int i = 0; i < lists; ++i) args.insert(args.end(), ids.begin(), ids.end());
-  };
-  auto read_rows = [&](Rows rows, const std::function<const Part*(const std::string&)>& part_of, bool wide) {
-    while (rows.next()) {
-      const Part* p = part_of(rows.text(0));
-      if (p) p->read(rows, wide ? p->first : 1);
-    }
-  };
-  if (!wanted.per_part) {
-    int total = 0;
-    for (Part& p : parts) {
-      p.first = 1 + total;
-      total += p.width;
-    }
+void RelationReader::add_image_part() {
+  parts_.push_back({"i", kImageColumns, 2,
+                    " FROM posts p JOIN attachment_details a ON a.attachment_id = p.image_id WHERE p.id @IN",
+                    [this](const Rows& rows, int first) { add_image(rows, first); }});
+  if (events_) {
+    parts_.back().ids = [this] {
+      return distinct_ids(*events_, [](const Event& e) { return e.post.image_id; });
+    };
+    parts_.back().by_ids = " FROM attachment_details a WHERE a.attachment_id @IN";
+  }
+}
+
+void RelationReader::read_as_one_statement(Db& db, const std::vector<long long>& event_ids) {
+  int total = 0;
+  for (Part& p : parts_) {
+    p.first = 1 + total;
+    total += p.width;
+  }
+  std::string sql;
+  std::vector<SqlValue> args;
+  for (const Part& p : parts_) {
+    if (!sql.empty()) sql += " UNION ALL ";
+    const int before = p.first - 1;
+    const std::string padded =
+        (before ? nulls(before).substr(2) + ", " : "") + p.columns + nulls(total - before - p.width);
+    append_select(p, padded, p.from, event_ids, sql, args);
+  }
+  Rows rows = db.query(sql, args);
+  while (rows.next()) {
+    const std::string kind = rows.text(0);
+    for (const Part& p : parts_)
+      if (p.kind == kind) {
+        p.read(rows, p.first);
+        break;
+      }
+  }
+}
+
+void RelationReader::read_part_by_part(Db& db, const std::vector<long long>& event_ids) {
+  for (const Part& p : parts_) {
     std::string sql;
     std::vector<SqlValue> args;
-    for (const Part& p : parts) {
-      if (!sql.empty()) sql += " UNION ALL ";
-      const int before = p.first - 1;
-      const std::string padded =
-          (before ? nulls(before).substr(2) + ", " : "") + p.columns + nulls(total - before - p.width);
-      statement(p, padded, p.from, event_ids, sql, args);
+    if (p.ids) {
+      const std::vector<long long> ids = p.ids();
+      if (ids.empty()) continue;
+      append_select(p, p.columns, p.by_ids, ids, sql, args);
+    } else {
+      append_select(p, p.columns, p.from, event_ids, sql, args);
     }
-    read_rows(
-        db.query(sql, args),
-        [&](const std::string& kind) -> const Part* {
-          for (const Part& p : parts)
-            if (p.kind == kind) return &p;
-          return nullptr;
-        },
-        true);
-  } else {
-    for (const Part& p : parts) {
-      std::string sql;
-      std::vector<SqlValue> args;
-      if (p.ids) {
-        const std::vector<long long> ids = p.ids();
-        if (ids.empty()) continue;
-        statement(p, p.columns, p.by_ids, ids, sql, args);
-      } else {
-        statement(p, p.columns, p.from, event_ids, sql, args);
-      }
-      read_rows(
-          db.query(sql, args), [&](const std::string&) { return &p; }, false);
-    }
+    Rows rows = db.query(sql, args);
+    while (rows.next()) p.read(rows, 1);
   }
+}
 
-  std::sort(links.begin(), links.end(), [](const Link& a, const Link& b) {
+// Organizer links by event, then position; terms by event, then name.
+void RelationReader::order_links_and_terms() {
+  std::sort(links_.begin(), links_.end(), [](const Link& a, const Link& b) {
     return a.event_id != b.event_id ? a.event_id < b.event_id : a.position < b.position;
   });
-  for (const Link& l : links) out.organizer_links.emplace_back(l.event_id, l.organizer_id);
+  for (const Link& l : links_) out_.organizer_links.emplace_back(l.event_id, l.organizer_id);
   // A link to a term the statement did not read (a tag when tags are not wanted) names nothing.
   std::vector<std::string> term_keys;
-  for (const auto& [event_id, term_id] : term_links) {
-    const auto it = terms.find(term_id);
-    if (it == terms.end()) continue;
-    out.terms.emplace_back(event_id, it->second.first);
+  for (const auto& [event_id, term_id] : term_links_) {
+    const auto it = terms_.find(term_id);
+    if (it == terms_.end()) continue;
+    out_.terms.emplace_back(event_id, it->second.first);
     term_keys.push_back(it->second.second);
   }
-  out.terms = sort_event_terms(std::move(out.terms), term_keys);
-  return out;
+  out_.terms = sort_event_terms(std::move(out_.terms), term_keys);
+}
+
+EventRelationRows relations_of(Db& db, const std::vector<long long>& event_ids,
+                               const std::vector<Event>* events, const RelationParts& wanted) {
+  RelationReader reader(events, wanted);
+  return reader.read(db, event_ids);
 }
 
 }  // namespace

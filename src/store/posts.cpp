@@ -1,10 +1,9 @@
 // SQL of the posts table and image attachments (see cal/store/posts.h).
 #include "cal/store/posts.h"
 
+#include "cal/core/text/digest.h"
 #include "cal/core/text/slug.h"
 #include "cal/store/read_set.h"
-
-#include <sodium.h>
 
 #include <array>
 
@@ -56,13 +55,6 @@ std::vector<SqlValue> row_values(const PostRow& row) {
           row.date_utc,
           row.modified_local,
           row.modified_utc};
-}
-
-std::string sha256_bytes(std::string_view url) {
-  std::string hash(crypto_hash_sha256_BYTES, '\0');
-  crypto_hash_sha256(reinterpret_cast<unsigned char*>(hash.data()),
-                     reinterpret_cast<const unsigned char*>(url.data()), url.size());
-  return hash;
 }
 
 }  // namespace

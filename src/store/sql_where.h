@@ -30,7 +30,8 @@ std::string effective_status(std::string_view a);
 // `with_statuses` (else every status but trash).
 void add_visibility(SqlWhere& where, std::string_view a, const PostVisibility& v, bool with_statuses = true);
 
-// A LIKE pattern matching `word` anywhere, for `LIKE ? ESCAPE '!'`.
+// A LIKE pattern matching `word` anywhere, for `LIKE ? ESCAPE '!'` (an explicit escape character,
+// because the default backslash depends on the SQL mode): the store's one LIKE escaper.
 std::string like_contains(std::string_view word);
 
 }  // namespace cal

@@ -4,6 +4,7 @@
 // date has passed, which read as published.
 #include "cal/store/terms.h"
 
+#include "store/sql_where.h"
 #include "store/term_rows.h"
 #include "cal/core/text/slug.h"
 #include "cal/store/read_set.h"
@@ -17,8 +18,7 @@ namespace {
 // Published events carrying term `t`: status publish, or future whose date has passed (the
 // effective status of kPostColumns in posts.cpp). The first part sums the term's term_counts shards; the
 // second walks the due scheduled posts (index posts_status_date, usually none), never the
-// term's events: counting those on every read cost a scan per term that grew with the site
-// (issue 8: 2 ms of every POST /events at 10,000 events, a second per category list at 1M).
+// term's events: counting those on every read cost a scan per term that grew with the site.
 // The scheduled events' part runs per term only when some scheduled event is due at all: the
 // uncorrelated EXISTS is evaluated once per statement, the correlated count (a subquery per term
 // of every event of a list page) almost never.
@@ -104,17 +104,6 @@ const char* order_column(TermOrder order) {
   return "x.name_lower";
 }
 
-// `text` for a LIKE pattern with ESCAPE '!' that matches it literally (an explicit escape
-// character, because the default backslash depends on the SQL mode).
-std::string like_escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '!' || c == '%' || c == '_') out += '!';
-    out += c;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string term_columns(bool with_count) {
@@ -159,8 +148,8 @@ std::vector<std::pair<long long, Term>> find_event_terms(Db& db, const std::vect
   std::vector<std::pair<long long, Term>> out;
   if (event_ids.empty()) return out;
   // Sorted here, not by ORDER BY: sorting on columns of the joined table made MariaDB build a
-  // temporary table, on disk because of the TEXT description, for every event read (0.3 ms even
-  // for no rows; issue 8). WEIGHT_STRING is the name's sort key in its column's collation, so
+  // temporary table, on disk because of the TEXT description, for every event read, even for no
+  // rows. WEIGHT_STRING is the name's sort key in its column's collation, so
   // comparing it bytewise gives exactly the order ORDER BY t.name_lower would.
   Rows rows =
       db.query("SELECT r.event_id, " + term_columns() +
@@ -242,7 +231,7 @@ bool is_same_or_descendant(Db& db, long long term_id, long long ancestor_candida
   return rows.next();
 }
 
-void insert_term(Db& db, Term& term, bool slug_generated) {
+void insert_term_row(Db& db, Term& term, bool slug_generated) {
   if (term.taxonomy == Taxonomy::kTag) term.parent = 0;
   term.id = 0;
   with_unique_term(db, term, slug_generated, [&] {
@@ -253,7 +242,7 @@ void insert_term(Db& db, Term& term, bool slug_generated) {
   term.id = db.last_insert_id();
 }
 
-void update_term(Db& db, Term& term, bool slug_generated) {
+void update_term_row(Db& db, Term& term, bool slug_generated) {
   if (term.taxonomy == Taxonomy::kTag) term.parent = 0;
   with_unique_term(db, term, slug_generated, [&] {
     db.execute("UPDATE terms SET name = ?, slug = ?, description = ?, parent = ? WHERE id = ?",
@@ -267,7 +256,7 @@ void lock_term(Db& db, long long id) {
   }
 }
 
-void delete_term(Db& db, const Term& term) {
+void delete_term_row(Db& db, const Term& term) {
   const std::string tax = taxonomy_name(term.taxonomy);
   db.execute("DELETE FROM terms WHERE id = ?", {term.id});  // relationships go by foreign key
   try {
@@ -282,7 +271,7 @@ void delete_term(Db& db, const Term& term) {
   }
 }
 
-TermPage list_terms(Db& db, const TermQuery& q) {
+TermPage find_term_page(Db& db, const TermQuery& q) {
   note_list_read(ListFamily::kTerms);
   std::string where = "t.taxonomy = ?";
   std::vector<SqlValue> args{std::string(taxonomy_name(q.taxonomy))};
@@ -316,7 +305,7 @@ TermPage list_terms(Db& db, const TermQuery& q) {
   }
   if (!q.search.empty()) {
     where += " AND (t.name LIKE ? ESCAPE '!' OR t.slug LIKE ? ESCAPE '!')";
-    const std::string pattern = "%" + like_escape(q.search) + "%";
+    const std::string pattern = like_contains(q.search);
     args.emplace_back(pattern);
     args.emplace_back(pattern);
   }

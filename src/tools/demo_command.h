@@ -1,4 +1,4 @@
-// `calendarctl demo --events N [--seed S]` (issue 14): argument handling and the summary line;
+// `calendarctl demo --events N [--seed S]` (docs/calendarctl.md): argument handling and the summary line;
 // the data itself is made by cal/store/demo_data.h.
 #pragma once
 

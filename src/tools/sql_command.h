@@ -1,4 +1,4 @@
-// `calendarctl sql [-e STATEMENT]` (issue 20): the `mysql` client on the configured database,
+// `calendarctl sql [-e STATEMENT]` (docs/mysql.md): the `mysql` client on the configured database,
 // its credentials in a temporary option file (client_defaults_file.h), never on a command line.
 #pragma once
 

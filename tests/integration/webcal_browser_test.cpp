@@ -90,14 +90,16 @@ TEST_CASE("web calendar in a browser: month view, filter, language, event panel,
                        R"("country":"Germany"})");
   const std::string organizer =
       create("organizers", R"({"organizer":"Choir Society","website":"https://choir.example"})");
-  // Timed, in the viewer's zone; the description carries markup to keep and a javascript: link
-  // the page must drop (administrators may store any HTML).
+  // Timed, in the viewer's zone; the description carries markup to keep, and a javascript: link
+  // and an onerror attribute the page must drop (administrators may store any HTML); an empty src
+  // fires the image's error event without a request.
   create("events",
          R"({"title":"Evening concert","start_date":"2091-05-06 18:00","end_date":"2091-05-06 20:00",)"
          R"("timezone":"Europe/Berlin","categories":[)" +
              concerts + R"(],"venue":)" + venue + R"(,"organizer":[)" + organizer +
              R"(],"cost":"12€","description":"<p>Bring <strong>friends</strong></p>)"
-             R"(<a href=\"javascript:window.__xss=1\">more</a>"})");
+             R"(<a href=\"javascript:window.__xss=1\">more</a>)"
+             R"(<img src=\"\" onerror=\"window.__xss=2\">"})");
   create("events",
          R"({"title":"Pottery workshop","start_date":"2091-05-13 10:00","end_date":"2091-05-15 16:00",)"
          R"("timezone":"Europe/Berlin","categories":[)" +

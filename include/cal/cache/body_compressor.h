@@ -1,6 +1,6 @@
-// Compression of the response cache's bodies (issue 8): zstd against a dictionary trained on the
-// first 64 bodies of up to 16 KiB (single records, short lists: about 11:1 for event records);
-// larger bodies, and all bodies until the dictionary exists, are not compressed. Thread-safe.
+// Compression of the response cache's bodies: zstd against a dictionary trained on the first 64
+// bodies of up to 16 KiB (single records, short lists, which share most of their keys and
+// words); larger bodies, and all bodies until the dictionary exists, are not compressed. Thread-safe.
 // Used by cal/cache/response_cache.h, which decides what is kept.
 #pragma once
 

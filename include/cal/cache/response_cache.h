@@ -1,30 +1,6 @@
-// The response cache of the FastCGI service (issue 8): visitors' 200 answers to GET/HEAD, kept
-// in memory and served again only while provably identical to what the handler would compute.
-//
-// Validity, checked on every lookup against a DataVersion read for that request (one round
-// trip, shared by concurrent requests: cal/cache/version_flights.h; cal/store/data_version.h):
-//  - data (issue 14): each read of the version brings the records changed since the previous
-//    one, logged by triggers inside every writing transaction, whoever writes; apply() drops the
-//    answers that read one of them (cal/store/read_set.h) and the lists of their family: a new
-//    tag leaves the events' answers alone, an edited venue drops the events that embed it and
-//    the lists of venues and events. Settings and users, an answer that read no record, and a
-//    read that cannot tell what changed (a pruned log, a bulk load) empty the whole cache.
-//  - scheduled posts: the database clock must still be before the first `future` post that was
-//    due after the computation started (such posts then read as `publish`).
-//  - the clock: a response whose computation read the current time is served only while what
-//    it read still holds (cal/core/dates/clock_use.h): until the next site-local midnight for the
-//    default date window of /events, within the same second for relative dates, and within the
-//    same second of the database's clock for SQL that reads it ("upcoming" filters).
-// The key is everything of the request a visitor's answer may depend on (method, scheme, host,
-// mount point, path, raw query, language inputs, forwarded-host headers); requests carrying
-// Authorization are never cached. Entries are evicted least recently used first to stay within
-// a byte budget. Bodies up to 16 KiB (single records, short lists: most entries) are kept
-// zstd-compressed against a dictionary trained on the first 64 such answers (about 11:1 for
-// event records, so a whole 10,000-event site fits in about 9 MiB; cal/cache/body_compressor.h);
-// larger bodies (few, hot list pages) are kept as they are, so the hottest answers cost no
-// decompression. Identical
-// header sets are stored once. Identical misses since the last apply() are computed once (find()).
-// Thread-safe.
+// The response cache of the FastCGI service: 200 answers to GET/HEAD, kept in memory and served
+// again only while provably identical to what the handler would compute, so a repeated read costs
+// one shared version check instead of its statements (docs/performance.md). Thread-safe.
 #pragma once
 
 #include "cal/cache/body_compressor.h"
@@ -65,6 +41,28 @@ struct CachedResponse {
   std::string etag;
 };
 
+// Validity, checked on every lookup against a DataVersion read for that request (one round
+// trip, shared by concurrent requests: cal/cache/version_flights.h; cal/store/data_version.h):
+//  - data: each read of the version brings the records changed since the previous
+//    one, logged by triggers inside every writing transaction, whoever writes; apply() drops the
+//    answers that read one of them (cal/store/read_set.h) and the lists of their family: a new
+//    tag leaves the events' answers alone, an edited venue drops the events that embed it and
+//    the lists of venues and events. Settings and users, an answer that read no record, and a
+//    read that cannot tell what changed (a pruned log, a bulk load) empty the whole cache.
+//  - scheduled posts: the database clock must still be before the first `future` post that was
+//    due after the computation started (such posts then read as `publish`).
+//  - the clock: a response whose computation read the current time is served only while what
+//    it read still holds (cal/core/dates/clock_use.h): until the next site-local midnight for the
+//    default date window of /events, within the same second for relative dates, and within the
+//    same second of the database's clock for SQL that reads it ("upcoming" filters).
+// The key is everything of the request a visitor's answer may depend on (method, scheme, host,
+// mount point, path, raw query, language inputs, forwarded-host headers); an authenticated
+// caller's answer is kept under a key that also holds the caller, once the credentials are
+// checked (src/api/pipeline/response_cache_use.h). Entries are evicted least recently used first
+// to stay within a byte budget. Bodies up to 16 KiB (single records, short lists: most entries)
+// are kept zstd-compressed (cal/cache/body_compressor.h); larger bodies (few, hot list pages) are
+// kept as they are, so the hottest answers cost no decompression. Identical header sets are
+// stored once. Identical misses since the last apply() are computed once (find()).
 class ResponseCache {
  public:
   // `max_bytes`: the budget for keys, headers and bodies together.

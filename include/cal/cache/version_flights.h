@@ -1,15 +1,6 @@
-// Shared reads of the data version for the response cache (issue 8): concurrent requests share
+// Shared reads of the data version for the response cache: concurrent requests share
 // one database round trip instead of one each, without ever using a read that began before they
 // arrived (which could miss a write acknowledged in between).
-//
-// A request that finds no read in flight starts one (a "flight") on its own connection and
-// hands the result to everyone who waited for it. A request that finds a flight already under
-// way cannot use it (it may have been sent before a write this request must see); it waits for
-// that flight to land and takes the next one, starting it itself if nobody has yet. With N
-// worker threads busy, a version read serves up to N - 1 other requests.
-//
-// With a lease (`[server] cache_lease_ms`), fresh() hands out the last read without waiting when
-// it started recently enough; a watcher thread keeps reading while requests come.
 #pragma once
 
 #include "cal/store/data_version.h"
@@ -23,6 +14,14 @@
 
 namespace cal {
 
+// A request that finds no read in flight starts one (a "flight") on its own connection and
+// hands the result to everyone who waited for it. A request that finds a flight already under
+// way cannot use it (it may have been sent before a write this request must see); it waits for
+// that flight to land and takes the next one, starting it itself if nobody has yet. With N
+// worker threads busy, a version read serves up to N - 1 other requests.
+//
+// With a lease (`[server] cache_lease_ms`), fresh() hands out the last read without waiting when
+// it started recently enough; a watcher thread keeps reading while requests come.
 class VersionFlights {
  public:
   // The data version as read by a flight that started after this call began; nullopt when that

@@ -19,7 +19,7 @@ struct DatabaseConfig {
   // then fails over to a retry or a 503); 0 = no limit, which calendarctl always uses: a
   // migration or a bulk load of a million events has statements that run for minutes.
   int read_timeout = 30;
-  // Read replicas (issue 18; docs/scaling-out.md): each a unix socket path (starting with '/')
+  // Read replicas (docs/scaling-out.md): each a unix socket path (starting with '/')
   // or host:port, with this section's user, password and name. Reads that may be served from a
   // replica go to one whose lag is at most max_replica_lag seconds; everything else to the above.
   std::vector<std::string> replicas;
@@ -38,7 +38,7 @@ struct SiteConfig {
   int per_page = 10;
   int per_page_max = 50;
   bool trust_proxy = false;     // honour X-Forwarded-Proto/-Host
-  int import_max_events = 500;  // VEVENTs one text/calendar POST /events may import (issue 16)
+  int import_max_events = 500;  // VEVENTs one text/calendar POST /events may import
 };
 
 struct ServerConfig {
@@ -46,8 +46,8 @@ struct ServerConfig {
   int threads = 0;                      // 0 = 2 x cores
   long max_body = 1024 * 1024;          // bytes
   bool statement_count_header = false;  // X-Cal-Statements on every response (tests, profiling)
-  bool response_cache = true;  // FastCGI: keep visitors' GET answers in memory (cal/cache/response_cache.h)
-  int response_cache_mb = 12;  // its budget in MiB
+  bool response_cache = true;           // FastCGI: keep GET answers in memory (cal/cache/response_cache.h)
+  int response_cache_mb = 12;           // its budget in MiB
   // 0: every cached answer waits for a version read that started after the request arrived.
   // N > 0: a cached answer may rest on a read that started up to N ms before (kept fresh by a
   // watcher thread), and every request that wrote waits N ms before its answer leaves, so that no
@@ -61,7 +61,7 @@ struct GeolocConfig {
   double geofence_km = 40;
 };
 
-// Incremental sync (GET /changes, issue 17).
+// Incremental sync (GET /changes, docs/sync.md).
 struct SyncConfig {
   // How long the change log is kept, in days (fractions allowed): a sync token older than this
   // answers 410 rest_sync_token_expired, and the log's older rows are deleted.
@@ -75,7 +75,7 @@ struct CorsConfig {
   std::vector<std::string> origins;
 };
 
-// The iCalendar feeds (issue 16).
+// The iCalendar feeds (docs/feeds.md).
 struct IcalConfig {
   int max_events = 1000;     // events in a feed without page/per_page (X-WP-Total tells all)
   int refresh_minutes = 60;  // REFRESH-INTERVAL and X-PUBLISHED-TTL: how often clients reload

@@ -1,5 +1,5 @@
 // Content negotiation by the Accept header (RFC 9110 §12.5.1), as far as the service needs it:
-// whether a client asks for an iCalendar feed (issue 16) instead of JSON.
+// whether a client asks for an iCalendar feed (docs/feeds.md) instead of JSON.
 #pragma once
 
 #include <string_view>

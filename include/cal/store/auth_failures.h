@@ -1,4 +1,4 @@
-// Failed-authentication counters in the database (issue 18), so every process and web host
+// Failed-authentication counters in the database (docs/reliability.md), so every process and web host
 // (CGI mode included) shares them: one row per key (table auth_failures) counting the failures of
 // a fixed window that starts with the key's first failure, on the database's clock.
 #pragma once

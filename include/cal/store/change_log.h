@@ -1,4 +1,4 @@
-// The change log as GET /changes reads it (issue 17; schema.sql `data_version`, `data_changes`):
+// The change log as GET /changes reads it (docs/sync.md; schema.sql `data_version`, `data_changes`):
 // each shard's rows after a position, with the counters of the same read view, and the lookups
 // that decide what a caller sees of the records that changed.
 #pragma once

@@ -1,5 +1,5 @@
-// Demo data (issue 14, `calendarctl demo`): a realistic, deterministic dataset added to an existing
-// database by a few dozen bulk INSERT ... SELECT statements over MariaDB's sequence engine. Every
+// Demo data (`calendarctl demo`, docs/calendarctl.md): a realistic, deterministic dataset added to an
+// existing database by a few dozen bulk INSERT ... SELECT statements over MariaDB's sequence engine. Every
 // value is a function of (seed, row number) through CRC32, except that dates are offsets from the
 // current UTC day (so the default list window always sees the same share) and ids / slugs are
 // placed after what the database already holds. The SQL text is constant: N, the seed, the base

@@ -1,4 +1,4 @@
-// The iCalendar UIDs of imported events (table event_ical_uids, issue 16): a second import of the
+// The iCalendar UIDs of imported events (table event_ical_uids; docs/feeds.md): a second import of the
 // same VEVENT updates the event made by the first instead of adding a twin.
 #pragma once
 

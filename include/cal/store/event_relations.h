@@ -1,10 +1,9 @@
 // Everything the records of a set of events embed (organizer links in order, venues, organizers,
 // categories and tags, the images of all of them): in ONE statement whatever the number of events
-// (a list page costs count + page + this, a single read its post row + this; issue 14), or with
+// (a list page costs count + page + this, a single read its post row + this), or with
 // RelationParts::per_part one narrow statement per kind of row (hundreds of events: MariaDB builds
 // wide rows slowly). Each venue, organizer and term is read once however many of the events link
-// it (a 1,000-event feed links about 1,500 organizers, 900 venues and 1,500 terms, but only 700,
-// 700 and 300 distinct ones).
+// it: events share most of them.
 #pragma once
 
 #include "cal/store/events.h"
@@ -32,8 +31,8 @@ struct RelationParts {
   bool images = true;       // the images of the events, venues and organizers
   bool tags = true;         // tags as well as categories
   bool term_counts = true;  // the terms' counts (else 0)
-  // One narrow statement per kind of row instead of one wide one: for hundreds of events (3 µs
-  // per wide row in MariaDB), at the cost of a round trip per kind.
+  // One narrow statement per kind of row instead of one wide one: for hundreds of events (MariaDB
+  // builds wide rows slowly), at the cost of a round trip per kind.
   bool per_part = false;
 };
 

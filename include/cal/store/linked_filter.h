@@ -1,5 +1,5 @@
 // The filtered venue and organizer lists (docs/api.md §4.2) as typed values, built by the API layer
-// from validated parameters; src/store/linked_query.cpp alone turns them into SQL.
+// from validated parameters; src/store/linked_posts.cpp alone turns them into SQL.
 #pragma once
 
 #include "cal/core/dates/dates.h"
@@ -11,9 +11,6 @@
 #include <vector>
 
 namespace cal {
-
-// The two record types events link to.
-enum class LinkedKind { kVenue, kOrganizer };
 
 struct LinkedFilter {
   PostVisibility visibility;

@@ -20,8 +20,9 @@ struct LinkedPage {
   long long total = 0;
 };
 
-// The page of `limit` records of `kind` from `offset` that `filter` keeps. Two statements.
-LinkedPage find_linked_page(Db& db, LinkedKind kind, const LinkedFilter& filter, long long limit,
+// The page of `limit` records of `kind` (kVenue or kOrganizer) from `offset` that `filter` keeps.
+// Two statements.
+LinkedPage find_linked_page(Db& db, PostType kind, const LinkedFilter& filter, long long limit,
                             long long offset);
 
 }  // namespace cal

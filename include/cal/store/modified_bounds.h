@@ -1,6 +1,6 @@
-// The `modified_after` / `modified_before` filters of every list route (issue 17; WordPress
-// core's names): exclusive UTC bounds on a record's modified_utc (terms: the last change of their
-// name, slug, description or parent, schema.sql terms_modified_bu).
+// The `modified_after` / `modified_before` filters of every list route (WordPress
+// core's names; docs/sync.md): exclusive UTC bounds on a record's modified_utc (terms: the last change of
+// their name, slug, description or parent, schema.sql terms_modified_bu).
 #pragma once
 
 #include "cal/core/dates/dates.h"

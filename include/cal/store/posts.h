@@ -12,6 +12,9 @@
 
 namespace cal {
 
+// What a row of `posts` is (its `type` column, WordPress's post type). The store's word for a kind of
+// record is the column it is stored by: PostType for posts, Taxonomy for terms (cal/store/terms.h).
+// The API layer describes the REST resources built on them as PostKind and TermKind.
 enum class PostType { kEvent, kVenue, kOrganizer, kAttachment };
 
 // "event", "venue", "organizer", "attachment": the `posts.type` value.

@@ -1,4 +1,4 @@
-// What the store read for the response being computed (issue 14): the records (posts and terms)
+// What the store read for the response being computed: the records (posts and terms)
 // whose rows it returned and the list families it paged. The response cache keeps an answer
 // only until one of these changes (cal/cache/response_cache.h). Noted by the store's row readers
 // themselves, so that no handler can forget a record it embeds. Per thread, like the clock-use

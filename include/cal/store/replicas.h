@@ -1,4 +1,4 @@
-// Read replicas (issue 18; docs/scaling-out.md): which replica may serve a read, GTID positions
+// Read replicas (docs/scaling-out.md): which replica may serve a read, GTID positions
 // for read-your-writes, and the process-wide health of each replica.
 //
 // Lag is measured on the positions, not on Seconds_Behind_Master (NULL while replication is

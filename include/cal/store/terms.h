@@ -67,10 +67,10 @@ bool is_same_or_descendant(Db& db, long long term_id, long long ancestor_candida
 // Inserts the term and sets term.id. term.slug is the wanted slug: when `slug_generated`, a
 // taken slug becomes slug-2, slug-3, ...; otherwise a taken slug throws TermExists. The same
 // name at the same level throws TermExists. Call inside a transaction.
-void insert_term(Db& db, Term& term, bool slug_generated);
+void insert_term_row(Db& db, Term& term, bool slug_generated);
 
-// Writes name, slug, description and parent of the term by id, with the rules of insert_term.
-void update_term(Db& db, Term& term, bool slug_generated);
+// Writes name, slug, description and parent of the term by id, with the rules of insert_term_row.
+void update_term_row(Db& db, Term& term, bool slug_generated);
 
 // Locks the term's row for the rest of the current transaction (SELECT ... FOR UPDATE), as
 // lock_post() does for posts: a term write (every one updates or deletes that row) waits for it.
@@ -79,7 +79,7 @@ void lock_term(Db& db, long long id);
 // Deletes the term permanently: its children move to its parent, events lose it. Throws
 // TermExists (changing nothing, once the caller rolls back) when a child would land next to a
 // term of the same name. Call inside a transaction.
-void delete_term(Db& db, const Term& term);
+void delete_term_row(Db& db, const Term& term);
 
 // How a term list is sorted (docs/api.md §4.4 `orderby`); ties by id in the same direction.
 enum class TermOrder { kId, kName, kSlug, kCount, kParent, kDescription };
@@ -107,6 +107,6 @@ struct TermPage {
 };
 
 // The page and the total, in one statement.
-TermPage list_terms(Db& db, const TermQuery& query);
+TermPage find_term_page(Db& db, const TermQuery& query);
 
 }  // namespace cal

@@ -144,7 +144,7 @@ void write_index_schemas(JsonWriter& w) {
   write_key(w, "NamespaceIndex");
   write_object_schema(
       w, {{"namespace", Kind::kString}, {"routes", Kind::kRef, "Routes"}, {"_links", Kind::kObject}});
-  // GET /changes (issue 17): `record` is the record of `kind` (Event, Venue, Organizer, Term) on
+  // GET /changes (docs/sync.md): `record` is the record of `kind` (Event, Venue, Organizer, Term) on
   // an upsert, absent on a delete.
   write_key(w, "Change");
   write_object_schema(w, {{"kind", Kind::kEnum, {}, {"event", "venue", "organizer", "category", "tag"}},

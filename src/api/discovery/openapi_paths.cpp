@@ -97,7 +97,7 @@ void write_request_body(JsonWriter& w, const Route& route, const Endpoint& e, co
     w.EndObject();
     w.EndObject();
   }
-  if (e.calendar_handler) {  // the iCalendar import (issue 16)
+  if (e.calendar_handler) {  // the iCalendar import (docs/feeds.md)
     write_key(w, "text/calendar");
     w.StartObject();
     write_key(w, "schema");
@@ -148,7 +148,7 @@ const std::vector<Header> kCorsHeaders = {
 
 // A success response: description, headers, and a JSON body with `schema` (a components name,
 // or "" for any object). `one_of` adds a second schema the body may have instead.
-// `calendar`: the route also answers text/calendar (an iCalendar feed, issue 16).
+// `calendar`: the route also answers text/calendar (an iCalendar feed).
 void write_success(JsonWriter& w, int status, std::string_view description, std::string_view schema,
                    std::vector<Header> headers, const RequestContext& ctx, std::string_view one_of = {},
                    bool calendar = false) {

@@ -3,8 +3,8 @@
 
 #include "cal/api/events/event_window.h"
 #include "cal/api/pipeline/error.h"
+#include "cal/api/posts/post_access.h"
 #include "cal/api/posts/site_time.h"
-#include "cal/api/posts/visible_posts.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/text/ascii.h"
@@ -36,7 +36,7 @@ EventDateWindow date_window(RequestContext& ctx, bool include) {
   f.strict = ctx.params.boolean(param::kStrictDates);
   f.include = include;
   // The window follows the clock only as far as event_window_valid_until says: that is how long
-  // the response cache may keep the list (issue 8), rather than the one second now_seconds() gives.
+  // the response cache may keep the list, rather than the one second now_seconds() gives.
   const Seconds now = unmarked_now();
   const TimeZone zone = site_zone(ctx);
   const EventWindowResult r = compute_event_window(f, zone, now);

@@ -3,8 +3,7 @@
 #include "cal/api/events/event_json_ld.h"
 
 #include "cal/api/linked/linked_records.h"
-#include "cal/api/posts/post_kind.h"
-#include "cal/api/posts/post_urls.h"
+#include "cal/api/posts/post_record.h"
 
 namespace cal {
 namespace {

@@ -3,8 +3,7 @@
 
 #include "cal/api/events/event_json_ld.h"
 #include "cal/api/linked/linked_records.h"
-#include "cal/api/posts/post_json.h"
-#include "cal/api/posts/post_urls.h"
+#include "cal/api/posts/post_record.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/core/text/cost.h"
 #include "cal/store/event_relations.h"
@@ -24,7 +23,7 @@ const typename Map::mapped_type& value_or(const Map& map, long long key,
 
 // `value` in decimal, left-padded with zeros to `width` digits. Written into a buffer: a list page
 // writes 24 of these per event, and a std::string each was a measurable share of the uncached
-// request's allocations (issue 14).
+// request's allocations (docs/performance.md).
 void write_padded(JsonWriter& w, std::string_view key, int value, int width) {
   write_key(w, key);
   if (value < 0) {  // never from a stored date; kept exact all the same

@@ -6,8 +6,8 @@
 #include "cal/api/events/event_record.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/posts/post_access.h"
-#include "cal/api/posts/post_fields.h"
-#include "cal/api/posts/post_urls.h"
+#include "cal/api/posts/post_record.h"
+#include "cal/api/posts/post_writes.h"
 #include "cal/api/posts/site_time.h"
 #include "cal/store/search_index.h"
 

@@ -1,10 +1,12 @@
-// GET and DELETE of one event, by id or by slug (docs/api.md §2, §3.5, §5). The list is in
-// event_list.cpp, create and update in event_writes.cpp.
+// GET /events (docs/api.md §4, §4.1), and GET and DELETE of one event by id or by slug
+// (docs/api.md §2, §3.5, §5). Create and update are in event_writes.cpp.
+#include "cal/api/events/event_filter.h"
 #include "cal/api/events/event_record.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
+#include "cal/api/pipeline/listing.h"
 #include "cal/api/posts/post_access.h"
-#include "cal/api/posts/post_delete.h"
+#include "cal/api/posts/post_writes.h"
 
 namespace cal {
 namespace {
@@ -23,9 +25,25 @@ Event load_event(RequestContext& ctx, const PostRow& row) {
 
 }  // namespace
 
+// One page of events in UTC start order, a constant number of statements whatever per_page is
+// (page + count, then the relations of the whole page at once).
+Response list_events(RequestContext& ctx) {
+  const Paging paging = read_paging(ctx);
+  const EventFilter filter = build_event_filter(ctx);
+  const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
+  check_page_exists(paging, page.total, "event", ctx.locale);
+  const EventRelations relations = load_event_relations(ctx.db, page.events);
+  const ListEnvelope envelope{"events", ctx.ns_url() + "/events", effective_query(ctx, paging), paging,
+                              page.total};
+  return list_response(envelope, [&](JsonWriter& w) {
+    // Lists never show a protected event's content (docs/api.md §3.5).
+    for (const Event& e : page.events) write_event(w, ctx, e, relations, EventView::kMasked, false);
+  });
+}
+
 Response get_event(RequestContext& ctx) {
   // By id, the event and its relations come first, in one statement, and the checks run on its
-  // post row: a read by id costs one statement (issue 14). Computed for a caller who may then
+  // post row: a read by id costs one statement. Computed for a caller who may then
   // not see it, as rare as a wrong id. By slug, or for no event by that id (the 404), the post
   // row is looked up first.
   std::optional<std::pair<Event, EventRelations>> loaded;

@@ -3,8 +3,7 @@
 #include "api/ical/libical.h"
 #include "cal/api/ical/ical_vtimezone.h"
 
-#include "cal/api/posts/post_kind.h"
-#include "cal/api/posts/post_urls.h"
+#include "cal/api/posts/post_record.h"
 #include "cal/core/text/html_text.h"
 
 #include <climits>

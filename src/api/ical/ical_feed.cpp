@@ -65,8 +65,8 @@ void add_x(icalcomponent* c, const char* name, const std::string& value) {
   ical.icalcomponent_add_property(c, p);
 }
 
-// From this many events on, a feed's VEVENTs are written by two threads: half of 32 events is
-// about 0.3 ms of writing, some ten times what starting the thread costs.
+// From this many events on, a feed's VEVENTs are written by two threads: writing half of them
+// then takes far longer than starting the thread costs (docs/performance.md).
 constexpr std::size_t kTwoWriterEvents = 32;
 
 struct Years {
@@ -141,8 +141,8 @@ std::string calendar_text(const RequestContext& ctx, const std::vector<Event>& e
     }
     return part;
   };
-  // A large feed is written by two threads, half each: libical's writing is most of a 1,000-event
-  // feed's time in the service (about 15 of 27 ms at a million events), and each half touches
+  // A large feed is written by two threads, half each: libical's writing is most of a large
+  // feed's time in the service, and each half touches
   // only its own components (libical keeps its buffers and errors per thread; the service's 8
   // workers already use it side by side).
   std::size_t half = events.size() >= kTwoWriterEvents ? events.size() / 2 : events.size();

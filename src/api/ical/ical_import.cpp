@@ -1,4 +1,4 @@
-// POST /events with Content-Type text/calendar (issue 16, point 6): every VEVENT becomes the
+// POST /events with Content-Type text/calendar (docs/feeds.md): every VEVENT becomes the
 // parameters of POST /events (a new UID) or POST /events/{id} (a UID imported before, or
 // "<id>@<site host>" from this site's own feed), validated and written by the same code as
 // JSON, all in one transaction: one refused VEVENT and nothing is imported.

@@ -5,6 +5,7 @@
 #include "cal/api/ical/ical_import.h"
 #include "cal/core/dates/dates.h"
 #include "cal/core/text/ascii.h"
+#include "cal/core/text/html_escape.h"
 #include "cal/core/text/numbers.h"
 
 #include <cstdio>
@@ -178,25 +179,12 @@ void set_string(rapidjson::Document& doc, const char* name, const std::string& t
 // Plain text (DESCRIPTION) as the HTML of an event description: escaped, line breaks kept.
 std::string html_of_text(std::string_view text) {
   std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '\n':
-        out += "<br>\n";
-        break;
-      case '\r':
-        break;
-      default:
-        out += c;
-    }
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i < text.size() && text[i] != '\n' && text[i] != '\r') continue;
+    append_html_escaped(out, text.substr(line_start, i - line_start));
+    if (i < text.size() && text[i] == '\n') out += "<br>\n";
+    line_start = i + 1;
   }
   return out;
 }
@@ -212,18 +200,17 @@ std::optional<long long> own_event_id(std::string_view uid, std::string_view hos
 }
 
 // Maps one VEVENT; `problem` is set when it cannot be.
-void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptions& options,
-               const TimeZone& site, IcalEventInput& out) {
+// A problem that keeps the VEVENT from being imported.
+void refuse(IcalEventInput& out, std::string field, std::string msgid) {
+  IcalProblem p;
+  p.msgid = std::move(msgid);
+  p.field = std::move(field);
+  out.problem = std::move(p);
+}
+
+// The UID, and whether the VEVENT can be imported at all: recurring events are refused.
+bool map_identity(icalcomponent* ev, const IcalImportOptions& options, IcalEventInput& out) {
   const LibIcal& ical = libical();
-  rapidjson::Document& body = out.body;
-  body.SetObject();
-  auto& a = body.GetAllocator();
-  auto refuse = [&](std::string field, std::string msgid) {
-    IcalProblem p;
-    p.msgid = std::move(msgid);
-    p.field = std::move(field);
-    out.problem = std::move(p);
-  };
   if (icalproperty* uid = ical.icalcomponent_get_first_property(ev, ICAL_UID_PROPERTY)) {
     out.uid = text_of(ical.icalproperty_get_uid(uid));
     out.own_id = own_event_id(out.uid, options.site_host);
@@ -232,34 +219,33 @@ void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptio
        {ICAL_RRULE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_RECURRENCEID_PROPERTY})
     if (icalproperty* p = ical.icalcomponent_get_first_property(ev, recurring)) {
       refuse(
-          ical.icalproperty_get_property_name(p),
+          out, ical.icalproperty_get_property_name(p),
           "Recurring events (RRULE, RDATE, RECURRENCE-ID) are not imported; send each occurrence as its own "
           "VEVENT.");
-      return;
+      return false;
     }
-  if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_SUMMARY_PROPERTY))
-    set_string(body, "title", text_of(ical.icalproperty_get_summary(p)));
-  // The HTML form of the description wins over the plain one.
-  std::optional<std::string> description;
-  for (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_X_PROPERTY); p && !description;
+  return true;
+}
+
+// The description as HTML: the HTML form (X-ALT-DESC;FMTTYPE=text/html) wins over the plain one.
+std::optional<std::string> description_of(icalcomponent* ev) {
+  const LibIcal& ical = libical();
+  for (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_X_PROPERTY); p;
        p = ical.icalcomponent_get_next_property(ev, ICAL_X_PROPERTY)) {
     if (!ascii::iequals(text_of(ical.icalproperty_get_x_name(p)), "X-ALT-DESC")) continue;
     icalparameter* fmt = ical.icalproperty_get_first_parameter(p, ICAL_FMTTYPE_PARAMETER);
     if (fmt && ascii::iequals(text_of(ical.icalparameter_get_fmttype(fmt)), "text/html"))
-      description = text_of(ical.icalproperty_get_x(p));
+      return text_of(ical.icalproperty_get_x(p));
   }
-  if (!description)
-    if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_DESCRIPTION_PROPERTY))
-      description = html_of_text(text_of(ical.icalproperty_get_description(p)));
-  if (description) set_string(body, "description", *description);
-  if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_LOCATION_PROPERTY)) {
-    const std::string name = text_of(ical.icalproperty_get_location(p));
-    if (!name.empty()) {
-      Value venue(rapidjson::kObjectType);
-      venue.AddMember("venue", Value(name.c_str(), static_cast<rapidjson::SizeType>(name.size()), a), a);
-      body.AddMember("venue", venue, a);
-    }
-  }
+  if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_DESCRIPTION_PROPERTY))
+    return html_of_text(text_of(ical.icalproperty_get_description(p)));
+  return std::nullopt;
+}
+
+// CATEGORIES as names (an empty list when they are all empty).
+void map_categories(icalcomponent* ev, rapidjson::Document& body) {
+  const LibIcal& ical = libical();
+  auto& a = body.GetAllocator();
   Value categories(rapidjson::kArrayType);
   bool has_categories = false;
   for (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_CATEGORIES_PROPERTY); p;
@@ -269,22 +255,87 @@ void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptio
     if (!name.empty())
       categories.PushBack(Value(name.c_str(), static_cast<rapidjson::SizeType>(name.size()), a), a);
   }
-  if (has_categories) {
-    if (categories.Empty())
-      set_string(body, "categories", "");
-    else
-      body.AddMember("categories", categories, a);
+  if (!has_categories) return;
+  if (categories.Empty())
+    set_string(body, "categories", "");
+  else
+    body.AddMember("categories", categories, a);
+}
+
+// Everything but the dates: title, description, venue, categories, website, status.
+void map_fields(icalcomponent* ev, rapidjson::Document& body) {
+  const LibIcal& ical = libical();
+  auto& a = body.GetAllocator();
+  if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_SUMMARY_PROPERTY))
+    set_string(body, "title", text_of(ical.icalproperty_get_summary(p)));
+  if (const std::optional<std::string> description = description_of(ev))
+    set_string(body, "description", *description);
+  if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_LOCATION_PROPERTY)) {
+    const std::string name = text_of(ical.icalproperty_get_location(p));
+    if (!name.empty()) {
+      Value venue(rapidjson::kObjectType);
+      venue.AddMember("venue", Value(name.c_str(), static_cast<rapidjson::SizeType>(name.size()), a), a);
+      body.AddMember("venue", venue, a);
+    }
   }
+  map_categories(ev, body);
   if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_URL_PROPERTY))
     set_string(body, "website", text_of(ical.icalproperty_get_url(p)));
   if (icalproperty* p = ical.icalcomponent_get_first_property(ev, ICAL_STATUS_PROPERTY))
     if (ical.icalproperty_get_status(p) == ICAL_STATUS_CANCELLED) set_string(body, "status", "draft");
+}
 
-  // Dates: one zone for the event. A TZID that is an IANA zone is kept; UTC times, times in
-  // zones only a VTIMEZONE defines, floating times and all-day events are in the site zone.
+// All day: DTEND is exclusive (the day after the last), a DURATION counts whole days.
+void set_all_day_dates(const Moment& start, const std::optional<Moment>& end,
+                       const std::optional<icaldurationtype>& duration, rapidjson::Document& body) {
+  body.AddMember("all_day", true, body.GetAllocator());
+  set_string(body, "start_date", date_only(start.wall));
+  LocalDateTime last = start.wall;
+  if (end)
+    last = end->kind == Moment::kDate ? add_days(end->wall, -1) : end->wall;
+  else if (duration && !duration->is_neg)
+    last = add_days(start.wall, static_cast<int>(duration->weeks * 7 + duration->days) - 1);
+  if (from_utc_date_time(last) < from_utc_date_time(start.wall)) last = start.wall;
+  set_string(body, "end_date", date_only(last));
+}
+
+// Timed: the wall clock in the event zone where the VEVENT gives one, else the exact instant.
+void set_timed_dates(const Moment& start, const std::optional<Moment>& end,
+                     const std::optional<icaldurationtype>& duration, const TimeZone& zone,
+                     rapidjson::Document& body) {
+  body.AddMember("all_day", false, body.GetAllocator());
+  auto text_in_zone = [&](const Moment& m) {
+    if (m.kind == Moment::kFloating || m.kind == Moment::kDate ||
+        (m.kind == Moment::kZoned && m.zone == zone))
+      return wall_text(m.wall);
+    return utc_text(instant_of(m, zone));
+  };
+  set_string(body, "start_date", text_in_zone(start));
+  if (end) {
+    set_string(body, "end_date", text_in_zone(*end));
+  } else if (duration) {
+    // Days and weeks move the wall clock, hours and less the instant (RFC 5545 §3.3.6).
+    const int sign = duration->is_neg ? -1 : 1;
+    Moment moved = start;
+    moved.wall = add_days(start.wall, sign * static_cast<int>(duration->weeks * 7 + duration->days));
+    const long long seconds = sign * (static_cast<long long>(duration->hours) * 3600 +
+                                      duration->minutes * 60LL + duration->seconds);
+    if (seconds == 0)
+      set_string(body, "end_date", text_in_zone(moved));
+    else
+      set_string(body, "end_date", utc_text(instant_of(moved, zone) + std::chrono::seconds(seconds)));
+  } else {
+    set_string(body, "end_date", text_in_zone(start));
+  }
+}
+
+// Dates: one zone for the event. A TZID that is an IANA zone is kept; UTC times, times in zones
+// only a VTIMEZONE defines, floating times and all-day events are in the site zone.
+void map_dates(icalcomponent* calendar, icalcomponent* ev, const TimeZone& site, IcalEventInput& out) {
+  const LibIcal& ical = libical();
   icalproperty* start_p = ical.icalcomponent_get_first_property(ev, ICAL_DTSTART_PROPERTY);
   if (!start_p) {
-    refuse("DTSTART", "The VEVENT has no DTSTART.");
+    refuse(out, "DTSTART", "The VEVENT has no DTSTART.");
     return;
   }
   const auto start = moment_of(calendar, start_p, ical.icalproperty_get_dtstart(start_p), out.problem);
@@ -298,45 +349,19 @@ void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptio
   if (icalproperty* d = ical.icalcomponent_get_first_property(ev, ICAL_DURATION_PROPERTY))
     duration = ical.icalproperty_get_duration(d);
   const TimeZone zone = start->kind == Moment::kZoned ? *start->zone : site;
-  set_string(body, "timezone", zone.name());
-  if (start->kind == Moment::kDate) {
-    // All day: DTEND is exclusive (the day after the last), a DURATION counts whole days.
-    body.AddMember("all_day", true, a);
-    set_string(body, "start_date", date_only(start->wall));
-    LocalDateTime last = start->wall;
-    if (end)
-      last = end->kind == Moment::kDate ? add_days(end->wall, -1) : end->wall;
-    else if (duration && !duration->is_neg)
-      last = add_days(start->wall, static_cast<int>(duration->weeks * 7 + duration->days) - 1);
-    if (from_utc_date_time(last) < from_utc_date_time(start->wall)) last = start->wall;
-    set_string(body, "end_date", date_only(last));
-    return;
-  }
-  body.AddMember("all_day", false, a);
-  // Wall clock in the event zone where the VEVENT gives one, else the exact instant.
-  auto text_in_zone = [&](const Moment& m) {
-    if (m.kind == Moment::kFloating || m.kind == Moment::kDate ||
-        (m.kind == Moment::kZoned && m.zone == zone))
-      return wall_text(m.wall);
-    return utc_text(instant_of(m, zone));
-  };
-  set_string(body, "start_date", text_in_zone(*start));
-  if (end) {
-    set_string(body, "end_date", text_in_zone(*end));
-  } else if (duration) {
-    // Days and weeks move the wall clock, hours and less the instant (RFC 5545 §3.3.6).
-    const int sign = duration->is_neg ? -1 : 1;
-    Moment moved = *start;
-    moved.wall = add_days(start->wall, sign * static_cast<int>(duration->weeks * 7 + duration->days));
-    const long long seconds = sign * (static_cast<long long>(duration->hours) * 3600 +
-                                      duration->minutes * 60LL + duration->seconds);
-    if (seconds == 0)
-      set_string(body, "end_date", text_in_zone(moved));
-    else
-      set_string(body, "end_date", utc_text(instant_of(moved, zone) + std::chrono::seconds(seconds)));
-  } else {
-    set_string(body, "end_date", text_in_zone(*start));
-  }
+  set_string(out.body, "timezone", zone.name());
+  if (start->kind == Moment::kDate)
+    set_all_day_dates(*start, end, duration, out.body);
+  else
+    set_timed_dates(*start, end, duration, zone, out.body);
+}
+
+void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptions& options,
+               const TimeZone& site, IcalEventInput& out) {
+  out.body.SetObject();
+  if (!map_identity(ev, options, out)) return;
+  map_fields(ev, out.body);
+  map_dates(calendar, ev, site, out);
 }
 
 }  // namespace

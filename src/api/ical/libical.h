@@ -1,6 +1,6 @@
 // Internal to the iCalendar module: libical, loaded when first needed instead of at start-up.
-// Linked normally, libical and the ICU libraries it pulls in (about 1.4 ms of relocations and page
-// faults) were part of starting every CGI process, though only feeds and imports use them. The
+// Linked normally, libical and the ICU libraries it pulls in (relocations and page faults) were
+// part of starting every CGI process, though only feeds and imports use them. The
 // functions the module calls are reached through libical(), which opens the library once
 // (dlopen of the SONAME of the library the build compiled against, CAL_LIBICAL_SONAME) and
 // resolves them all. A FastCGI server loads it at start (load_ical_library) so that its first feed

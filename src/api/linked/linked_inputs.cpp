@@ -46,7 +46,7 @@ bool is_empty_input(const rapidjson::Value& v) {
 // Creates or reuses a record from inline data (validated like a POST to its collection by
 // data_problem() in the validation stage). What only the writer checks (HTML size for authors)
 // is reported under the event's parameter `param`.
-long long create_from_data(RequestContext& ctx, const LinkedType& type, const rapidjson::Value& data,
+long long create_from_data(RequestContext& ctx, const LinkedResource& type, const rapidjson::Value& data,
                            std::string_view param) {
   ParamSources sources;
   sources.body = &data;
@@ -181,7 +181,7 @@ long long resolve_venue_input(RequestContext& ctx, const rapidjson::Value& raw) 
   }
   if (is_empty_input(*v)) return 0;
   const std::optional<long long> id = item_id(*v);
-  if (!id) return create_from_data(ctx, kVenueType, *v, "venue");
+  if (!id) return create_from_data(ctx, kVenueResource, *v, "venue");
   check_usable(ctx, kVenueKind, {*id});
   return *id;
 }
@@ -203,7 +203,7 @@ std::vector<long long> resolve_organizer_input(RequestContext& ctx, const rapidj
       named.push_back(*id);
       add(*id);
     } else {
-      add(create_from_data(ctx, kOrganizerType, *item, "organizer"));
+      add(create_from_data(ctx, kOrganizerResource, *item, "organizer"));
     }
   }
   check_usable(ctx, kOrganizerKind, named);

@@ -2,8 +2,7 @@
 // cal/api/linked/linked_records.h): the `json_ld` of their single GET, and reusable inside events.
 #include "cal/api/linked/linked_records.h"
 
-#include "cal/api/posts/post_kind.h"
-#include "cal/api/posts/post_urls.h"
+#include "cal/api/posts/post_record.h"
 #include "cal/core/text/ascii.h"
 
 namespace cal {

@@ -5,8 +5,8 @@
 
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/listing.h"
+#include "cal/api/posts/post_access.h"
 #include "cal/api/posts/site_time.h"
-#include "cal/api/posts/visible_posts.h"
 #include "cal/core/text/ascii.h"
 
 namespace cal {
@@ -30,10 +30,10 @@ LinkedFilter build_filter(RequestContext& ctx) {
 
 }  // namespace
 
-Response list_linked(RequestContext& ctx, const LinkedType& type) {
+Response list_linked(RequestContext& ctx, const LinkedResource& type) {
   const Paging paging = read_paging(ctx);
   const LinkedPage page =
-      find_linked_page(ctx.db, type.stored_as, build_filter(ctx), paging.per_page, paging.offset());
+      find_linked_page(ctx.db, type.kind.type, build_filter(ctx), paging.per_page, paging.offset());
   check_page_exists(paging, page.total, type.kind.kind, ctx.locale);
   ListEnvelope envelope{type.kind.collection, ctx.ns_url() + "/" + std::string(type.kind.collection),
                         effective_query(ctx, paging), paging, page.total};

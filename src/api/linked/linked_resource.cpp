@@ -3,9 +3,8 @@
 #include "cal/api/linked/linked_resource.h"
 
 #include "cal/api/posts/post_access.h"
-#include "cal/api/posts/post_delete.h"
-#include "cal/api/posts/post_fields.h"
-#include "cal/api/posts/post_urls.h"
+#include "cal/api/posts/post_record.h"
+#include "cal/api/posts/post_writes.h"
 #include "cal/store/linked_posts.h"
 
 #include <algorithm>
@@ -29,7 +28,7 @@ bool post_fields_match(const RequestContext& ctx, const PostKind& kind, const Po
   return true;
 }
 
-Response record_response(const RequestContext& ctx, const LinkedType& type, long long id, int status,
+Response record_response(const RequestContext& ctx, const LinkedResource& type, long long id, int status,
                          bool single) {
   JsonBuffer buffer;
   JsonWriter w(buffer);
@@ -39,7 +38,7 @@ Response record_response(const RequestContext& ctx, const LinkedType& type, long
 
 }  // namespace
 
-CreateOutcome create_or_reuse(RequestContext& ctx, const LinkedType& type) {
+CreateOutcome create_or_reuse(RequestContext& ctx, const LinkedResource& type) {
   std::unique_ptr<DetailsDraft> draft = type.new_draft();
   draft->apply(ctx);
   PostRow row;
@@ -58,13 +57,13 @@ CreateOutcome create_or_reuse(RequestContext& ctx, const LinkedType& type) {
   return {row.id, true};
 }
 
-Response get_linked(RequestContext& ctx, const LinkedType& type) {
+Response get_linked(RequestContext& ctx, const LinkedResource& type) {
   const PostRow row = load_target(ctx, type.kind);
   check_readable(ctx, type.kind, row);
   return record_response(ctx, type, row.id, 200, true);
 }
 
-Response create_linked(RequestContext& ctx, const LinkedType& type) {
+Response create_linked(RequestContext& ctx, const LinkedResource& type) {
   Transaction tx(ctx.db);
   const CreateOutcome outcome = create_or_reuse(ctx, type);
   tx.commit();
@@ -73,7 +72,7 @@ Response create_linked(RequestContext& ctx, const LinkedType& type) {
   return r;
 }
 
-Response update_linked(RequestContext& ctx, const LinkedType& type) {
+Response update_linked(RequestContext& ctx, const LinkedResource& type) {
   const long long id = load_target(ctx, type.kind).id;
   Transaction tx(ctx.db);
   // Lock first, then read the latest version: concurrent updates apply one after the other.
@@ -91,7 +90,7 @@ Response update_linked(RequestContext& ctx, const LinkedType& type) {
   return record_response(ctx, type, row.id, 200, false);
 }
 
-Response delete_linked(RequestContext& ctx, const LinkedType& type) {
+Response delete_linked(RequestContext& ctx, const LinkedResource& type) {
   const PostRow row = load_target(ctx, type.kind);
   return delete_post_record(
       ctx, type.kind, row, [&] { type.unlink(ctx.db, row.id); },

@@ -4,7 +4,7 @@
 #include "cal/api/linked/linked_fields.h"
 #include "cal/api/linked/linked_records.h"
 #include "cal/api/linked/linked_resource.h"
-#include "cal/api/posts/post_json.h"
+#include "cal/api/posts/post_record.h"
 
 namespace cal {
 namespace {
@@ -44,9 +44,11 @@ std::unique_ptr<DetailsDraft> new_organizer_draft() { return std::make_unique<Or
 
 }  // namespace
 
-const LinkedType kOrganizerType{
-    kOrganizerKind,      LinkedKind::kOrganizer,       write_organizer_records,
-    new_organizer_draft, unlink_organizer_from_events,
+const LinkedResource kOrganizerResource{
+    kOrganizerKind,
+    write_organizer_records,
+    new_organizer_draft,
+    unlink_organizer_from_events,
 };
 
 void write_organizer(JsonWriter& w, const RequestContext& ctx, const Organizer& organizer,

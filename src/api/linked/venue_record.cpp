@@ -3,7 +3,7 @@
 #include "cal/api/linked/linked_fields.h"
 #include "cal/api/linked/linked_records.h"
 #include "cal/api/linked/linked_resource.h"
-#include "cal/api/posts/post_json.h"
+#include "cal/api/posts/post_record.h"
 
 namespace cal {
 namespace {
@@ -53,8 +53,11 @@ std::unique_ptr<DetailsDraft> new_venue_draft() { return std::make_unique<VenueD
 
 }  // namespace
 
-const LinkedType kVenueType{
-    kVenueKind, LinkedKind::kVenue, write_venue_records, new_venue_draft, unlink_venue_from_events,
+const LinkedResource kVenueResource{
+    kVenueKind,
+    write_venue_records,
+    new_venue_draft,
+    unlink_venue_from_events,
 };
 
 void write_venue(JsonWriter& w, const RequestContext& ctx, const Venue& venue,

@@ -64,7 +64,7 @@ void add_cors_headers(const Config& config, const Request& request, Response& re
 }
 
 const char* vary_header(const Config& config) {
-  // Accept: it may ask for the iCalendar feed instead of JSON (issue 16).
+  // Accept: it may ask for the iCalendar feed instead of JSON.
   return config.cors.origins.empty() ? "Accept, Accept-Language" : "Accept, Accept-Language, Origin";
 }
 

@@ -1,4 +1,4 @@
-// Lost-update protection (issue 15): a write of one record (PUT, PATCH, POST or DELETE on a route
+// Lost-update protection: a write of one record (PUT, PATCH, POST or DELETE on a route
 // with a path variable) that carries If-Match goes ahead only while the record is what the
 // client read. The check runs inside the write's own transaction, after locking the record the
 // way every write of it does, so no other write can land between the check and the write.

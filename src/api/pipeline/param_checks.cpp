@@ -6,7 +6,7 @@
 #include "cal/api/events/event_fields.h"
 #include "cal/api/linked/linked_fields.h"
 #include "cal/api/linked/linked_records.h"
-#include "cal/api/posts/post_image.h"
+#include "cal/api/posts/post_writes.h"
 #include "cal/api/terms/term_input.h"
 #include "cal/core/dates/dates.h"
 #include "cal/core/text/ascii.h"
@@ -190,10 +190,6 @@ std::string check_category_parent(const ParamSpec&, const ParamValue& value, con
   if (value.integer > 0 && (!context.db || find_term(*context.db, Taxonomy::kCategory, value.integer)))
     return "";
   return translate(locale, "parent must be 0 or an existing category id.");
-}
-
-std::string check_no_parent(const ParamSpec&, const ParamValue&, const Locale& locale, const CheckContext&) {
-  return translate(locale, "Tags have no parent.");
 }
 
 std::string check_term_name(const ParamSpec& spec, const ParamValue& value, const Locale& locale,

@@ -30,7 +30,8 @@ std::optional<double> parse_number_text(std::string_view s) {
 
 std::string_view as_view(const Value& v) { return {v.GetString(), v.GetStringLength()}; }
 
-// Splits a comma list ("1, 2,3") into trimmed items; an empty string gives no items.
+// Splits a comma list ("1, 2,3") into trimmed items; an empty string gives no
+// items.
 std::vector<std::string> split_commas(std::string_view s) {
   std::vector<std::string> items;
   if (trim(s).empty()) return items;
@@ -45,8 +46,8 @@ std::vector<std::string> split_commas(std::string_view s) {
   return items;
 }
 
-// The items of a list-typed value: a JSON array's elements, or a comma list's pieces.
-// Returns false when the value is neither.
+// The items of a list-typed value: a JSON array's elements, or a comma list's
+// pieces. Returns false when the value is neither.
 bool list_items(const Value& v, std::vector<const Value*>& elements, std::vector<std::string>& pieces) {
   if (v.IsArray()) {
     for (const auto& e : v.GetArray()) elements.push_back(&e);
@@ -84,120 +85,144 @@ struct Checker {
     return false;
   }
 
+  // The value `v` of `spec` as its declared type, or nullopt (the problem
+  // noted) when it is not one.
   std::optional<ParamValue> coerce(const ParamSpec& spec, const Value& v) {
     ParamValue out;
     out.raw = &v;
     switch (spec.type) {
-      case ParamType::kInteger: {
-        const auto i = coerce_integer(v);
-        if (!i)
-          return fail(spec, spec.positive ? "%s must be a positive integer." : "%s is not of type integer."),
-                 std::nullopt;
-        if (spec.positive && *i < 1) return fail(spec, "%s must be a positive integer."), std::nullopt;
-        out.integer = *i;
-        out.text = std::to_string(*i);
-        return out;
-      }
-      case ParamType::kNumber: {
-        std::optional<double> d;
-        if (v.IsNumber())
-          d = v.GetDouble();
-        else if (v.IsString())
-          d = parse_number_text(as_view(v));
-        if (!d) return fail(spec, "%s is not of type number."), std::nullopt;
-        if ((spec.minimum && *d < *spec.minimum) || (spec.maximum && *d > *spec.maximum)) {
-          return fail(spec, "%s must be between %s and %s.",
-                      {std::to_string(static_cast<long long>(spec.minimum.value_or(0))),
-                       std::to_string(static_cast<long long>(spec.maximum.value_or(0)))}),
-                 std::nullopt;
-        }
-        out.number = *d;
-        out.text = v.IsString() ? std::string(as_view(v)) : std::to_string(*d);
-        return out;
-      }
-      case ParamType::kBoolean: {
-        const auto b = coerce_boolean(v);
-        if (!b) return fail(spec, "%s is not of type boolean."), std::nullopt;
-        out.boolean = *b;
-        out.text = *b ? "true" : "false";
-        return out;
-      }
+      case ParamType::kInteger:
+        return as_integer(spec, v, out);
+      case ParamType::kNumber:
+        return as_number(spec, v, out);
+      case ParamType::kBoolean:
+        return as_boolean(spec, v, out);
       case ParamType::kTruthy:
-        if (!v.IsString() && !v.IsBool() && !v.IsNumber())
-          return fail(spec, "%s is not of type string."), std::nullopt;
-        out.boolean = is_truthy(v);
-        out.text = out.boolean ? "true" : "false";
-        return out;
+        return as_truthy(spec, v, out);
       case ParamType::kString:
-      case ParamType::kDateTime: {
-        if (spec.type == ParamType::kDateTime && v.IsInt64()) {
-          out.text = std::to_string(v.GetInt64());
-        } else if (!v.IsString()) {
-          return fail(spec, "%s is not of type string."), std::nullopt;
-        } else {
-          out.text = std::string(as_view(v));
-        }
-        if (spec.non_empty && out.text.empty()) return fail(spec, "%s must not be empty."), std::nullopt;
-        if (spec.type == ParamType::kDateTime) {
-          // Only checked here: the handler resolves the date and, with now_seconds() or
-          // event_window_valid_until(), tells the response cache how long the answer holds.
-          const auto now = unmarked_now();
-          if (!parse_date(out.text, TimeZone::utc(), now))
-            return fail(spec, "%s is not a valid date."), std::nullopt;
-        } else if (!spec.enum_values.empty()) {
-          out.text = lower(out.text);
-          if (!check_enum(spec, out.text)) return std::nullopt;
-        }
-        return out;
-      }
-      case ParamType::kIntegerList: {
-        std::vector<const Value*> elements;
-        std::vector<std::string> pieces;
-        if (!list_items(v, elements, pieces))
-          return fail(spec, "%s must be a list of integers."), std::nullopt;
-        for (const Value* e : elements) {
-          const auto i = coerce_integer(*e);
-          if (!i) return fail(spec, "%s must be a list of integers."), std::nullopt;
-          out.integers.push_back(*i);
-        }
-        for (const auto& p : pieces) {
-          const auto i = parse_integer(p);
-          if (!i) return fail(spec, "%s must be a list of integers."), std::nullopt;
-          out.integers.push_back(*i);
-        }
-        if (spec.positive &&
-            std::any_of(out.integers.begin(), out.integers.end(), [](long long i) { return i < 1; }))
-          return fail(spec, "%s must be a list of positive integers."), std::nullopt;
-        for (long long i : out.integers) out.text += (out.text.empty() ? "" : ",") + std::to_string(i);
-        return out;
-      }
-      case ParamType::kStringList: {
-        std::vector<const Value*> elements;
-        std::vector<std::string> pieces;
-        if (!list_items(v, elements, pieces))
-          return fail(spec, "%s must be a list of strings."), std::nullopt;
-        for (const Value* e : elements) {
-          if (e->IsString())
-            pieces.emplace_back(as_view(*e));
-          else if (e->IsInt64())
-            pieces.push_back(std::to_string(e->GetInt64()));
-          else
-            return fail(spec, "%s must be a list of strings."), std::nullopt;
-        }
-        for (const auto& p : pieces) {
-          if (!check_enum(spec, spec.enum_values.empty() ? p : lower(p))) return std::nullopt;
-        }
-        out.texts = std::move(pieces);
-        if (!spec.enum_values.empty())
-          for (auto& t : out.texts) t = lower(t);
-        for (const auto& t : out.texts) out.text += (out.text.empty() ? "" : ",") + t;
-        return out;
-      }
+      case ParamType::kDateTime:
+        return as_text(spec, v, out);
+      case ParamType::kIntegerList:
+        return as_integer_list(spec, v, out);
+      case ParamType::kStringList:
+        return as_string_list(spec, v, out);
       case ParamType::kAny:
         if (v.IsString()) out.text = std::string(as_view(v));
         return out;
     }
     return std::nullopt;
+  }
+
+  std::optional<ParamValue> as_integer(const ParamSpec& spec, const Value& v, ParamValue& out) {
+    const auto i = coerce_integer(v);
+    if (!i)
+      return fail(spec, spec.positive ? "%s must be a positive integer." : "%s is not of type integer."),
+             std::nullopt;
+    if (spec.positive && *i < 1) return fail(spec, "%s must be a positive integer."), std::nullopt;
+    out.integer = *i;
+    out.text = std::to_string(*i);
+    return out;
+  }
+
+  std::optional<ParamValue> as_number(const ParamSpec& spec, const Value& v, ParamValue& out) {
+    std::optional<double> d;
+    if (v.IsNumber())
+      d = v.GetDouble();
+    else if (v.IsString())
+      d = parse_number_text(as_view(v));
+    if (!d) return fail(spec, "%s is not of type number."), std::nullopt;
+    if ((spec.minimum && *d < *spec.minimum) || (spec.maximum && *d > *spec.maximum)) {
+      return fail(spec, "%s must be between %s and %s.",
+                  {std::to_string(static_cast<long long>(spec.minimum.value_or(0))),
+                   std::to_string(static_cast<long long>(spec.maximum.value_or(0)))}),
+             std::nullopt;
+    }
+    out.number = *d;
+    out.text = v.IsString() ? std::string(as_view(v)) : std::to_string(*d);
+    return out;
+  }
+
+  std::optional<ParamValue> as_boolean(const ParamSpec& spec, const Value& v, ParamValue& out) {
+    const auto b = coerce_boolean(v);
+    if (!b) return fail(spec, "%s is not of type boolean."), std::nullopt;
+    out.boolean = *b;
+    out.text = *b ? "true" : "false";
+    return out;
+  }
+
+  std::optional<ParamValue> as_truthy(const ParamSpec& spec, const Value& v, ParamValue& out) {
+    if (!v.IsString() && !v.IsBool() && !v.IsNumber())
+      return fail(spec, "%s is not of type string."), std::nullopt;
+    out.boolean = is_truthy(v);
+    out.text = out.boolean ? "true" : "false";
+    return out;
+  }
+
+  // A string, or a date (a string, or an integer timestamp).
+  std::optional<ParamValue> as_text(const ParamSpec& spec, const Value& v, ParamValue& out) {
+    if (spec.type == ParamType::kDateTime && v.IsInt64()) {
+      out.text = std::to_string(v.GetInt64());
+    } else if (!v.IsString()) {
+      return fail(spec, "%s is not of type string."), std::nullopt;
+    } else {
+      out.text = std::string(as_view(v));
+    }
+    if (spec.non_empty && out.text.empty()) return fail(spec, "%s must not be empty."), std::nullopt;
+    if (spec.type == ParamType::kDateTime) {
+      // Only checked here: the handler resolves the date and, with
+      // now_seconds() or event_window_valid_until(), tells the response cache
+      // how long the answer holds.
+      const auto now = unmarked_now();
+      if (!parse_date(out.text, TimeZone::utc(), now))
+        return fail(spec, "%s is not a valid date."), std::nullopt;
+    } else if (!spec.enum_values.empty()) {
+      out.text = lower(out.text);
+      if (!check_enum(spec, out.text)) return std::nullopt;
+    }
+    return out;
+  }
+
+  std::optional<ParamValue> as_integer_list(const ParamSpec& spec, const Value& v, ParamValue& out) {
+    std::vector<const Value*> elements;
+    std::vector<std::string> pieces;
+    if (!list_items(v, elements, pieces)) return fail(spec, "%s must be a list of integers."), std::nullopt;
+    for (const Value* e : elements) {
+      const auto i = coerce_integer(*e);
+      if (!i) return fail(spec, "%s must be a list of integers."), std::nullopt;
+      out.integers.push_back(*i);
+    }
+    for (const auto& p : pieces) {
+      const auto i = parse_integer(p);
+      if (!i) return fail(spec, "%s must be a list of integers."), std::nullopt;
+      out.integers.push_back(*i);
+    }
+    if (spec.positive &&
+        std::any_of(out.integers.begin(), out.integers.end(), [](long long i) { return i < 1; }))
+      return fail(spec, "%s must be a list of positive integers."), std::nullopt;
+    for (long long i : out.integers) out.text += (out.text.empty() ? "" : ",") + std::to_string(i);
+    return out;
+  }
+
+  std::optional<ParamValue> as_string_list(const ParamSpec& spec, const Value& v, ParamValue& out) {
+    std::vector<const Value*> elements;
+    std::vector<std::string> pieces;
+    if (!list_items(v, elements, pieces)) return fail(spec, "%s must be a list of strings."), std::nullopt;
+    for (const Value* e : elements) {
+      if (e->IsString())
+        pieces.emplace_back(as_view(*e));
+      else if (e->IsInt64())
+        pieces.push_back(std::to_string(e->GetInt64()));
+      else
+        return fail(spec, "%s must be a list of strings."), std::nullopt;
+    }
+    for (const auto& p : pieces) {
+      if (!check_enum(spec, spec.enum_values.empty() ? p : lower(p))) return std::nullopt;
+    }
+    out.texts = std::move(pieces);
+    if (!spec.enum_values.empty())
+      for (auto& t : out.texts) t = lower(t);
+    for (const auto& t : out.texts) out.text += (out.text.empty() ? "" : ",") + t;
+    return out;
   }
 };
 
@@ -242,7 +267,8 @@ std::string_view declared_items(const ParamSpec& spec) {
 std::vector<std::string_view> declared_types(const ParamSpec& spec) {
   std::vector<std::string_view> types;
   if (const std::string_view first = declared_type(spec); !first.empty()) types.push_back(first);
-  // A truthy flag reads any string or number too ("yes", "on", 1), as WordPress's plugins send them.
+  // A truthy flag reads any string or number too ("yes", "on", 1), as
+  // WordPress's plugins send them.
   if (spec.type == ParamType::kTruthy && spec.declared_type.empty())
     types.insert(types.end(), {"string", "integer"});
   for (std::string_view t : spec.declared_also)
@@ -301,7 +327,8 @@ Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& 
   params.declare(declared);
   Checker checker{locale, {}};
   std::vector<std::string> missing;
-  // Path values and defaults live in the params' own storage (never reallocated: reserved).
+  // Path values and defaults live in the params' own storage (never
+  // reallocated: reserved).
   rapidjson::Document& scratch = params.storage();
   scratch.SetArray();
   scratch.Reserve(static_cast<rapidjson::SizeType>(specs.size() * 2), scratch.GetAllocator());

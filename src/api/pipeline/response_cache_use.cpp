@@ -1,7 +1,7 @@
 // The pipeline's use of the response cache (see response_cache_use.h).
 #include "api/pipeline/response_cache_use.h"
 
-#include "api/pipeline/conditional_get.h"
+#include "api/pipeline/answer_headers.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/text/ascii.h"
 #include "cal/store/data_version.h"
@@ -11,6 +11,7 @@
 #include <atomic>
 #include <chrono>
 #include <iostream>
+#include <thread>
 
 namespace cal {
 namespace {
@@ -120,6 +121,11 @@ void ResponseCacheUse::keep(const Response& response, const std::string& etag) {
   h.erase(std::remove_if(h.begin(), h.end(), [](const auto& kv) { return kv.first == "X-Cal-Statements"; }),
           h.end());
   cache_->store(key_, *validity_, read_set(), std::move(stored));
+}
+
+void wait_out_cache_lease(const Config& config, Db& db) {
+  if (config.server.cache_lease_ms > 0 && db.wrote_since_mark())
+    std::this_thread::sleep_for(std::chrono::milliseconds(config.server.cache_lease_ms));
 }
 
 }  // namespace cal

@@ -1,8 +1,9 @@
-// How the pipeline uses the response cache (issue 8): a GET/HEAD is answered from memory when the
+// How the pipeline uses the response cache: a GET/HEAD is answered from memory when the
 // stored answer is still exactly what the pipeline would produce, and a computed answer is stored
 // for the next request. A visitor's is looked up before anything else; an authenticated caller's
-// once the credentials are checked, under a key of its own (issue 17: a mirror's repeated
-// /changes). The cache itself (src/cache/) knows nothing of the API.
+// once the credentials are checked, under a key of its own (a mirror
+// polls /changes with the same credentials again and again). The cache itself (src/cache/) knows nothing of
+// the API.
 #pragma once
 
 #include "cal/api/access/permissions.h"
@@ -56,5 +57,10 @@ class ResponseCacheUse {
   bool answered_ = false;
   std::size_t lookup_statements_ = 0;
 };
+
+// With a cache lease (`[server] cache_lease_ms`), a cached answer may rest on a version read up to
+// the lease before: a request that wrote on `db` (since its mark()) is acknowledged only once
+// every cache has read a version after its commit, so this waits out the lease.
+void wait_out_cache_lease(const Config& config, Db& db);
 
 }  // namespace cal

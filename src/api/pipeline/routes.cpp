@@ -66,7 +66,7 @@ Specs paging_params() {
   };
 }
 
-// modified_after / modified_before (issue 17, WordPress core's names) on every list route.
+// modified_after / modified_before (WordPress core's names; docs/sync.md) on every list route.
 Specs modified_params() {
   return {
       {.name = param::kModifiedAfter,
@@ -80,7 +80,7 @@ Specs modified_params() {
   };
 }
 
-// GET /changes (issue 17): what changed since a sync token.
+// GET /changes (docs/sync.md): what changed since a sync token.
 Specs changes_params() {
   return {
       {.name = param::kSince,
@@ -203,7 +203,7 @@ Specs event_fields(bool create) {
   return concat(f, more);
 }
 
-// The iCalendar feed (issue 16) of an event list or a single event.
+// The iCalendar feed (docs/feeds.md) of an event list or a single event.
 Specs ical_param() {
   return {{.name = param::kIcal,
            .type = T::kBoolean,
@@ -515,13 +515,6 @@ Specs term_fields(bool create, bool hierarchical) {
                  .type = T::kInteger,
                  .description = "The parent category id; 0 for top level.",
                  .check = check_category_parent});
-  // Declared on tags too, so that a `parent` there is refused with the other bad fields.
-  else
-    s.push_back({.name = param::kParent,
-                 .type = T::kAny,
-                 .description = "Tags have no parent; any value is refused.",
-                 .declared_type = "integer",
-                 .check = check_no_parent});
   return s;
 }
 
@@ -534,7 +527,7 @@ struct Operations {
 };
 
 // The handler that applies a shared operation to one resource description (a linked record type,
-// a taxonomy), bound at compile time: `bound<list_linked, kVenueType>`.
+// a taxonomy), bound at compile time: `bound<list_linked, kVenueResource>`.
 template <auto operation, auto& kind>
 Response bound(RequestContext& ctx) {
   return operation(ctx, kind);
@@ -550,8 +543,8 @@ constexpr Operations linked_operations() {
 // Categories and tags: the term operations (cal/api/terms/term_resource.h).
 template <auto& kind>
 constexpr Operations term_operations() {
-  return {bound<list_terms_response, kind>, bound<create_term_response, kind>, bound<get_term_response, kind>,
-          bound<update_term_response, kind>, bound<delete_term_response, kind>};
+  return {bound<list_terms, kind>, bound<create_term, kind>, bound<get_term, kind>, bound<update_term, kind>,
+          bound<delete_term, kind>};
 }
 
 // The five routes of an event/venue/organizer resource.
@@ -684,11 +677,11 @@ std::vector<Route> build_routes() {
   add_post_resource(
       routes, "/venues", "/venues/{id}", "/venues/by-slug/{slug}",
       linked_list_params("Venues whose name, description or address fields contain every word."),
-      venue_fields, false, linked_operations<kVenueType>());
+      venue_fields, false, linked_operations<kVenueResource>());
   add_post_resource(
       routes, "/organizers", "/organizers/{id}", "/organizers/by-slug/{slug}",
       linked_list_params("Organizers whose name, description, phone, e-mail or website contain every word."),
-      organizer_fields, false, linked_operations<kOrganizerType>());
+      organizer_fields, false, linked_operations<kOrganizerResource>());
   add_term_resource(routes, "/categories", "/categories/{id}", true, Capability::kManageCategories,
                     term_operations<kCategoryKind>());
   add_term_resource(routes, "/tags", "/tags/{id}", false, Capability::kManageTags,

@@ -1,4 +1,5 @@
-// Finding the record a request names, and the read and edit checks (see cal/api/posts/post_access.h).
+// Finding the record a request names, the read and edit checks, and list visibility (see
+// cal/api/posts/post_access.h).
 #include "cal/api/posts/post_access.h"
 
 #include "cal/api/pipeline/error.h"
@@ -42,6 +43,29 @@ void check_editable(RequestContext& ctx, const PostRow& row) {
   const std::string status =
       row.status == "trash" && !row.status_before_trash.empty() ? row.status_before_trash : row.status;
   if (!can_edit_post(ctx.caller, row.author, status)) throw forbidden(ctx);
+}
+
+PostVisibility readable_posts(const RequestContext& ctx) {
+  PostVisibility v;
+  if (can_read_others_unpublished(ctx.caller)) {
+    v.scope = ReadScope::kAll;
+  } else if (!ctx.caller.is_visitor() && has_capability(ctx.caller, Capability::kEditPosts)) {
+    v.scope = ReadScope::kPublishedAndOwn;
+    v.user_id = ctx.caller.id();
+  }
+  return v;
+}
+
+PostVisibility list_visibility(RequestContext& ctx) {
+  PostVisibility v = readable_posts(ctx);
+  v.statuses = ctx.params.texts(param::kStatus);
+  if (ctx.caller.is_visitor()) {
+    for (const auto& s : v.statuses)
+      if (s != "publish")
+        throw invalid_param(ctx, "status",
+                            translate(ctx.locale, "status: visitors may only list published records."));
+  }
+  return v;
 }
 
 }  // namespace cal

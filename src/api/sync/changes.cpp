@@ -1,4 +1,4 @@
-// GET /changes (issue 17; docs/sync.md): the records whose visible state
+// GET /changes (docs/sync.md): the records whose visible state
 // changed for this caller since a sync token, each with what the caller now sees of it.
 #include "cal/api/sync/changes.h"
 
@@ -6,7 +6,7 @@
 #include "cal/api/linked/linked_records.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
-#include "cal/api/posts/visible_posts.h"
+#include "cal/api/posts/post_access.h"
 #include "cal/api/sync/sync_token.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/core/dates/clock_use.h"
@@ -81,7 +81,7 @@ std::vector<Entry> resolve(RequestContext& ctx, const std::vector<MergedChange>&
     q.hide_empty = false;
     q.order_by = TermOrder::kId;
     q.limit = static_cast<long long>(ids[kind].size());
-    for (Term& t : list_terms(ctx.db, q).terms) {
+    for (Term& t : find_term_page(ctx.db, q).terms) {
       visible.emplace(kind, t.id);
       terms.emplace(t.id, std::move(t));
     }

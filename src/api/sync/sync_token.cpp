@@ -1,14 +1,14 @@
 // The sync token codec (see cal/api/sync/sync_token.h).
 #include "cal/api/sync/sync_token.h"
 
+#include <sodium.h>
+
 #include <charconv>
 #include <cstdint>
 #include <vector>
 
 namespace cal {
 namespace {
-
-constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 // FNV-1a, 32 bits: not a secret (tokens carry nothing to protect), only a check that the text
 // came out of encode_sync_token whole.
@@ -21,36 +21,23 @@ std::uint32_t checksum(std::string_view text) {
   return h;
 }
 
+constexpr int kVariant = sodium_base64_VARIANT_URLSAFE_NO_PADDING;
+
 std::string base64url(std::string_view bytes) {
-  std::string out;
-  std::uint32_t buffer = 0;
-  int bits = 0;
-  for (unsigned char c : bytes) {
-    buffer = (buffer << 8) | c;
-    bits += 8;
-    while (bits >= 6) {
-      bits -= 6;
-      out += kAlphabet[(buffer >> bits) & 63u];
-    }
-  }
-  if (bits > 0) out += kAlphabet[(buffer << (6 - bits)) & 63u];
+  std::string out(sodium_base64_ENCODED_LEN(bytes.size(), kVariant), '\0');
+  sodium_bin2base64(out.data(), out.size(), reinterpret_cast<const unsigned char*>(bytes.data()),
+                    bytes.size(), kVariant);
+  out.resize(out.size() - 1);  // the terminating NUL
   return out;
 }
 
 std::optional<std::string> unbase64url(std::string_view text) {
-  std::string out;
-  std::uint32_t buffer = 0;
-  int bits = 0;
-  for (char c : text) {
-    const auto at = kAlphabet.find(c);
-    if (at == std::string_view::npos) return std::nullopt;
-    buffer = (buffer << 6) | static_cast<std::uint32_t>(at);
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out += static_cast<char>((buffer >> bits) & 0xffu);
-    }
-  }
+  std::string out(text.size() * 3 / 4 + 1, '\0');
+  std::size_t length = 0;
+  if (sodium_base642bin(reinterpret_cast<unsigned char*>(out.data()), out.size(), text.data(), text.size(),
+                        nullptr, &length, nullptr, kVariant) != 0)
+    return std::nullopt;
+  out.resize(length);
   return out;
 }
 

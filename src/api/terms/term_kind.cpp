@@ -30,7 +30,7 @@ Term load_term(RequestContext& ctx, const TermKind& kind) {
   return *term;
 }
 
-Response get_term_response(RequestContext& ctx, const TermKind& kind) {
+Response get_term(RequestContext& ctx, const TermKind& kind) {
   const Term term = load_term(ctx, kind);
   JsonBuffer buffer;
   JsonWriter w(buffer);

@@ -40,7 +40,7 @@ void apply_event_filter(RequestContext& ctx, TermQuery& query) {
 
 }  // namespace
 
-Response list_terms_response(RequestContext& ctx, const TermKind& kind) {
+Response list_terms(RequestContext& ctx, const TermKind& kind) {
   const Paging paging = read_paging(ctx);
   TermQuery query;
   query.taxonomy = kind.taxonomy;
@@ -63,7 +63,7 @@ Response list_terms_response(RequestContext& ctx, const TermKind& kind) {
   query.limit = paging.per_page;
   query.offset = paging.offset();
 
-  const TermPage page = list_terms(ctx.db, query);
+  const TermPage page = find_term_page(ctx.db, query);
   check_page_exists(paging, page.total, kind.archive_kind, ctx.locale);
   ListEnvelope envelope{kind.collection, term_collection_url(ctx, kind), effective_query(ctx, paging), paging,
                         page.total};

@@ -69,7 +69,7 @@ std::vector<long long> resolve_terms_input(RequestContext& ctx, Taxonomy taxonom
     term.name = name;
     term.slug = term_slug_from(kind, name);
     try {
-      insert_term(ctx.db, term, true);
+      insert_term_row(ctx.db, term, true);
       push_unique(ids, term.id);
     } catch (const TermExists& e) {
       push_unique(ids, e.term_id);  // created meanwhile by someone else

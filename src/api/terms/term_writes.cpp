@@ -34,7 +34,7 @@ Response term_response(RequestContext& ctx, int status, const Term& term) {
 
 }  // namespace
 
-Response create_term_response(RequestContext& ctx, const TermKind& kind) {
+Response create_term(RequestContext& ctx, const TermKind& kind) {
   Term term;
   term.taxonomy = kind.taxonomy;
   term.name = checked_term_name(ctx, ctx.params.text(param::kName), "name");
@@ -45,7 +45,7 @@ Response create_term_response(RequestContext& ctx, const TermKind& kind) {
   Transaction tx(ctx.db);
   if (kind.hierarchical && ctx.params.given(param::kParent)) term.parent = checked_parent(ctx, 0);
   try {
-    insert_term(ctx.db, term, !explicit_slug);
+    insert_term_row(ctx.db, term, !explicit_slug);
   } catch (const TermExists& e) {
     throw term_exists_error(ctx, e.term_id);
   }
@@ -55,7 +55,7 @@ Response create_term_response(RequestContext& ctx, const TermKind& kind) {
   return r;
 }
 
-Response update_term_response(RequestContext& ctx, const TermKind& kind) {
+Response update_term(RequestContext& ctx, const TermKind& kind) {
   Transaction tx(ctx.db);
   Term term = load_term(ctx, kind);
   if (ctx.params.given(param::kName))
@@ -65,7 +65,7 @@ Response update_term_response(RequestContext& ctx, const TermKind& kind) {
     term.description = checked_term_description(ctx, ctx.params.text(param::kDescription));
   if (kind.hierarchical && ctx.params.given(param::kParent)) term.parent = checked_parent(ctx, term.id);
   try {
-    update_term(ctx.db, term, false);
+    update_term_row(ctx.db, term, false);
   } catch (const TermExists& e) {
     throw term_exists_error(ctx, e.term_id);
   }
@@ -73,11 +73,11 @@ Response update_term_response(RequestContext& ctx, const TermKind& kind) {
   return term_response(ctx, 200, term);
 }
 
-Response delete_term_response(RequestContext& ctx, const TermKind& kind) {
+Response delete_term(RequestContext& ctx, const TermKind& kind) {
   Transaction tx(ctx.db);
   const Term term = load_term(ctx, kind);
   try {
-    delete_term(ctx.db, term);
+    delete_term_row(ctx.db, term);
   } catch (const TermExists& e) {
     ApiError error = term_exists_error(ctx, e.term_id);
     error.message =

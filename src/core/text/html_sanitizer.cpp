@@ -2,6 +2,7 @@
 #include "cal/core/text/html_sanitizer.h"
 
 #include "cal/core/text/ascii.h"
+#include "cal/core/text/html_escape.h"
 
 #include <gumbo.h>
 
@@ -110,56 +111,6 @@ const std::string_view* allowed_attribute(std::string_view element, const GumboA
   return nullptr;
 }
 
-constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";  // U+FFFD
-
-// Length of the well-formed UTF-8 sequence (RFC 3629) starting at text[pos], or 0 when the bytes
-// there are not one.
-std::size_t utf8_sequence_length(std::string_view text, std::size_t pos) {
-  const auto lead = static_cast<unsigned char>(text[pos]);
-  if (lead < 0x80) return 1;
-  const std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
-  if (lead < 0xC2 || lead > 0xF4 || text.size() - pos < length) return 0;
-  const auto second = static_cast<unsigned char>(text[pos + 1]);
-  // The second byte's range excludes overlong forms, surrogates and code points > U+10FFFF.
-  const unsigned char low = lead == 0xE0 ? 0xA0 : lead == 0xF0 ? 0x90 : 0x80;
-  const unsigned char high = lead == 0xED ? 0x9F : lead == 0xF4 ? 0x8F : 0xBF;
-  if (second < low || second > high) return 0;
-  for (std::size_t i = 2; i < length; ++i) {
-    if ((static_cast<unsigned char>(text[pos + i]) & 0xC0) != 0x80) return 0;
-  }
-  return length;
-}
-
-// Appends text escaped for HTML: &, <, > always, " too inside attribute values. Ill-formed
-// UTF-8 (which libgumbo can produce for absurd numeric character references) becomes U+FFFD.
-void append_escaped(std::string& out, std::string_view text, bool in_attribute) {
-  for (std::size_t pos = 0; pos < text.size();) {
-    const std::size_t length = utf8_sequence_length(text, pos);
-    if (length == 0) {
-      out += kReplacementCharacter;
-      ++pos;
-      continue;
-    }
-    switch (text[pos]) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += in_attribute ? "&quot;" : "\"";
-        break;
-      default:
-        out.append(text.substr(pos, length));
-    }
-    pos += length;
-  }
-}
-
 bool is_text_node(const GumboNode& node) {
   return node.type == GUMBO_NODE_TEXT || node.type == GUMBO_NODE_WHITESPACE || node.type == GUMBO_NODE_CDATA;
 }
@@ -181,7 +132,7 @@ void write_start_tag(std::string& out, std::string_view element, const GumboElem
       out += ' ';
       out += *name;
       out += "=\"";
-      append_escaped(out, attribute.value, true);
+      append_html_escaped(out, attribute.value, true);
       out += '"';
     }
   }
@@ -224,7 +175,7 @@ class Serializer {
 
   void write_node(const GumboNode& node) {
     if (is_text_node(node)) {
-      append_escaped(out_, node.v.text.text, false);
+      append_html_escaped(out_, node.v.text.text);
     } else if (node.type == GUMBO_NODE_ELEMENT) {
       write_element(node);
     }

@@ -1,4 +1,4 @@
-// Throttling of failed authentications (issue 9, docs/reliability.md): failures are counted per
+// Throttling of failed authentications (docs/reliability.md): failures are counted per
 // client address and per login over a sliding window; once either count is at its limit, further
 // FAILED attempts are answered 429 rest_too_many_requests with Retry-After instead of 401.
 // Valid credentials always pass, so nobody can lock a user or an address out (application

@@ -39,7 +39,7 @@ EventWindowResult compute_event_window(const EventDateFilters& filters, const Ti
                                        Seconds now);
 
 // How long the window computed at `now` stays what compute_event_window would give (for the
-// response cache, issue 8): until the next second when a filter is a relative date ("now",
+// response cache): until the next second when a filter is a relative date ("now",
 // "+1 day": its instant moves with the clock); else until the next site-local midnight when a
 // default bound applies (the defaults follow the site-local day); else for ever (nullopt).
 std::optional<Seconds> event_window_valid_until(const EventDateFilters& filters, const TimeZone& site_zone,

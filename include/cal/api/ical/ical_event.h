@@ -1,4 +1,4 @@
-// One event as an iCalendar VEVENT (issue 16), built with libical: the record's fields as
+// One event as an iCalendar VEVENT (docs/feeds.md), built with libical: the record's fields as
 // RFC 5545 properties (libical escapes, folds and ends lines). What the JSON record masks for a
 // password-protected event (docs/api.md §3.5) the VEVENT leaves out.
 #pragma once

@@ -1,4 +1,4 @@
-// iCalendar feeds of the events (issue 16): `GET /events?ical=1&<any list filter>` and
+// iCalendar feeds of the events (docs/feeds.md): `GET /events?ical=1&<any list filter>` and
 // `GET /events/{id}?ical=1` (or by slug), or the same with `Accept: text/calendar`, answer
 // `text/calendar` (RFC 5545, written by libical) with exactly the events the JSON answer has.
 // The route table binds these handlers to the event routes; they hand JSON requests to the

@@ -1,4 +1,4 @@
-// Importing an iCalendar (RFC 5545) body as events (issue 16, point 6): POST /events with
+// Importing an iCalendar (RFC 5545) body as events (docs/feeds.md): POST /events with
 // Content-Type text/calendar. parse_ical_import() is the pure part (no database): it checks the
 // calendar line by line, reads it with libical and maps every VEVENT to the JSON body that
 // POST /events takes, so the import goes through the same validation and writes as JSON

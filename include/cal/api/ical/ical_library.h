@@ -1,5 +1,5 @@
 // libical is loaded when the iCalendar module first needs it, not at start-up (it and ICU cost a
-// CGI process 1.4 ms it seldom needs; see src/api/ical/libical.h). A long-running server loads it
+// CGI process start-up time it seldom needs; see src/api/ical/libical.h). A long-running server loads it
 // at start instead.
 #pragma once
 

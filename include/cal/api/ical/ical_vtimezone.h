@@ -1,4 +1,4 @@
-// The VTIMEZONE components of the iCalendar feeds (issue 16), built from the system time zone
+// The VTIMEZONE components of the iCalendar feeds, built from the system time zone
 // database through cal::TimeZone (Howard Hinnant's date/tz library, with the TZif footer rule
 // past 2037): every offset change of the zone over the years the feed's events need, each an
 // observance of its own (DTSTART in the wall clock before the change, TZOFFSETFROM,

@@ -1,14 +1,14 @@
 // The REST resources venues and organizers, implemented once: the list of docs/api.md §4/§4.2 (paging,
 // name order, search, event, has_events, only_with_upcoming, status), read, create with the
 // dedupe rule, partial update, trash/delete with unlinking (docs/api.md §5, §7). Each record type
-// supplies only what differs: its kind in the store, its detail fields and its writer.
+// supplies only what differs (a LinkedResource): its PostKind, its detail fields and its writer.
 // Implemented in linked_resource.cpp (read, create, update, delete) and linked_lists.cpp (the
-// list); kVenueType and kOrganizerType in venue_record.cpp and organizer_record.cpp.
+// list); kVenueResource and kOrganizerResource in venue_record.cpp and organizer_record.cpp.
 #pragma once
 
 #include "cal/api/pipeline/context.h"
 #include "cal/api/pipeline/json.h"
-#include "cal/api/posts/post_kind.h"
+#include "cal/api/posts/post_record.h"
 #include "cal/store/linked_posts.h"
 
 #include <memory>
@@ -33,10 +33,10 @@ class DetailsDraft {
   virtual void save(Db& db, long long id) const = 0;
 };
 
-// What a linked record type supplies to the shared code.
-struct LinkedType {
+// What a linked record type supplies to the shared code: its naming (PostKind, which also holds
+// its PostType in the store) and the hooks where venues and organizers differ.
+struct LinkedResource {
   const PostKind& kind;
-  LinkedKind stored_as;  // its tables, in the store
   // Writes the records of `ids`, in that order, as stored; `single` adds `json_ld`. A constant
   // number of statements.
   void (*write_records)(JsonWriter& w, const RequestContext& ctx, const std::vector<long long>& ids,
@@ -47,19 +47,19 @@ struct LinkedType {
   void (*unlink)(Db& db, long long id);
 };
 
-extern const LinkedType kVenueType;
-extern const LinkedType kOrganizerType;
+extern const LinkedResource kVenueResource;
+extern const LinkedResource kOrganizerResource;
 
 // GET collection: the docs/api.md §4 list in name order, with the filters of §4.2.
-Response list_linked(RequestContext& ctx, const LinkedType& type);
+Response list_linked(RequestContext& ctx, const LinkedResource& type);
 // GET by id or slug: the record with `json_ld`; trash and visibility checks of docs/api.md §2.
-Response get_linked(RequestContext& ctx, const LinkedType& type);
+Response get_linked(RequestContext& ctx, const LinkedResource& type);
 // POST collection: 201 with the new record and Location, or 200 with its existing twin.
-Response create_linked(RequestContext& ctx, const LinkedType& type);
+Response create_linked(RequestContext& ctx, const LinkedResource& type);
 // POST/PUT/PATCH by id or slug: only the sent fields change; 200 with the record.
-Response update_linked(RequestContext& ctx, const LinkedType& type);
+Response update_linked(RequestContext& ctx, const LinkedResource& type);
 // DELETE by id or slug: trash (unlinking it from events), 410 when in trash, or `force`.
-Response delete_linked(RequestContext& ctx, const LinkedType& type);
+Response delete_linked(RequestContext& ctx, const LinkedResource& type);
 
 struct CreateOutcome {
   long long id = 0;
@@ -69,6 +69,6 @@ struct CreateOutcome {
 // Creates a record from ctx.params, unless a non-trashed record the caller may read has the
 // same name (case-insensitive) and every other sent field: then that one, unchanged. Runs inside
 // the caller's transaction; throws ApiError for bad input.
-CreateOutcome create_or_reuse(RequestContext& ctx, const LinkedType& type);
+CreateOutcome create_or_reuse(RequestContext& ctx, const LinkedResource& type);
 
 }  // namespace cal

@@ -1,4 +1,4 @@
-// The response cache's watcher (`[server] cache_lease_ms`, issue 14): a thread with its own
+// The response cache's watcher (`[server] cache_lease_ms`, docs/performance.md): a thread with its own
 // database connection that reads the data version every quarter lease while visitors' requests
 // come, so that a cached answer can be served without a round trip of its own
 // (VersionFlights::fresh) and writes are applied within the lease. Idle for a second, it stops

@@ -1,6 +1,6 @@
 // The route handlers that are functions of their own: the namespace index
 // (src/api/discovery/root_index.cpp), the OpenAPI document (src/api/discovery/openapi.cpp) and
-// the events (src/api/events/event_list.cpp, event_writes.cpp, events.cpp) and the changes
+// the events (src/api/events/events.cpp, event_writes.cpp) and the changes
 // (src/api/sync/changes.cpp). Venues, organizers,
 // categories and tags have no handler functions: the route table (src/api/pipeline/routes.cpp)
 // binds the shared operations of cal/api/linked/linked_resource.h and
@@ -25,7 +25,7 @@ Response delete_event(RequestContext& ctx);
 // POST /events with a text/calendar body: every VEVENT imported (src/api/ical/ical_import.cpp).
 Response import_events_ical(RequestContext& ctx);
 
-// Incremental sync (issue 17, src/api/sync/changes.cpp): GET /changes.
+// Incremental sync (docs/sync.md, src/api/sync/changes.cpp): GET /changes.
 Response list_changes(RequestContext& ctx);
 
 }  // namespace cal

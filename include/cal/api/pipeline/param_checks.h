@@ -39,8 +39,6 @@ std::string check_category_ids(const ParamSpec&, const ParamValue&, const Locale
 std::string check_tag_ids(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
 // A category parent: 0 (top level) or an existing category id.
 std::string check_category_parent(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
-// `parent` of a tag write: tags have no parent, any value is refused.
-std::string check_no_parent(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
 // A term name: non-blank, at most 200 characters.
 std::string check_term_name(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
 // An explicit term slug: something left after normalization.

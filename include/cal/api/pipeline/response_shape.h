@@ -1,4 +1,4 @@
-// WordPress's global response parameters (issue 15): `_fields` keeps only the named fields of a
+// WordPress's global response parameters: `_fields` keeps only the named fields of a
 // record, or of every record of a list (dotted paths reach into nested objects), and `_envelope`
 // answers 200 with `{body, status, headers}` for clients that cannot read the status or headers.
 // They reshape a body already written, and only when asked, so they parse it back into a DOM.

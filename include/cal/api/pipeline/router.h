@@ -16,9 +16,9 @@ namespace cal {
 class ResponseCache;
 
 // Answers one request. Never throws: every failure becomes a JSON error response.
-// `request_id` is used in the log for unexpected failures. With a `cache`, visitors' GET/HEAD
-// answers are served from it while valid and stored in it when computed (see
-// cal/cache/response_cache.h); the answer is the same as without.
+// `request_id` is used in the log for unexpected failures. With a `cache`, GET/HEAD answers (an
+// authenticated caller's under a key of its own) are served from it while valid and stored in it
+// when computed (see cal/cache/response_cache.h); the answer is the same as without.
 Response handle_request(const Request& request, Db& db, const Config& config, const std::string& request_id,
                         ResponseCache* cache = nullptr);
 
@@ -31,7 +31,7 @@ struct Backends {
   std::vector<ResponseCache*> replica_caches;  // one per replica (entries may be null)
 };
 
-// As above, with reads spread over the replicas (issue 18, docs/scaling-out.md): a GET or HEAD
+// As above, with reads spread over the replicas (docs/scaling-out.md): a GET or HEAD
 // goes to a healthy replica (ReplicaSet::pick), once it has applied the GTID the caller presents
 // (X-Cal-GTID or the cal_gtid cookie; else to the primary), with that replica's own response
 // cache; a replica lost mid-request is reported and the read runs elsewhere. Everything else goes

@@ -1,9 +1,11 @@
-// Which record a request names and whether the caller may read or edit it: the lookups that
-// give 404 and the checks that give 403 for events, venues and organizers alike.
+// Which post records a caller may see and touch: the record a request names (404), the read and
+// edit checks (403) for events, venues and organizers alike, and the visibility handed to the
+// store's list queries (docs/api.md §4.1).
 #pragma once
 
 #include "cal/api/pipeline/context.h"
-#include "cal/api/posts/post_kind.h"
+#include "cal/api/posts/post_record.h"
+#include "cal/store/post_visibility.h"
 #include "cal/store/posts.h"
 
 #include <optional>
@@ -20,5 +22,12 @@ std::optional<PostRow> find_record(RequestContext& ctx, const PostKind& kind, lo
 void check_readable(RequestContext& ctx, const PostKind& kind, const PostRow& row);
 // Edit/delete check: 403 rest_forbidden unless the caller may edit the record.
 void check_editable(RequestContext& ctx, const PostRow& row);
+
+// The posts the caller may see in lists, with the request's `status` filter. Throws 400 for
+// statuses a visitor may not ask for.
+PostVisibility list_visibility(RequestContext& ctx);
+// The posts the caller may read in lists, whatever the request's `status`: for related records
+// (e.g. "linked to an event visible to this caller").
+PostVisibility readable_posts(const RequestContext& ctx);
 
 }  // namespace cal

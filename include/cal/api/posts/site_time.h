@@ -12,7 +12,7 @@ namespace cal {
 Seconds now_seconds();
 TimeZone site_zone(const RequestContext& ctx);
 
-// `modified_after` / `modified_before` of a list request (issue 17), as dates of docs/api.md §6 in the
+// `modified_after` / `modified_before` of a list request, as dates of docs/api.md §6 in the
 // site zone (the validator checked that they parse). Reads the clock only when one is given.
 ModifiedBounds modified_bounds(const RequestContext& ctx);
 

@@ -1,4 +1,4 @@
-// GET /changes (issue 17): the changes of the log after a sync token, merged across the log's
+// GET /changes (docs/sync.md): the changes of the log after a sync token, merged across the log's
 // shards, as one entry per record that changed, with what the caller now sees of it. The handler
 // is list_changes (cal/api/pipeline/handlers.h); this is its pure part, the merge.
 #pragma once

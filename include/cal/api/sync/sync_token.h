@@ -1,4 +1,4 @@
-// The sync token of GET /changes (issue 17): a position in the change log, opaque to clients.
+// The sync token of GET /changes (docs/sync.md): a position in the change log, opaque to clients.
 // It holds the 16 shard counters the answer was read up to (schema.sql data_version: each shard's
 // log is gap-free and in commit order, so "shard s up to V" is an exact position) and the
 // database clock of the read (for the retention and for scheduled posts that come due). Encoded

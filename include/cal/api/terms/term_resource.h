@@ -37,14 +37,14 @@ std::string term_public_url(const RequestContext& ctx, const TermKind& kind, std
 Term load_term(RequestContext& ctx, const TermKind& kind);
 
 // GET collection (docs/api.md §4, §4.4): filters, order, paging, envelope.
-Response list_terms_response(RequestContext& ctx, const TermKind& kind);
+Response list_terms(RequestContext& ctx, const TermKind& kind);
 // GET item: 200 with the term.
-Response get_term_response(RequestContext& ctx, const TermKind& kind);
+Response get_term(RequestContext& ctx, const TermKind& kind);
 // POST collection (docs/api.md §5): 201 with the term and Location; 409 term_exists on a clash.
-Response create_term_response(RequestContext& ctx, const TermKind& kind);
+Response create_term(RequestContext& ctx, const TermKind& kind);
 // POST/PUT/PATCH item: only the fields sent change; 200 with the term.
-Response update_term_response(RequestContext& ctx, const TermKind& kind);
+Response update_term(RequestContext& ctx, const TermKind& kind);
 // DELETE item: permanent; 200 with the term as it was; children move up, events lose it.
-Response delete_term_response(RequestContext& ctx, const TermKind& kind);
+Response delete_term(RequestContext& ctx, const TermKind& kind);
 
 }  // namespace cal

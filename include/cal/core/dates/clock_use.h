@@ -1,4 +1,4 @@
-// How long the response being computed stays valid as time passes (issue 8, response cache).
+// How long the response being computed stays valid as time passes, for the response cache.
 // Most answers change only when the data changes (or a scheduled post comes due, which the cache
 // tracks itself); an answer that read the current time is valid only as long as what it read
 // stays the same: code that reads the clock says so here. The record is per thread: one request

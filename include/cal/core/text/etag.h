@@ -1,4 +1,4 @@
-// Strong entity tags for conditional GET (issue 8): a hash of the exact response body, so a
+// Strong entity tags for conditional GET: a hash of the exact response body, so a
 // tag can never match a changed response.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Plain text from an HTML description, for the iCalendar feed's DESCRIPTION (issue 16): calendar
+// Plain text from an HTML description, for the iCalendar feed's DESCRIPTION: calendar
 // applications show DESCRIPTION as text, so markup must become line breaks, not tags.
 #pragma once
 

@@ -1,13 +1,23 @@
-// Applying the shared post fields of a create or update (see cal/api/posts/post_fields.h).
-#include "cal/api/posts/post_fields.h"
+// Applying the shared post fields, the `image` input, trashing and deleting (see
+// cal/api/posts/post_writes.h).
+#include "cal/api/posts/post_writes.h"
 
 #include "cal/api/pipeline/error.h"
-#include "cal/api/posts/post_image.h"
+#include "cal/api/posts/post_access.h"
 #include "cal/api/posts/site_time.h"
+#include "cal/core/text/ascii.h"
 #include "cal/core/text/html_sanitizer.h"
+#include "cal/core/text/numbers.h"
 #include "cal/core/text/slug.h"
+#include "cal/core/text/url.h"
+#include "cal/store/posts.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
 
 namespace cal {
+
 namespace {
 
 // Parses a date parameter in `zone` (already validated as parseable by the router).
@@ -106,6 +116,80 @@ void apply_post_fields(RequestContext& ctx, const PostKind& kind, PostRow& row, 
   else if (ctx.params.given(param::kSlug) && ctx.params.has(param::kId))
     row.slug = wanted_slug(kind, ctx.params.text(param::kSlug));
   if (ctx.params.given(param::kImage)) row.image_id = resolve_image(ctx, row.author, now_utc);
+}
+
+namespace {
+
+// The image id an `image` input names (digits or a JSON integer); nullopt when it is not an id.
+std::optional<long long> image_id(const rapidjson::Value& raw) {
+  if (raw.IsInt64()) return raw.GetInt64();
+  if (!raw.IsString()) return std::nullopt;
+  const std::string_view text(raw.GetString(), raw.GetStringLength());
+  if (!ascii::all_digits(text)) return std::nullopt;
+  return parse_id(text).value_or(0);  // beyond 64 bits: an id no image has (was cut to 18 digits)
+}
+
+bool is_no_image(const rapidjson::Value& raw) {
+  return raw.IsNull() || (raw.IsBool() && !raw.GetBool()) || (raw.IsString() && raw.GetStringLength() == 0);
+}
+
+}  // namespace
+
+std::string image_problem(const rapidjson::Value& raw, const Locale& locale, Db* db) {
+  if (is_no_image(raw)) return "";
+  if (const auto id = image_id(raw)) {
+    if (*id > 0 && (!db || find_image(*db, *id))) return "";
+    return translate(locale, "image names no known image.");
+  }
+  if (raw.IsString() && raw.GetStringLength() <= 2048 &&
+      is_absolute_http_url({raw.GetString(), raw.GetStringLength()}))
+    return "";
+  return translate(locale, "image must be an image id or an absolute http(s) URL.");
+}
+
+// The image parameter (checked by check_image): an id of a known image, or an absolute URL.
+long long resolve_image(RequestContext& ctx, long long author, const std::string& now_utc) {
+  const rapidjson::Value& raw = *ctx.params.find(param::kImage)->raw;
+  if (is_no_image(raw)) return 0;
+  if (const auto id = image_id(raw)) return *id;
+  return find_or_create_image(ctx.db, std::string(raw.GetString(), raw.GetStringLength()), author, now_utc);
+}
+
+Response delete_post_record(RequestContext& ctx, const PostKind& kind, PostRow row,
+                            const std::function<void()>& unlink,
+                            const std::function<void(JsonWriter&, const PostRow&)>& write_record) {
+  check_editable(ctx, row);
+  const bool force = ctx.params.boolean(param::kForce);
+  if (force && !can_force_delete(ctx.caller)) throw forbidden(ctx);
+  if (!force && row.status == "trash")
+    throw ApiError{410, std::string(kind.kind) + "-is-in-trash",
+                   format_message(ctx.locale, "The %s has already been trashed.", {std::string(kind.kind)})};
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  Transaction tx(ctx.db);
+  if (force) {
+    // The record as it was, written before the rows go.
+    w.StartObject();
+    write_key(w, "deleted");
+    w.Bool(true);
+    write_key(w, "previous");
+    write_record(w, row);
+    w.EndObject();
+    unlink();
+    delete_post(ctx.db, row.id);
+  } else {
+    unlink();
+    row.status_before_trash = row.status;
+    row.status = "trash";
+    row.slug += kTrashSuffix;
+    const Seconds now = now_seconds();
+    row.modified_utc = format_date_time(to_utc_date_time(now));
+    row.modified_local = format_date_time(site_zone(ctx).to_local(now));
+    update_post(ctx.db, row, true);
+    write_record(w, row);
+  }
+  tx.commit();
+  return json_response(200, buffer);
 }
 
 }  // namespace cal
