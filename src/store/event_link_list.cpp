@@ -27,11 +27,14 @@ constexpr long long kMaxDrivingPostings = 50000;
 
 // Whether the postings of the search's narrowing word can drive the list: no event is pending
 // (their postings may be stale or missing: the general query tests them with LIKE).
-// Above kMaxDrivingPostings a term is likely the narrower filter.
 bool search_drives(const EventFilter& f) {
   const auto& n = f.search_narrowing;
-  return n && !n->pending_events && !n->word_ids.empty() && n->word_ids.size() <= kMaxDrivingWords &&
-         n->postings <= kMaxDrivingPostings;
+  return n && !n->pending_events && !n->word_ids.empty() && n->word_ids.size() <= kMaxDrivingWords;
+}
+
+// Above kMaxDrivingPostings a term is likely the narrower filter.
+bool rare_search_drives(const EventFilter& f) {
+  return search_drives(f) && f.search_narrowing->postings <= kMaxDrivingPostings;
 }
 
 // The most selective link filter first, as a rule of thumb: a venue has few events, an organizer
@@ -40,11 +43,14 @@ std::optional<Driver> driver_of(const EventFilter& f) {
   if (!f.venues.empty()) return Driver{"event_venues", "venue_id", "event_venues_list", &f.venues};
   if (!f.organizers.empty())
     return Driver{"event_organizers", "organizer_id", "event_organizers_list", &f.organizers};
-  if (search_drives(f))
+  const auto postings = [&] {
     return Driver{"search_postings", "word_id", "search_postings_list", &f.search_narrowing->word_ids};
+  };
+  if (rare_search_drives(f)) return postings();
   if (!f.tags.empty()) return Driver{"term_relationships", "term_id", "term_relationships_list", &f.tags};
   if (!f.categories.empty())
     return Driver{"term_relationships", "term_id", "term_relationships_list", &f.categories};
+  if (search_drives(f)) return postings();
   return std::nullopt;
 }
 

@@ -12,7 +12,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -276,10 +278,8 @@ long long pending_among(const std::vector<long long>& ids) {
       engine::sql("SELECT COUNT(*) FROM search_pending WHERE event_id IN (" + id_list(ids) + ")"));
 }
 
-}  // namespace
-
-TEST_CASE("search: the index answers exactly what LIKE answers, through writes of every kind") {
-  const std::vector<std::string> admin = {bearer(admin_token())};
+// Creates the corpus's category and events through the API; returns their ids.
+std::vector<long long> create_corpus(const std::vector<std::string>& admin) {
   const HttpResponse category =
       post_json("/cal/events/v1/categories", R"({"name":")" + unique("search corpus") + R"("})", admin);
   REQUIRE_MESSAGE(category.status == 201, describe(category));
@@ -290,6 +290,19 @@ TEST_CASE("search: the index answers exactly what LIKE answers, through writes o
     REQUIRE_MESSAGE(r.status == 201, describe(r));
     ids.push_back(r.json()["id"].GetInt64());
   }
+  return ids;
+}
+
+bool replicas_on() {
+  const char* v = std::getenv("CAL_TEST_REPLICAS");
+  return v != nullptr && std::atoi(v) > 0;
+}
+
+}  // namespace
+
+TEST_CASE("search: the index answers exactly what LIKE answers, through writes of every kind") {
+  const std::vector<std::string> admin = {bearer(admin_token())};
+  const std::vector<long long> ids = create_corpus(admin);
   // Written through the service: indexed in the writing transaction.
   CHECK(pending_among(ids) == 0);
   check_every_query(ids, "created");
@@ -355,4 +368,23 @@ TEST_CASE("search: a word the index narrows is answered from its postings") {
       engine::sql("SELECT COUNT(*) FROM search_postings sp JOIN search_words sw ON sw.id = sp.word_id WHERE "
                   "sw.word = '" +
                   word + "'") == "0");
+}
+
+TEST_CASE("search: a replica answers what LIKE answers on the primary, also for events written by hand" *
+          doctest::test_suite("replicas") * doctest::skip(!replicas_on())) {
+  const std::vector<std::string> admin = {bearer(admin_token())};
+  const std::vector<long long> ids = create_corpus(admin);
+  // Written by hand on the primary: pending there and, replicated, on the replicas.
+  engine::sql("UPDATE posts SET title = " + text_sql("replicated by hand Jazz") +
+              " WHERE id = " + std::to_string(ids[4]));
+  const std::string probe = "?per_page=50&include=" + id_list(ids) + "&search=replicated";
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  HttpResponse r;
+  do {
+    r = get(std::string(kEventsPath) + probe);
+  } while (!(r.status == 200 && r.header("X-WP-Total") == "1" && !r.header("x-cal-replica").empty()) &&
+           std::chrono::steady_clock::now() < until);
+  REQUIRE_MESSAGE(r.header("X-WP-Total") == "1", describe(r));
+  CHECK(!r.header("x-cal-replica").empty());
+  check_every_query(ids, "on a replica");
 }
