@@ -864,11 +864,19 @@ CREATE TABLE IF NOT EXISTS search_words (
   word  VARCHAR(190) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
   UNIQUE KEY search_words_word (word)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+-- Like the link tables, postings carry copies of their event's list columns (written with them,
+-- kept by the triggers on event_details below), so that a search is answered from the list
+-- index without reading the events it does not show.
 CREATE TABLE IF NOT EXISTS search_postings (
   word_id  INT UNSIGNED NOT NULL,
   event_id BIGINT UNSIGNED NOT NULL,
+  status   ENUM('publish','future','draft','pending','private','trash') NOT NULL DEFAULT 'draft' COMMENT 'copy of event_details.status',
+  hide_from_listings TINYINT(1) NOT NULL DEFAULT 0 COMMENT 'copy',
+  start_utc DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy',
+  end_utc   DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy',
   PRIMARY KEY (word_id, event_id),
   KEY search_postings_event (event_id),
+  KEY search_postings_list (word_id, status, hide_from_listings, start_utc, event_id, end_utc) COMMENT 'a word''s events of one status in list order',
   CONSTRAINT search_postings_event_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 -- unindexable = 1: the text has a word longer than search_words.word holds; such an event stays
@@ -887,6 +895,14 @@ CREATE OR REPLACE TRIGGER posts_search_au AFTER UPDATE ON posts FOR EACH ROW BEG
   INSERT INTO search_pending (event_id) VALUES (NEW.id) ON DUPLICATE KEY UPDATE unindexable = 0
   ; END IF
 ; END;
+CREATE OR REPLACE TRIGGER event_details_search_postings_ai AFTER INSERT ON event_details FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
+  UPDATE search_postings SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
+  WHERE event_id = NEW.event_id
+  ; END IF
+; END;
+CREATE OR REPLACE TRIGGER event_details_search_postings_au AFTER UPDATE ON event_details FOR EACH ROW
+  UPDATE search_postings SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
+  WHERE event_id = NEW.event_id AND (OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR OLD.start_utc <> NEW.start_utc OR OLD.end_utc <> NEW.end_utc);
 -- Events from before the index: pending until indexed.
 INSERT IGNORE INTO search_pending (event_id)
   SELECT id FROM posts WHERE type = 'event' AND NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 11);

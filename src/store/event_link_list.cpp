@@ -20,15 +20,37 @@ struct Driver {
   const std::vector<long long>* ids;
 };
 
+// Index words a narrowed search may name for its postings to drive the list (the page reads each
+// word's rows of each status apart).
+constexpr std::size_t kMaxDrivingWords = 8;
+constexpr long long kMaxDrivingPostings = 50000;
+
+// Whether the postings of the search's narrowing word can drive the list: no event is pending
+// (their postings may be stale or missing: the general query tests them with LIKE).
+bool search_drives(const EventFilter& f) {
+  const auto& n = f.search_narrowing;
+  return n && !n->pending_events && !n->word_ids.empty() && n->word_ids.size() <= kMaxDrivingWords;
+}
+
+// Above kMaxDrivingPostings a term is likely the narrower filter.
+bool rare_search_drives(const EventFilter& f) {
+  return search_drives(f) && f.search_narrowing->postings <= kMaxDrivingPostings;
+}
+
 // The most selective link filter first, as a rule of thumb: a venue has few events, an organizer
 // a few more, a tag more, and the common categories the most.
 std::optional<Driver> driver_of(const EventFilter& f) {
   if (!f.venues.empty()) return Driver{"event_venues", "venue_id", "event_venues_list", &f.venues};
   if (!f.organizers.empty())
     return Driver{"event_organizers", "organizer_id", "event_organizers_list", &f.organizers};
+  const auto postings = [&] {
+    return Driver{"search_postings", "word_id", "search_postings_list", &f.search_narrowing->word_ids};
+  };
+  if (rare_search_drives(f)) return postings();
   if (!f.tags.empty()) return Driver{"term_relationships", "term_id", "term_relationships_list", &f.tags};
   if (!f.categories.empty())
     return Driver{"term_relationships", "term_id", "term_relationships_list", &f.categories};
+  if (search_drives(f)) return postings();
   return std::nullopt;
 }
 
@@ -114,7 +136,15 @@ std::optional<EventSql> rest_of(const EventFilter& f, const Driver& driver) {
                                    : driver.ids == &f.organizers ? rest.organizers
                                    : driver.ids == &f.tags       ? rest.tags
                                                                  : rest.categories;
-  driven.clear();
+  if (f.search_narrowing && driver.ids == &f.search_narrowing->word_ids) {
+    // An exact word is answered by its postings; another (one with separators) still by LIKE.
+    if (f.search_narrowing->exact)
+      rest.search.required.erase(rest.search.required.begin() + static_cast<long>(f.search_narrowing->word));
+  } else {
+    driven.clear();
+  }
+  // The rest is tested on the driven rows' events: no candidates of a search of their own.
+  rest.search_narrowing.reset();
   if (rest.search.empty() && rest.categories.empty() && rest.tags.empty() && rest.venues.empty() &&
       rest.organizers.empty() && !rest.featured && !rest.parent && !rest.with_coordinates && !rest.fence &&
       !rest.matches_nothing)

@@ -58,6 +58,10 @@ void narrow_to_candidates(EventSql& q, const SearchNarrowing& n) {
 
 void add_search(EventSql& q, const SearchWords& words, const std::optional<SearchNarrowing>& narrowing) {
   SqlWhere& w = q.where;
+  if (narrowing && narrowing->word_ids.empty() && !narrowing->pending_events) {
+    w.add("1 = 0");  // no event holds the word
+    return;
+  }
   if (narrowing) narrow_to_candidates(q, *narrowing);
   for (std::size_t i = 0; i < words.required.size(); ++i) {
     if (narrowing && narrowing->word == i && narrowing->exact && !narrowing->word_ids.empty()) {

@@ -42,7 +42,16 @@ struct EventText {
   long long id = 0;
   std::vector<std::string> words;
   bool unindexable = false;
+  std::vector<SqlValue> list_columns;  // the postings' copies: status, hidden, start, end
 };
+
+// The columns an event's postings copy, after its text: as the link tables' triggers copy them
+// (an event without details yet: its post's status and the columns' defaults).
+constexpr const char* kTextAndListColumns =
+    "SELECT p.id, p.title, p.content, p.excerpt, COALESCE(d.status, p.status), "
+    "COALESCE(d.hide_from_listings, 0), "
+    "COALESCE(d.start_utc, '1970-01-01 00:00:00'), COALESCE(d.end_utc, '1970-01-01 00:00:00') "
+    "FROM posts p LEFT JOIN event_details d ON d.event_id = p.id";
 
 EventText words_of_event(long long id, const std::string& title, const std::string& content,
                          const std::string& excerpt) {
@@ -102,17 +111,23 @@ void write_postings(Db& db, const std::vector<EventText>& events) {
   std::vector<long long> all_ids = indexed;
   all_ids.insert(all_ids.end(), unindexable.begin(), unindexable.end());
   delete_by_event(db, "search_postings", all_ids);
-  std::vector<SqlValue> pairs;
+  std::vector<SqlValue> rows;
   for (const EventText& e : events) {
     if (e.unindexable) continue;
     for (const std::string& w : e.words) {
-      pairs.emplace_back(ids.at(w));
-      pairs.emplace_back(e.id);
+      rows.emplace_back(ids.at(w));
+      rows.emplace_back(e.id);
+      rows.insert(rows.end(), e.list_columns.begin(), e.list_columns.end());
     }
   }
-  in_chunks(pairs.size() / 2, [&](std::size_t at, std::size_t n) {
-    std::vector<SqlValue> args(pairs.begin() + 2 * at, pairs.begin() + 2 * (at + n));
-    db.execute("INSERT INTO search_postings (word_id, event_id) VALUES " + repeated("(?, ?)", n), args);
+  constexpr std::size_t kWidth = 6;
+  in_chunks(rows.size() / kWidth, [&](std::size_t at, std::size_t n) {
+    std::vector<SqlValue> args(rows.begin() + kWidth * at, rows.begin() + kWidth * (at + n));
+    db.execute(
+        "INSERT INTO search_postings (word_id, event_id, status, hide_from_listings, start_utc, end_utc) "
+        "VALUES " +
+            repeated("(?, ?, ?, ?, ?, ?)", n),
+        args);
   });
   delete_by_event(db, "search_pending", indexed);
   in_chunks(unindexable.size(), [&](std::size_t at, std::size_t n) {
@@ -125,8 +140,10 @@ void write_postings(Db& db, const std::vector<EventText>& events) {
 
 std::vector<EventText> read_texts(Rows rows) {
   std::vector<EventText> events;
-  while (rows.next())
+  while (rows.next()) {
     events.push_back(words_of_event(rows.integer(0), rows.text(1), rows.text(2), rows.text(3)));
+    events.back().list_columns = {rows.text(4), rows.integer(5), rows.text(6), rows.text(7)};
+  }
   return events;
 }
 
@@ -155,6 +172,11 @@ std::optional<PieceCandidates> candidates_of(Db& db, const std::string& piece) {
   return c;
 }
 
+bool any_pending(Db& db) {
+  Rows rows = db.query("SELECT EXISTS (SELECT 1 FROM search_pending)");
+  return rows.next() && rows.integer(0) != 0;
+}
+
 }  // namespace
 
 long long index_pending_events(Db& db, long long limit, long long written) {
@@ -170,8 +192,8 @@ long long index_pending_events(Db& db, long long limit, long long written) {
   // A locking read: the latest committed text, not this transaction's older snapshot.
   std::vector<SqlValue> args(ids.begin(), ids.end());
   std::vector<EventText> events =
-      read_texts(db.query("SELECT id, title, content, excerpt FROM posts WHERE id IN (" +
-                              placeholders(ids.size()) + ") AND type = 'event' LOCK IN SHARE MODE",
+      read_texts(db.query(std::string(kTextAndListColumns) + " WHERE p.id IN (" + placeholders(ids.size()) +
+                              ") AND p.type = 'event' LOCK IN SHARE MODE",
                           args));
   write_postings(db, events);
   // Pending rows of posts that are no longer events.
@@ -184,10 +206,9 @@ long long index_pending_events(Db& db, long long limit, long long written) {
 }
 
 void index_event_range(Db& db, long long first, long long last) {
-  write_postings(
-      db, read_texts(db.query(
-              "SELECT id, title, content, excerpt FROM posts WHERE id BETWEEN ? AND ? AND type = 'event'",
-              {first, last})));
+  write_postings(db, read_texts(db.query(std::string(kTextAndListColumns) +
+                                             " WHERE p.id BETWEEN ? AND ? AND p.type = 'event'",
+                                         {first, last})));
 }
 
 long long rebuild_search_index(Db& db, long long batch,
@@ -239,6 +260,7 @@ EventSearchPlan plan_event_search(Db& db, const SearchWords& words) {
       plan.narrowing = SearchNarrowing{piece.word, piece.whole, std::move(c->word_ids), c->postings};
     if (plan.narrowing->postings == 0) break;
   }
+  if (plan.narrowing) plan.narrowing->pending_events = any_pending(db);
   plan.expensive = !plan.narrowing || plan.narrowing->postings > kSearchProbeLimit / 4;
   return plan;
 }

@@ -37,6 +37,7 @@ struct SearchNarrowing {
   bool exact = false;               // the word has no separator: its postings alone decide it
   std::vector<long long> word_ids;  // index words containing the word (or its narrowest piece)
   long long postings = 0;           // postings of word_ids, counted up to a bound
+  bool pending_events = true;       // whether any event was pending when the search was planned
 };
 
 // Venues within `radius_km` of a point (the geolocation extension).
