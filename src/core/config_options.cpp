@@ -88,8 +88,8 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
 
   add("search.index", po::value(&c.search.index)->default_value(c.search.index),
       "keep the search index of event texts on writes and narrow searches with it (false: every "
-      "search tests each event of its window with LIKE, answers unchanged; run calendarctl "
-      "search-index rebuild after turning it back on)");
+      "search reads each event of its window, answers unchanged; run calendarctl search-index "
+      "rebuild after turning it back on)");
 
   add("cors.origins", po::value(&cors_origins),
       "origins whose web pages may call the API, separated by commas or spaces: scheme://host[:port] "
