@@ -108,7 +108,7 @@ void write_request_body(JsonWriter& w, const Route& route, const Endpoint& e, co
                            "An iCalendar (RFC 5545) in UTF-8: each VEVENT creates an event, or updates the "
                            "one imported before with its UID (or named by a UID <id>@<site host> of this "
                            "site's feed), with the validation and permissions of a JSON body, all or "
-                           "nothing; see README \"Importing a calendar\"."));
+                           "nothing; see docs/feeds.md."));
     w.EndObject();
     w.EndObject();
   }
