@@ -1,4 +1,4 @@
-// Integration tests of authentication hardening (issue 9.6): failed authentications throttled per
+// Integration tests of authentication hardening (docs/reliability.md): failed authentications throttled per
 // login and per client address (429 rest_too_many_requests with Retry-After), valid credentials
 // never throttled, no password or Authorization header in any log, nosniff on every response.
 // Address-limit tests send from their own loopback address (127.0.0.N), so the failures they pile

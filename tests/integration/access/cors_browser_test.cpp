@@ -23,6 +23,7 @@
 #include <thread>
 
 #include "support/client.h"
+#include "support/commands.h"
 
 namespace caltest {
 namespace {
@@ -120,12 +121,7 @@ std::string run_page(const std::string& url, std::string* output) {
       "timeout -k 5 60 chromium --headless --disable-gpu --no-sandbox --no-first-run "
       "--disable-extensions --disable-dev-shm-usage --user-data-dir=" +
       std::string(profile) + " --virtual-time-budget=20000 --dump-dom '" + url + "' 2>" + profile + ".log";
-  std::string out;
-  FILE* p = popen(command.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::array<char, 4096> buf{};
-  for (size_t n; (n = fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
-  pclose(p);
+  const std::string out = run(command).out;
   *output = out + "\n--- browser's standard error (last part) ---\n";
   const std::string log = read_text(std::string(profile) + ".log");
   *output += log.substr(log.size() > 3000 ? log.size() - 3000 : 0);

@@ -3,13 +3,13 @@
 // plain CGI with --cors.origins. The browser itself is in access/cors_browser_test.cpp.
 #include <doctest/doctest.h>
 
-#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "support/client.h"
+#include "support/commands.h"
 
 namespace caltest {
 namespace {
@@ -56,22 +56,11 @@ void check_listed(const HttpResponse& r, const std::string& origin = kListed) {
 // error when `with_stderr`).
 std::string run_cgi(const std::vector<std::string>& env, const std::string& options,
                     bool with_stderr = false) {
-  const char* ctl = std::getenv("CAL_TEST_CTL");
-  REQUIRE(ctl != nullptr);
-  const std::string c = ctl;
-  const std::string bin = c.substr(0, c.rfind('/', c.find(' '))) + "/calendar-fcgi";
-  const std::string config = c.substr(c.find("--config ") + 9);
   std::string command = "env -i REQUEST_METHOD=GET SCRIPT_NAME=/api HTTP_HOST=example.org SERVER_PORT=80";
   for (const std::string& e : env) command += " '" + e + "'";
-  command += " " + bin + " --config " + config + " " + options + " </dev/null " +
-             (with_stderr ? "2>&1" : "2>/dev/null");
-  std::string out;
-  FILE* p = popen(command.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::array<char, 4096> buf{};
-  for (size_t n; (n = fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
-  pclose(p);
-  return out;
+  command +=
+      " " + service_command() + " " + options + " </dev/null " + (with_stderr ? "2>&1" : "2>/dev/null");
+  return run(command).out;
 }
 
 TEST_CASE("cors: a listed origin may read the answer and its headers, with credentials") {

@@ -1,4 +1,4 @@
-// The permission matrix of docs/api.md §7, exhaustively (issue 9.6): every role (and the visitor) × every
+// The permission matrix of docs/api.md §7, exhaustively: every role (and the visitor) × every
 // write route (create, update, trash by id and by slug for events, venues and organizers; create,
 // update, delete for categories and tags) × own / other's records × published / unpublished,
 // plus force delete, publishing and setting another author. The matrix below is docs/api.md §7's table
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "support/client.h"
+#include "support/commands.h"
 #include "support/events.h"
 
 namespace caltest {
@@ -63,25 +64,6 @@ struct Caller {
 std::vector<std::string> with_auth(const Caller& c, std::vector<std::string> headers = {}) {
   if (!c.auth.empty()) headers.push_back(c.auth);
   return headers;
-}
-
-// The id of user `login`, read from `$CAL_TEST_CTL user list` ("<id> <login> <role>" lines).
-long long user_id(const std::string& login) {
-  const char* ctl = std::getenv("CAL_TEST_CTL");
-  REQUIRE(ctl != nullptr);
-  FILE* pipe = popen((std::string(ctl) + " user list").c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char line[512];
-  long long id = 0;
-  while (std::fgets(line, sizeof line, pipe) != nullptr) {
-    std::istringstream in(line);
-    long long n = 0;
-    std::string name;
-    if (in >> n >> name && name == login) id = n;
-  }
-  pclose(pipe);
-  REQUIRE_MESSAGE(id > 0, (std::string("no user ") + login));
-  return id;
 }
 
 // A record created by the admin for `author` with `status`; returns {id, slug}.

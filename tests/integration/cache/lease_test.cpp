@@ -1,4 +1,4 @@
-// The response cache with a lease (`[server] cache_lease_ms`, issue 14): cached answers rest on
+// The response cache with a lease (`[server] cache_lease_ms`, docs/configuration.md): cached answers rest on
 // the watcher's version reads instead of one of their own, and every write through the service
 // waits out the lease before it is acknowledged, so that no visitor is ever answered from before
 // a write acknowledged to anyone. Runs against the second stack of scripts/run-tests.sh (suite

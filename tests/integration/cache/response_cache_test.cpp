@@ -1,6 +1,6 @@
-// The response cache of calendar-fcgi (issue 8; cal/api/response_cache.h) never answers with
+// The response cache of calendar-fcgi (cal/cache/response_cache.h) never answers with
 // something the service would not compute now: after writes through the API or straight into
-// the database (which drop only the answers they change, issue 14), when a scheduled event comes due, when a
+// the database (which drop only the answers they change), when a scheduled event comes due, when a
 // relative date moves on; and it never mixes visitors' and authenticated answers, nor those of two
 // authenticated callers. Also the term counts kept
 // by triggers (schema.sql term_counts), whoever writes. Each check asks twice, so the answer under test is

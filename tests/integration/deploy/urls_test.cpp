@@ -4,7 +4,6 @@
 // plain CGI with the test stack's config, so each case can set its own options and variables.
 #include <doctest/doctest.h>
 
-#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "support/client.h"
+#include "support/commands.h"
 
 namespace caltest {
 namespace {
@@ -41,11 +41,6 @@ struct CgiReply {
 // and `body` on standard input.
 CgiReply run_cgi(const std::vector<std::string>& env, const std::string& options = "",
                  const std::string& body = "") {
-  const char* ctl = std::getenv("CAL_TEST_CTL");
-  REQUIRE(ctl != nullptr);
-  const std::string c = ctl;
-  const std::string bin = c.substr(0, c.rfind('/', c.find(' '))) + "/calendar-fcgi";
-  const std::string config = c.substr(c.find("--config ") + 9);
   char body_file[] = "/tmp/cal-cgi-body-XXXXXX";
   const int fd = mkstemp(body_file);
   REQUIRE(fd >= 0);
@@ -55,13 +50,8 @@ CgiReply run_cgi(const std::vector<std::string>& env, const std::string& options
   for (const std::string& e : env) command += " '" + e + "'";
   if (!body.empty())
     command += " CONTENT_LENGTH=" + std::to_string(body.size()) + " CONTENT_TYPE=application/json";
-  command += " " + bin + " --config " + config + " " + options + " <" + body_file + " 2>/dev/null";
-  std::string out;
-  FILE* p = popen(command.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::array<char, 4096> buf{};
-  for (size_t n; (n = fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
-  pclose(p);
+  command += " " + service_command() + " " + options + " <" + body_file + " 2>/dev/null";
+  const std::string out = run(command).out;
   unlink(body_file);
   CgiReply r;
   const size_t end = out.find("\r\n\r\n");

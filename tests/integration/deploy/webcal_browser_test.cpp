@@ -9,13 +9,13 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "support/client.h"
+#include "support/commands.h"
 
 namespace caltest {
 namespace {
@@ -60,12 +60,7 @@ std::string run_check(const std::vector<std::string>& args, std::string* output)
   std::string command = "timeout -k 5 180 node '" + (repo / "tests/browser/webcal/check.mjs").string() + "'";
   for (const std::string& a : args) command += " '" + a + "'";
   command += " '" + (build / "webcal-screenshots").string() + "' 2>&1";
-  FILE* p = popen(command.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::array<char, 4096> buf{};
-  std::string out;
-  for (size_t n; (n = fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
-  pclose(p);
+  const std::string out = run(command).out;
   *output = command + "\n" + out;
   const size_t at = out.rfind("RESULT ");
   if (at == std::string::npos) return "";

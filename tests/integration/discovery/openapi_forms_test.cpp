@@ -1,7 +1,8 @@
-// Parameters that take several JSON types (issue 15, point 7): the OpenAPI document and the root
-// index declare every form the service accepts (a status or a list of them, term ids or slugs or
-// names, a venue flag as boolean or text), and the service accepts every form they declare.
-// The CORS response headers are documented as present only when they apply.
+// Parameters that take several JSON types, so a client generated from the document can send each:
+// the OpenAPI document and the root index declare every form the service accepts (a status or a
+// list of them, term ids or slugs or names, a venue flag as boolean or text), and the service
+// accepts every form they declare. The CORS response headers are documented as present only when
+// they apply.
 #include <doctest/doctest.h>
 
 #include <set>

@@ -12,11 +12,13 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <unistd.h>
 #include <vector>
 
 #include "support/client.h"
+#include "support/commands.h"
 #include "support/i18n.h"
 
 namespace caltest {
@@ -47,23 +49,17 @@ ValidatorRun run_validator(const std::string& doc_url, const std::string& sample
   std::string command = "cd '" + dir.string() + "' && node validate.mjs '" + doc_url + "'";
   if (!samples_file.empty()) command += " '" + samples_file + "'";
   command += " 2>&1";
-  ValidatorRun run;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string line;
-  char buffer[4096];
-  while (std::fgets(buffer, sizeof buffer, pipe)) {
-    line += buffer;
-    if (line.back() != '\n') continue;
-    line.pop_back();
-    if (line.rfind("ok ", 0) == 0) ++run.ok;
-    run.lines.push_back(line);
-    line.clear();
+  const Run r = run(command);
+  ValidatorRun report;
+  report.status = r.exit_code;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("ok ", 0) == 0) ++report.ok;
+    report.lines.push_back(line);
   }
-  run.status = ::pclose(pipe);
   if (!fs::exists(dir / "node_modules"))
-    run.lines.push_back("FAIL " + dir.string() + "/node_modules is missing: run tests/openapi/install.sh");
-  return run;
+    report.lines.push_back("FAIL " + dir.string() + "/node_modules is missing: run tests/openapi/install.sh");
+  return report;
 }
 
 void check_report(const ValidatorRun& run, size_t min_ok) {

@@ -1,15 +1,14 @@
-// Integration tests of the list engine (issue 14): GET /events filtered only by visibility, the
-// date window and `featured` is paged from the visibility indexes and counted from the
-// event_day_counts rollup. Every total and page is compared with a brute-force query of the whole
-// database (posts joined to event_details, the effective status computed from posts), for
-// windows strict and not, bounds cutting through multi-day and long events, hidden and featured
-// events, every status per role, a scheduled event turning due, and after writes, trash and
-// deletes; the same for lists by category, tag, venue and organizer (driven by the link rows'
+// Integration tests of the list engine (docs/architecture.md, the list plans): GET /events filtered
+// only by visibility, the date window and `featured` is paged from the visibility indexes and
+// counted from the event_day_counts rollup. Every total and page is compared with a brute-force
+// query of the whole database (posts joined to event_details, the effective status computed from
+// posts), for windows strict and not, bounds cutting through multi-day and long events, hidden and
+// featured events, every status per role, a scheduled event turning due, and after writes, trash
+// and deletes; the same for lists by category, tag, venue and organizer (driven by the link rows'
 // copies), with search on top, for authors too, after links move; and the derived data is checked
 // against the base tables after each step.
 #include <doctest/doctest.h>
 
-#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -369,8 +368,8 @@ TEST_CASE("creating events on the same day from two connections does not wait on
   // B which connection A is, once A's rows are written.
   const std::string a_script = "BEGIN; " + create(w + "-a") + " SELECT GET_LOCK('" + w +
                                "', 10); DO SLEEP(8); COMMIT; DO RELEASE_LOCK('" + w + "');";
-  FILE* a = popen((client + " -e \"" + a_script + "\" 2>&1").c_str(), "r");
-  REQUIRE(a != nullptr);
+  Run a;
+  std::jthread a_session([&] { a = run(client + " -e \"" + a_script + "\" 2>&1"); });
   bool a_written = false;
   for (int i = 0; i < 50 && !a_written; ++i) {
     a_written = sql("SELECT IS_USED_LOCK('" + w + "') IS NOT NULL") == "1";
@@ -385,23 +384,13 @@ TEST_CASE("creating events on the same day from two connections does not wait on
     const std::string b_script = "SET SESSION innodb_lock_wait_timeout = 1; SELECT IF(IS_USED_LOCK('" + w +
                                  "') % 8 = CONNECTION_ID() % 8, 'same', 'other'); BEGIN; " +
                                  create(w + "-b" + std::to_string(attempt)) + " COMMIT; SELECT 'committed';";
-    FILE* b = popen((client + " --force -e \"" + b_script + "\" 2>&1").c_str(), "r");
-    REQUIRE(b != nullptr);
-    b_out.clear();
-    std::array<char, 4096> buf{};
-    size_t n = 0;
-    while ((n = fread(buf.data(), 1, buf.size(), b)) > 0) b_out.append(buf.data(), n);
-    pclose(b);
+    b_out = run(client + " --force -e \"" + b_script + "\" 2>&1").out;
     other_shard = b_out.rfind("other\n", 0) == 0;
   }
   CHECK(other_shard);
   CHECK_MESSAGE(b_out == "other\ncommitted\n", b_out);
-  std::string a_out;
-  std::array<char, 4096> buf{};
-  size_t n = 0;
-  while ((n = fread(buf.data(), 1, buf.size(), a)) > 0) a_out.append(buf.data(), n);
-  pclose(a);
-  CHECK_MESSAGE(a_out == "1\n", a_out);
+  a_session.join();
+  CHECK_MESSAGE(a.out == "1\n", a.out);
   CHECK(sql("SELECT SUM(events) FROM event_day_counts WHERE day = '2034-05-05'") ==
         sql("SELECT COUNT(*) FROM event_details WHERE DATE(start_utc) = '2034-05-05'"));
   CHECK(engine::derived_data_mismatch() == "");

@@ -107,7 +107,7 @@ TEST_CASE("a single read costs a constant number of statements") {
 
 // The default list's page statement once sorted the joined rows after the outer join, which took
 // an internal temporary table, and the TEXT columns put it on disk: a file created and deleted per
-// request (issue 14, the uncached read path). The page is sorted by the service now.
+// request (the uncached read path, docs/performance.md). The page is sorted by the service now.
 TEST_CASE("a default list page creates no temporary table on disk") {
   const std::string word = unique("disk");
   for (int i = 0; i < 3; ++i) create_id(word + " " + std::to_string(i), "+5 days 10:00", "+5 days 11:00");

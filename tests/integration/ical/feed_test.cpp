@@ -1,4 +1,4 @@
-// Integration tests of the iCalendar feeds (issue 16): every feed is read by an independent
+// Integration tests of the iCalendar feeds (docs/feeds.md): every feed is read by an independent
 // parser, ical.js (tests/ical/parse.mjs, npm packages installed by scripts/install-npm-tools.sh), and
 // compared event by event and field by field with the JSON list for the same query: UIDs,
 // instants (across DST changes, all-day and multi-day, UTC± zones, a zone other than the
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "support/client.h"
+#include "support/commands.h"
 #include "support/events.h"
 
 namespace caltest {
@@ -43,18 +44,12 @@ rapidjson::Document parse_feed(const std::string& body) {
                                                      std::to_string(++counter) + ".ics");
   std::ofstream(file, std::ios::binary) << body;
   const std::string command = "cd '" + dir.string() + "' && node parse.mjs '" + file.string() + "' 2>&1";
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string out;
-  char buffer[4096];
-  std::size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-  const int status = ::pclose(pipe);
+  const Run r = run(command);
   fs::remove(file);
-  INFO("parser output: " << out);
-  REQUIRE(status == 0);
+  INFO("parser output: " << r.out);
+  REQUIRE(r.exit_code == 0);
   rapidjson::Document doc;
-  doc.Parse(out.c_str());
+  doc.Parse(r.out.c_str());
   REQUIRE(!doc.HasParseError());
   return doc;
 }

@@ -1,4 +1,4 @@
-// Integration tests of the iCalendar import (issue 16, point 6): POST /events with a text/calendar
+// Integration tests of the iCalendar import (docs/feeds.md): POST /events with a text/calendar
 // body through nginx creates one event per VEVENT with the JSON routes' validation and
 // permissions, updates instead of duplicating on a second import (its own UIDs and this site's
 // feed UIDs "<id>@<host>"), maps dates in every form and text, refuses malformed calendars naming

@@ -1,4 +1,4 @@
-// Integration tests of contract rules found broken by black-box testing (tracker issue 12):
+// Integration tests of contract rules found broken by black-box testing, kept so they stay fixed:
 // `cost` as an array of prices (docs/api.md §3.1), path id 0 naming no record (docs/api.md §1.1, §2), every
 // per-field failure gathered into one 400 before anything is written (docs/api.md §1.3), and an empty
 // value of a list parameter refused on every list route.

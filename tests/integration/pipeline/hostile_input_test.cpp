@@ -1,4 +1,4 @@
-// Integration tests of hostile input (issue 9.5): a table of malformed, oversized and malicious
+// Integration tests of hostile input (docs/reliability.md): a table of malformed, oversized and malicious
 // requests (deep JSON nesting, huge headers, numbers beyond 64 bits, zero and negative ids, 10 KB
 // slugs, NUL bytes, invalid UTF-8, path traversal, duplicate parameters, wrong content types,
 // bodies on GET, odd methods), plus SQL injection strings in every parameter of every route taken

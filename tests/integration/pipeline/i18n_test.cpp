@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "support/client.h"
+#include "support/commands.h"
 #include "support/i18n.h"
 
 namespace caltest {
@@ -75,23 +76,12 @@ HttpResponse send(const ErrorCase& c, const std::string& lang) {
 // Runs calendar-fcgi as plain CGI for GET /cal/events/v1/nowhere with CAL_LOCALE=`site_locale`
 // and `options`; returns its output (CGI headers and body).
 std::string run_cgi(const std::string& site_locale, const std::string& options) {
-  // CAL_TEST_CTL is "<build>/calendarctl --config <file>": the service binary sits beside it.
-  const char* ctl = std::getenv("CAL_TEST_CTL");
-  REQUIRE(ctl != nullptr);
-  const std::string c = ctl;
-  const std::string bin = c.substr(0, c.rfind('/', c.find(' '))) + "/calendar-fcgi";
-  const std::string command =
-      "REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api PATH_INFO=/cal/events/v1/nowhere "
-      "QUERY_STRING= HTTP_HOST=example.org SERVER_PORT=80 CAL_LOCALE=" +
-      site_locale + " " + bin + " --config " + c.substr(c.find("--config ") + 9) + " " + options +
-      " </dev/null 2>/dev/null";
-  std::string out;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0;) out.append(buffer, n);
-  CHECK(::pclose(pipe) == 0);
-  return out;
+  const Run r =
+      run("REQUEST_METHOD=GET SCRIPT_NAME=/cgi/api PATH_INFO=/cal/events/v1/nowhere "
+          "QUERY_STRING= HTTP_HOST=example.org SERVER_PORT=80 CAL_LOCALE=" +
+          site_locale + " " + service_command() + " " + options + " </dev/null 2>/dev/null");
+  CHECK(r.exit_code == 0);
+  return r.out;
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
-// Integration tests of If-Match on writes of one record (issue 15): a stale or unknown entity tag
-// is 412 rest_precondition_failed and changes nothing; the current one (of the view or the edit
-// context) lets the write through; "*" asks only that the record exists; concurrent writers with
-// the same tag cannot both win.
+// Integration tests of If-Match on writes of one record, so that two editors never silently
+// overwrite each other's changes: a stale or unknown entity tag is 412 rest_precondition_failed and
+// changes nothing; the current one (of the view or the edit context) lets the write through; "*"
+// asks only that the record exists; concurrent writers with the same tag cannot both win.
 #include <doctest/doctest.h>
 
 #include <atomic>

@@ -1,4 +1,4 @@
-// Integration tests of the request conventions of WordPress clients (issue 15): indexed arrays
+// Integration tests of the request conventions WordPress client libraries rely on: indexed arrays
 // (`include[0]=5&include[1]=7`, as `qs` and `@wordpress/url` write them) in query strings and
 // form bodies; multipart/form-data bodies (a browser's FormData); _fields and _envelope.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// The test binary, calendar-fcgi and MariaDB read one clock (tracker issue 12): expectations
+// The test binary, calendar-fcgi and MariaDB read one clock (docs/testing.md, test-clock): expectations
 // computed here from "now", the service's relative dates and the database's UTC_TIMESTAMP() (a
 // scheduled post's publication) agree only then. scripts/run-clock-tests.sh runs the stack under
 // a fake clock; this is what shows that every process of it got that clock.
@@ -11,6 +11,7 @@
 #include <string>
 
 #include "support/client.h"
+#include "support/commands.h"
 #include "support/events.h"
 
 namespace caltest {
@@ -31,12 +32,10 @@ long long database_clock() {
   REQUIRE_MESSAGE(std::ifstream(std::string(dir) + "/mysqld.pid"), "no MariaDB pid file in CAL_TEST_DIR");
   const std::string command = "mariadb --no-defaults --socket='" + std::string(dir) +
                               "/mysqld.sock' --user=root -N -B -e 'SELECT UNIX_TIMESTAMP()'";
-  FILE* out = popen(command.c_str(), "r");
-  REQUIRE(out != nullptr);
+  const Run r = run(command);
+  REQUIRE_MESSAGE(r.exit_code == 0, r.out);
   long long seconds = 0;
-  const bool read = std::fscanf(out, "%lld", &seconds) == 1;
-  REQUIRE(pclose(out) == 0);
-  REQUIRE(read);
+  REQUIRE_MESSAGE(std::sscanf(r.out.c_str(), "%lld", &seconds) == 1, r.out);
   return seconds;
 }
 

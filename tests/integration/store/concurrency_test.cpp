@@ -1,4 +1,4 @@
-// Integration tests of concurrent writes (issue 9.4): same-title creates get distinct slugs,
+// Integration tests of concurrent writes (docs/reliability.md): same-title creates get distinct slugs,
 // concurrent updates of one event are each atomic (never a mix of two bodies), and term counts
 // stay exact under concurrent tagging, including concurrent creation of one new tag by name.
 // Threads only collect responses; every assertion runs on the test's own thread.
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "support/client.h"
+#include "support/commands.h"
 #include "support/events.h"
 #include "support/reliability.h"
 
@@ -279,7 +280,7 @@ TEST_CASE("writes during a schema migration are retried, never a 500") {
   std::mutex mutex;
   std::vector<HttpResponse> responses;
   std::thread migrations([&] {
-    for (int i = 0; i < 3; ++i) run_command(std::string(ctl) + " migrate >/dev/null 2>&1");
+    for (int i = 0; i < 3; ++i) caltest::run(std::string(ctl) + " migrate >/dev/null 2>&1");
     migrating = false;
   });
   run_parallel(4, [&](int t) {

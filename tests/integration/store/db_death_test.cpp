@@ -1,4 +1,4 @@
-// Integration test of database death (issue 9.3), on a stack of its own (scripts/stack.sh in
+// Integration test of database death (docs/reliability.md), on a stack of its own (scripts/stack.sh in
 // $CAL_TEST_DIR/dbdeath on a free port, so the shared stack never loses its database): four
 // writers (200 creates each, with venue, organizers, categories and tags) and two readers run
 // while MariaDB is killed with SIGKILL and started again the way stack.sh starts it. While it is
@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "support/client.h"
+#include "support/commands.h"
 #include "support/events.h"
 #include "support/reliability.h"
 
@@ -48,26 +49,24 @@ class DeathStack {
     build_ = build_.substr(0, build_.rfind('/'));
     repo_ = build_ + "/..";
     dir_ = test_stack_dir() + "/dbdeath";
-    std::string port;
-    REQUIRE(run_command(repo_ + "/scripts/stack.sh free-port", &port) == 0);
-    port_ = port.substr(0, port.find('\n'));
+    const Run port = run(repo_ + "/scripts/stack.sh free-port");
+    REQUIRE(port.exit_code == 0);
+    port_ = port.out.substr(0, port.out.find('\n'));
     up();
     token_ = read_text_file(dir_ + "/admin.token");
     token_ = token_.substr(0, token_.find('\n'));
     REQUIRE(!token_.empty());
   }
-  ~DeathStack() { run_command(repo_ + "/scripts/stack.sh down " + dir_ + " >/dev/null 2>&1"); }
+  ~DeathStack() { run(repo_ + "/scripts/stack.sh down " + dir_ + " >/dev/null 2>&1"); }
   DeathStack(const DeathStack&) = delete;
   DeathStack& operator=(const DeathStack&) = delete;
 
   // Starts whatever is not running (after a kill: MariaDB only), as scripts/stack.sh does.
   void up() const {
-    std::string out;
-    const int rc =
-        run_command(repo_ + "/scripts/stack.sh up " + dir_ + " " + port_ + " " + build_ + " 2>&1", &out);
-    REQUIRE_MESSAGE(rc == 0, out);
+    const Run r = run(repo_ + "/scripts/stack.sh up " + dir_ + " " + port_ + " " + build_ + " 2>&1");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
   }
-  void down() const { run_command(repo_ + "/scripts/stack.sh down " + dir_ + " >/dev/null 2>&1"); }
+  void down() const { run(repo_ + "/scripts/stack.sh down " + dir_ + " >/dev/null 2>&1"); }
 
   std::string url(std::string_view path) const {
     return "http://127.0.0.1:" + port_ + "/api" + std::string(path);
@@ -81,12 +80,10 @@ class DeathStack {
   }
   // Runs SQL in the stack's MariaDB; returns its tab-separated output.
   std::string sql(const std::string& statement) const {
-    std::string out;
-    const int rc = run_command("mariadb --no-defaults --socket=" + dir_ +
-                                   "/mysqld.sock -uroot -N -B calendar -e \"" + statement + "\" 2>&1",
-                               &out);
-    REQUIRE_MESSAGE(rc == 0, out);
-    return out;
+    const Run r = run("mariadb --no-defaults --socket=" + dir_ + "/mysqld.sock -uroot -N -B calendar -e \"" +
+                      statement + "\" 2>&1");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
+    return r.out;
   }
 
  private:

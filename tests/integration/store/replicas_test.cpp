@@ -1,4 +1,4 @@
-// Read replicas (issue 18): reads spread over replicas, read-your-writes by GTID, lagging, dead
+// Read replicas (docs/scaling-out.md): reads spread over replicas, read-your-writes by GTID, lagging, dead
 // and returning replicas, and a dead primary. Suite "replicas": scripts/run-tests.sh runs it
 // against a third stack with two GTID replicas (STACK_REPLICAS=2, max_replica_lag = 3,
 // statement_count_header on, so answers name the replica that served them in X-Cal-Replica);
@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "support/client.h"
+#include "support/commands.h"
 #include "support/events.h"
 #include "support/reliability.h"
 
@@ -31,7 +32,7 @@ int sql_on(int k, const std::string& sql) {
   const std::string dir = test_stack_dir();
   const std::string socket =
       k == 0 ? dir + "/mysqld.sock" : dir + "/replica-" + std::to_string(k) + "/mysqld.sock";
-  return run_command("mariadb --no-defaults --user=root --socket='" + socket + "' -e \"" + sql + "\"");
+  return run("mariadb --no-defaults --user=root --socket='" + socket + "' -e \"" + sql + "\"").exit_code;
 }
 
 // Starts whatever of the stack (and its replicas) is not running.
@@ -43,14 +44,15 @@ void stack_up() {
   REQUIRE(ctl != nullptr);
   const std::string bin(ctl, std::string(ctl).find(' '));
   const std::string build = bin.substr(0, bin.rfind('/'));
-  REQUIRE(run_command("STACK_REPLICAS=2 scripts/stack.sh up '" + test_stack_dir() + "' " + port + " '" +
-                      build + "' >/dev/null 2>&1") == 0);
+  REQUIRE(run("STACK_REPLICAS=2 scripts/stack.sh up '" + test_stack_dir() + "' " + port + " '" + build +
+              "' >/dev/null 2>&1")
+              .exit_code == 0);
 }
 
 // Kills the MariaDB server of `sub` ("" = the primary, "replica-2", ...) at once.
 void kill_server(const std::string& sub) {
   const std::string pidfile = test_stack_dir() + (sub.empty() ? "" : "/" + sub) + "/mysqld.pid";
-  REQUIRE(run_command("kill -9 $(cat '" + pidfile + "')") == 0);
+  REQUIRE(run("kill -9 $(cat '" + pidfile + "')").exit_code == 0);
 }
 
 // Polls `path` as a visitor until `ok` holds for the answer (up to `limit`).

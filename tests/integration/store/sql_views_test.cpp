@@ -1,4 +1,4 @@
-// The SQL views of schema.sql (issue 20; docs/mysql.md) show what the
+// The SQL views of schema.sql (docs/mysql.md) show what the
 // API shows. Records made through the API (with and without venue, organizers and terms,
 // non-ASCII names, every status, a scheduled event whose date has passed) are read back from
 // each view with the `mariadb` client and compared, column by column, with the same records read

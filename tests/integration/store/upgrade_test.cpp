@@ -1,7 +1,7 @@
-// Upgrades lose nothing (issue 14). A database in the schema as first released (the fixture
-// tests/fixtures/schema-v1.sql) is filled through that schema's own shapes (data-v1.sql: plain
-// INSERTs), then migrated with the current schema.sql by `calendarctl migrate`, the way upgrades
-// arrive. Then:
+// Upgrades lose nothing: sites upgrade in place, over data they cannot recreate. A database in the
+// schema as first released (the fixture tests/fixtures/schema-v1.sql) is filled through that
+// schema's own shapes (data-v1.sql: plain INSERTs), then migrated with the current schema.sql by
+// `calendarctl migrate`, the way upgrades arrive. Then:
 //   - every row of every v1 table still holds exactly the same values in v1's columns (new
 //     columns, tables, indexes may be added; schema_migrations may gain rows);
 //   - derived data is consistent (term_counts equals its recomputation, 16 version shards);
@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "support/client.h"
+#include "support/commands.h"
 #include "support/reliability.h"
 
 namespace caltest {
@@ -60,8 +61,8 @@ class Upgrade {
     repo_ = build_ + "/..";
     main_dir_ = env("CAL_TEST_DIR");
     dir_ = main_dir_ + "/upgrade";
-    run_command(repo_ + "/scripts/stack.sh down " + dir_ + " >/dev/null 2>&1");
-    REQUIRE(run_command("rm -rf " + dir_ + " && mkdir -p " + dir_) == 0);
+    run(repo_ + "/scripts/stack.sh down " + dir_ + " >/dev/null 2>&1");
+    REQUIRE(run("rm -rf " + dir_ + " && mkdir -p " + dir_).exit_code == 0);
     // The service's configuration, naming the database under test.
     std::string conf = read_text_file(main_dir_ + "/calendar.conf");
     const auto at = conf.find("\nname = calendar\n");
@@ -70,7 +71,7 @@ class Upgrade {
     std::ofstream(dir_ + "/calendar.conf") << conf;
     conf_ = dir_ + "/calendar.conf";
   }
-  ~Upgrade() { run_command(repo_ + "/scripts/stack.sh down " + dir_ + " >/dev/null 2>&1"); }
+  ~Upgrade() { run(repo_ + "/scripts/stack.sh down " + dir_ + " >/dev/null 2>&1"); }
   Upgrade(const Upgrade&) = delete;
   Upgrade& operator=(const Upgrade&) = delete;
 
@@ -78,27 +79,21 @@ class Upgrade {
   std::string sql(const std::string& statements, const std::string& db = kDb) const {
     const std::string file = dir_ + "/statement.sql";
     std::ofstream(file) << statements;
-    std::string out;
-    const int rc = run_command("mariadb --no-defaults --default-character-set=utf8mb4 --socket=" + main_dir_ +
-                                   "/mysqld.sock -uroot -N -B " + db + " < " + file + " 2>&1",
-                               &out);
-    REQUIRE_MESSAGE(rc == 0, statements.substr(0, 300) << "\n" << out);
-    return out;
+    const Run r = run("mariadb --no-defaults --default-character-set=utf8mb4 --socket=" + main_dir_ +
+                      "/mysqld.sock -uroot -N -B " + db + " < " + file + " 2>&1");
+    REQUIRE_MESSAGE(r.exit_code == 0, statements.substr(0, 300) << "\n" << r.out);
+    return r.out;
   }
   void load(const std::string& fixture) const {
-    std::string out;
-    const int rc =
-        run_command("mariadb --no-defaults --default-character-set=utf8mb4 --socket=" + main_dir_ +
-                        "/mysqld.sock -uroot " + kDb + " < " + repo_ + "/tests/fixtures/" + fixture + " 2>&1",
-                    &out);
-    REQUIRE_MESSAGE(rc == 0, fixture << ": " << out);
+    const Run r = run("mariadb --no-defaults --default-character-set=utf8mb4 --socket=" + main_dir_ +
+                      "/mysqld.sock -uroot " + kDb + " < " + repo_ + "/tests/fixtures/" + fixture + " 2>&1");
+    REQUIRE_MESSAGE(r.exit_code == 0, fixture << ": " << r.out);
   }
   // `calendarctl migrate` on the database under test; returns its output.
   std::string migrate() const {
-    std::string out;
-    const int rc = run_command(build_ + "/calendarctl --config " + conf_ + " migrate 2>&1", &out);
-    REQUIRE_MESSAGE(rc == 0, out);
-    return out;
+    const Run r = run(build_ + "/calendarctl --config " + conf_ + " migrate 2>&1");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
+    return r.out;
   }
   // `calendarctl migrate` of a new database `db` (a config of its own naming it), in which
   // `first` (SQL) has run.
@@ -110,29 +105,24 @@ class Upgrade {
     std::string conf = read_text_file(conf_);
     conf.replace(conf.find("\nname = " + kDb + "\n"), kDb.size() + 9, "\nname = " + db + "\n");
     std::ofstream(dir_ + "/" + db + ".conf") << conf;
-    std::string out;
-    const int rc =
-        run_command(build_ + "/calendarctl --config " + dir_ + "/" + db + ".conf migrate 2>&1", &out);
-    REQUIRE_MESSAGE(rc == 0, out);
+    const Run r = run(build_ + "/calendarctl --config " + dir_ + "/" + db + ".conf migrate 2>&1");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
   }
   // `calendarctl migrate` again of a database `db` made by migrate_new().
   void migrate_again(const std::string& db) const {
-    std::string out;
-    const int rc =
-        run_command(build_ + "/calendarctl --config " + dir_ + "/" + db + ".conf migrate 2>&1", &out);
-    REQUIRE_MESSAGE(rc == 0, out);
+    const Run r = run(build_ + "/calendarctl --config " + dir_ + "/" + db + ".conf migrate 2>&1");
+    REQUIRE_MESSAGE(r.exit_code == 0, r.out);
   }
   std::string schema_sql() const { return read_text_file(repo_ + "/schema.sql"); }
   // The schema as the mysql client and phpMyAdmin load it (scripts/schema-for-mysql.sh).
   std::string schema_for_mysql() const { return read_text_file(build_ + "/schema-mysql.sql"); }
   // The service on the migrated database (stack.sh migrates once more on the way).
   void serve() {
-    std::string out;
-    REQUIRE(run_command(repo_ + "/scripts/stack.sh free-port", &out) == 0);
-    port_ = out.substr(0, out.find('\n'));
-    const int rc =
-        run_command(repo_ + "/scripts/stack.sh up " + dir_ + " " + port_ + " " + build_ + " 2>&1", &out);
-    REQUIRE_MESSAGE(rc == 0, out);
+    const Run port = run(repo_ + "/scripts/stack.sh free-port");
+    REQUIRE(port.exit_code == 0);
+    port_ = port.out.substr(0, port.out.find('\n'));
+    const Run up = run(repo_ + "/scripts/stack.sh up " + dir_ + " " + port_ + " " + build_ + " 2>&1");
+    REQUIRE_MESSAGE(up.exit_code == 0, up.out);
     token_ = read_text_file(dir_ + "/admin.token");
     token_ = token_.substr(0, token_.find('\n'));
     REQUIRE(!token_.empty());
@@ -536,7 +526,7 @@ TEST_CASE(
   const std::string moved = difference(settled, rows_of(u, all_tables, true), {});
   CHECK_MESSAGE(moved.empty(), moved);
 
-  // Migration 8 (issue 20): every table and column of the upgraded database has a comment, and
+  // Migration 8: every table and column of the upgraded database has a comment, and
   // it has the same tables, columns, keys and views, comments included, as a new database
   // (migration 8 gives both their comments; its ALTERs are ALGORITHM=INSTANT, so they fail
   // rather than copy a table whose definition they do not restate exactly).

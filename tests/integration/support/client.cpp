@@ -3,6 +3,8 @@
 // test users via calendarctl, and docs/api.md §2 error-shape checks.
 #include "support/client.h"
 
+#include "support/commands.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cctype>
@@ -12,7 +14,6 @@
 #include <fstream>
 #include <memory>
 #include <stdexcept>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <curl/curl.h>
@@ -337,18 +338,12 @@ std::string create_user(std::string_view login_prefix, std::string_view role, st
   const std::string login = unique(login_prefix);
   const std::string command = std::string(ctl) + " user add " + login + " --role " + std::string(role);
 
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) throw std::runtime_error("cannot run: " + command);
-  std::string out;
-  char buf[256];
-  while (const size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  const int status = pclose(pipe);
-  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    throw std::runtime_error("failed (status " + std::to_string(status) + "): " + command);
-  }
-  const std::string password(trim(out));
+  const Run r = run(command);
+  if (r.exit_code != 0)
+    throw std::runtime_error("failed (status " + std::to_string(r.exit_code) + "): " + command);
+  const std::string password(trim(r.out));
   if (password.empty() || password.find('\n') != std::string::npos) {
-    throw std::runtime_error("expected one password line from: " + command + "; got: " + out);
+    throw std::runtime_error("expected one password line from: " + command + "; got: " + r.out);
   }
   if (login_out != nullptr) *login_out = login;
   return password;

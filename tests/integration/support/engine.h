@@ -1,16 +1,15 @@
-// Test support for the list engine (issue 14): the stack's database through the mariadb client,
-// and the check that the engine's derived data (event_details' visibility copies, the link rows'
-// copies of them, the event_day_counts rollup, event_duration_hours) is exactly what the base
-// tables say.
+// Test support for the list engine (docs/architecture.md, the list plans): the stack's database
+// through the mariadb client, and the check that the engine's derived data (event_details'
+// visibility copies, the link rows' copies of them, the event_day_counts rollup,
+// event_duration_hours) is exactly what the base tables say.
 #pragma once
 
 #include <doctest/doctest.h>
 
-#include <array>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <sys/wait.h>
+
+#include "support/commands.h"
 
 namespace caltest::engine {
 
@@ -20,14 +19,9 @@ inline std::string sql(const std::string& statement) {
   REQUIRE(dir != nullptr);
   const std::string command = "mariadb --no-defaults --socket='" + std::string(dir) +
                               "/mysqld.sock' --user=root -N -B calendar -e \"" + statement + "\"";
-  FILE* p = popen(command.c_str(), "r");
-  REQUIRE(p != nullptr);
-  std::string out;
-  std::array<char, 4096> buf{};
-  size_t n = 0;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  const int status = pclose(p);
-  REQUIRE_MESSAGE((WIFEXITED(status) && WEXITSTATUS(status) == 0), statement);
+  const Run r = run(command);
+  REQUIRE_MESSAGE(r.exit_code == 0, statement);
+  std::string out = r.out;
   while (!out.empty() && out.back() == '\n') out.pop_back();
   return out;
 }

@@ -1,6 +1,8 @@
 // Helpers of the venue and organizer integration tests (see support/linked.h).
 #include "support/linked.h"
 
+#include "support/commands.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -17,28 +19,6 @@ const LinkedResource kOrganizerResource{"/cal/events/v1/organizers", "organizer"
                                         "organizer"};
 const LinkedResource kLinkedResources[2] = {kVenueResource, kOrganizerResource};
 
-namespace {
-
-// The id of user `login`, from `calendarctl user list` ("id login role" lines).
-long long user_id_of(const std::string& login) {
-  const char* ctl = std::getenv("CAL_TEST_CTL");
-  if (ctl == nullptr) throw std::runtime_error("CAL_TEST_CTL is not set");
-  FILE* pipe = popen((std::string(ctl) + " user list").c_str(), "r");
-  if (pipe == nullptr) throw std::runtime_error("cannot run calendarctl user list");
-  std::string out;
-  char buf[4096];
-  while (const size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-  pclose(pipe);
-  std::istringstream lines(out);
-  long long id = 0;
-  std::string name, role;
-  while (lines >> id >> name >> role)
-    if (name == login) return id;
-  throw std::runtime_error("no user " + login + " in calendarctl user list");
-}
-
-}  // namespace
-
 const RoleUser& role_user(std::string_view role) {
   static std::mutex mutex;
   static std::map<std::string, RoleUser> users;
@@ -48,11 +28,11 @@ const RoleUser& role_user(std::string_view role) {
   RoleUser user;
   if (role == "administrator") {
     user.token = admin_token();
-    user.id = user_id_of("admin");
+    user.id = user_id("admin");
   } else {
     std::string login;
     user.token = create_user("linked", role, &login);
-    user.id = user_id_of(login);
+    user.id = user_id(login);
   }
   return users.emplace(std::string(role), user).first->second;
 }

@@ -7,7 +7,6 @@
 #include <fstream>
 #include <mutex>
 #include <sstream>
-#include <sys/wait.h>
 #include <thread>
 
 namespace caltest {
@@ -47,18 +46,6 @@ std::string read_text_file(const std::string& path) {
 std::string test_stack_dir() {
   const char* d = std::getenv("CAL_TEST_DIR");
   return d != nullptr ? std::string(d) : std::string();
-}
-
-int run_command(const std::string& command, std::string* output) {
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return -1;
-  char buffer[4096];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
-    if (output != nullptr) output->append(buffer, n);
-  const int status = pclose(pipe);
-  if (status == -1) return -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
 }  // namespace caltest

@@ -1,4 +1,4 @@
-// Helpers of the reliability tests (issue 9: hostile input, concurrency, throttling, database
+// Helpers of the reliability tests (docs/reliability.md: hostile input, concurrency, throttling, database
 // death): requests on a connection of their own with the time they took (support/client.h's send()),
 // running tasks on threads, and reading files.
 #pragma once
@@ -36,9 +36,5 @@ std::string read_text_file(const std::string& path);
 
 // CAL_TEST_DIR (the stack directory of this run), or "" when unset.
 std::string test_stack_dir();
-
-// Runs a shell command; returns its exit status (-1 when it could not run) and, when `output`
-// is given, its standard output.
-int run_command(const std::string& command, std::string* output = nullptr);
 
 }  // namespace caltest

@@ -1,4 +1,4 @@
-// Helpers of the incremental sync tests (issue 17, sync/changes_test.cpp, sync/property_test.cpp): a
+// Helpers of the incremental sync tests (docs/sync.md; sync/changes_test.cpp, sync/property_test.cpp): a
 // mirror that keeps a copy of what one caller sees by applying GET /changes, and the same view
 // read from the list routes, both as normalized record texts keyed by (kind, id). Header-only.
 #pragma once

@@ -1,4 +1,4 @@
-// Incremental sync (issue 17): modified_after/modified_before on every list route, and
+// Incremental sync (docs/sync.md): modified_after/modified_before on every list route, and
 // GET /changes: tokens, kinds, paging, what leaves a caller's view, errors, 304, discovery.
 #include <doctest/doctest.h>
 
@@ -80,7 +80,7 @@ HttpResponse changes_since(const std::string& token, const std::string& more = "
 
 }  // namespace
 
-TEST_CASE("issue 17: modified_after and modified_before filter every list route on modified_utc") {
+TEST_CASE("sync: modified_after and modified_before filter every list route on modified_utc") {
   const std::string word = unique("modf");
   // Events, venues, organizers: their record's modified_utc, bounds exclusive.
   struct PostRoute {
@@ -162,7 +162,7 @@ TEST_CASE("issue 17: modified_after and modified_before filter every list route 
   }
 }
 
-TEST_CASE("issue 17: GET /changes without since is the current token; with it, what changed since") {
+TEST_CASE("sync: GET /changes without since is the current token; with it, what changed since") {
   const std::string word = unique("chg");
   const std::string t0 = current_token();
   CHECK(entries(changes_since(t0, kTermsOnly)).empty());
@@ -233,7 +233,7 @@ TEST_CASE("issue 17: GET /changes without since is the current token; with it, w
 // /changes reads the relations of its records by narrow statements, venues and organizers by the
 // ids the events and their links hold (src/store/event_relations.cpp), where the item routes read
 // them in one statement: the records must not differ.
-TEST_CASE("issue 17: /changes records are exactly what the item routes answer, shared relations included") {
+TEST_CASE("sync: /changes records are exactly what the item routes answer, shared relations included") {
   const std::string word = unique("records");
   const std::string since = current_token({admin()});
   std::vector<long long> ids;
@@ -267,7 +267,7 @@ TEST_CASE("issue 17: /changes records are exactly what the item routes answer, s
   CHECK(seen.size() == ids.size());
 }
 
-TEST_CASE("issue 17: /changes pages with per_page and never skips a change") {
+TEST_CASE("sync: /changes pages with per_page and never skips a change") {
   const std::string word = unique("page");
   const std::string t0 = current_token();
   std::set<long long> made;
@@ -294,7 +294,7 @@ TEST_CASE("issue 17: /changes pages with per_page and never skips a change") {
   CHECK(error_mismatch(changes_since(t0, "&per_page=0"), 400, "rest_invalid_param") == "");
 }
 
-TEST_CASE("issue 17: a malformed token is 400, a token the log cannot follow any more is 410") {
+TEST_CASE("sync: a malformed token is 400, a token the log cannot follow any more is 410") {
   for (const char* bad :
        {"x", "MS4w", "%20", "MS4wLjAuMC4wLjAuMC4wLjAuMC4wLjAuMC4wLjAuMC4wLjAuMTc5NTQ5NjA0MC4x"}) {
     CAPTURE(bad);
@@ -320,7 +320,7 @@ TEST_CASE("issue 17: a malformed token is 400, a token the log cannot follow any
   CHECK(error_mismatch(changes_since(before, "", {editor}), 410, "rest_sync_token_expired") == "");
 }
 
-TEST_CASE("issue 17: /changes answers 304 to If-None-Match while nothing changed, like lists") {
+TEST_CASE("sync: /changes answers 304 to If-None-Match while nothing changed, like lists") {
   const std::string token = current_token();
   for (const std::vector<std::string>& who :
        {std::vector<std::string>{}, std::vector<std::string>{admin()}}) {
@@ -344,7 +344,7 @@ std::string log_rows(const std::string& kind, long long id) {
                      "' AND record_id = " + std::to_string(id));
 }
 
-TEST_CASE("issue 17: a write logs each record it changes once, and every later write again") {
+TEST_CASE("sync: a write logs each record it changes once, and every later write again") {
   // A POST of an event with a venue and two categories writes the post, its details, its venue
   // link and two term links (each noting the event) and two term counts (each noting its
   // category): one transaction, so one row for the event and one per category (@cal_noted).
@@ -379,7 +379,7 @@ TEST_CASE("issue 17: a write logs each record it changes once, and every later w
         std::set<std::string>{"event " + std::to_string(id) + " upsert"});
 }
 
-TEST_CASE("issue 17: writers that never set @cal_noted log every row; with it set, each record once") {
+TEST_CASE("sync: writers that never set @cal_noted log every row; with it set, each record once") {
   // Hand-written SQL (one mariadb session each): without the variable, two updates of one
   // event in one transaction are two rows, as they always were; with it, one.
   const long long id = created_id(post_json(
@@ -401,7 +401,7 @@ TEST_CASE("issue 17: writers that never set @cal_noted log every row; with it se
   CHECK(log_rows("event", id) == "9");
 }
 
-TEST_CASE("issue 17: /changes is in the namespace index, the root index and /doc") {
+TEST_CASE("sync: /changes is in the namespace index, the root index and /doc") {
   const rapidjson::Document index = get(kNs).json();
   CHECK(find(index, {"routes", "/cal/events/v1/changes"}) != nullptr);
   const rapidjson::Document root = get("/").json();
@@ -420,7 +420,7 @@ TEST_CASE("issue 17: /changes is in the namespace index, the root index and /doc
   }
 }
 
-TEST_CASE("issue 17: a password-protected event comes masked, in full to those who may edit it") {
+TEST_CASE("sync: a password-protected event comes masked, in full to those who may edit it") {
   const std::string t0 = current_token();
   const long long id = created_id(
       post_json(std::string(kNs) + "/events",
@@ -443,7 +443,7 @@ TEST_CASE("issue 17: a password-protected event comes masked, in full to those w
   CHECK(record_of({admin()}).find("hidden text") != std::string::npos);
 }
 
-TEST_CASE("issue 17: a scheduled event that comes due is an upsert for visitors then") {
+TEST_CASE("sync: a scheduled event that comes due is an upsert for visitors then") {
   const std::string t0 = current_token();
   // Scheduled 2 s ahead: not visible yet, then visible without any write.
   const long long id =

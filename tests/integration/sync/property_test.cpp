@@ -1,4 +1,4 @@
-// Incremental sync (issue 17), the two properties: (1) callers of every role write at random
+// Incremental sync (docs/sync.md), the two properties: (1) callers of every role write at random
 // while a mirror per role applies GET /changes, and every mirror equals what the list routes show
 // that role, record for record, at random points and at the end; (2) concurrent writers and a
 // reader polling in a loop: no change is ever missed.
@@ -56,7 +56,7 @@ void drop(std::vector<long long>& pool, long long id) {
 
 }  // namespace
 
-TEST_CASE("issue 17 property: a mirror per role kept by /changes equals what the lists show that role") {
+TEST_CASE("sync property: a mirror per role kept by /changes equals what the lists show that role") {
   const std::string word = unique("mir");
   std::mt19937 rng(static_cast<unsigned>(std::random_device{}()));
   const unsigned seed = rng();
@@ -192,7 +192,7 @@ TEST_CASE("issue 17 property: a mirror per role kept by /changes equals what the
   (void)admin_role;
 }
 
-TEST_CASE("issue 17 ordering: concurrent writers and a reader polling in a loop miss no change") {
+TEST_CASE("sync ordering: concurrent writers and a reader polling in a loop miss no change") {
   const std::string word = unique("ord");
   const std::string admin = bearer(admin_token());
   sync::Mirror reader{{admin}, "&kinds=event"};

@@ -1,4 +1,4 @@
-// `calendarctl sql` (issue 20): the `mysql` client on the configured database, run as a real
+// `calendarctl sql` (docs/calendarctl.md): the `mysql` client on the configured database, run as a real
 // process against the test stack. The credentials must travel in a temporary option file of
 // mode 0600 that is gone afterwards, never on a command line (where `ps` shows them to everyone).
 #include "support/client.h"

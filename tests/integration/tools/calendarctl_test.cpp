@@ -4,17 +4,16 @@
 
 #include <doctest/doctest.h>
 
-#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <sys/wait.h>
 #include <thread>
 
 using caltest::ctl;
 using caltest::run;
 using caltest::Run;
+using caltest::service_command;
 
 namespace {
 
@@ -84,14 +83,6 @@ TEST_CASE("calendarctl password add and revoke") {
   CHECK(run(ctl() + " password revoke " + login + " 2>/dev/null").exit_code == 0);
   CHECK(caltest::post_json(kEvents, "{}", {caltest::bearer(token)}).status == 401);
   CHECK(caltest::post_json(kEvents, "{}", {caltest::bearer(first)}).status == 401);
-}
-
-// The service binary and its config, as a command line: calendarctl's command is
-// "<build>/calendarctl --config <file>", and calendar-fcgi sits beside it.
-std::string service_command() {
-  const std::string c = ctl();
-  return c.substr(0, c.rfind('/', c.find(' '))) + "/calendar-fcgi --config " +
-         c.substr(c.find("--config ") + 9);
 }
 
 TEST_CASE("started as plain CGI, calendar-fcgi answers the one request in its environment") {

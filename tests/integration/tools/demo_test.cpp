@@ -1,4 +1,4 @@
-// `calendarctl demo` (issue 14) against the test stack's database, checked through the API. Other
+// `calendarctl demo` (docs/calendarctl.md) against the test stack's database, checked through the API. Other
 // tests share the database, so every assertion is about the records of one run: their ids follow
 // from the summary line (venues, organizers, images, then events, from the base id in the slug
 // prefix "d<seed>-<base>").
