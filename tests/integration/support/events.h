@@ -1,4 +1,4 @@
-// Helpers shared by the events integration tests (events_*_test.cpp): building event bodies,
+// Helpers shared by the events integration tests (events/*_test.cpp): building event bodies,
 // creating fixtures, listing ids, and reading records. Header-only.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Helpers of the category and tag integration tests (terms_*_test.cpp): creating terms and
+// Helpers of the category and tag integration tests (terms/*_test.cpp): creating terms and
 // events through the API, and reading ids and names out of lists.
 #pragma once
 
