@@ -44,8 +44,10 @@ LIB_SRCS := $(shell find src -name '*.cpp' ! -path 'src/main.cpp' ! -path 'src/t
 LIB_OBJS := $(LIB_SRCS:%.cpp=$(BUILD)/obj/%.o)
 UNIT_SRCS := $(sort $(wildcard tests/unit/*.cpp))
 UNIT_OBJS := $(UNIT_SRCS:%.cpp=$(BUILD)/obj/%.o)
-INTEG_SRCS := $(sort $(wildcard tests/integration/*.cpp))
+INTEG_SRCS := $(shell find tests/integration -name '*.cpp' | sort)
 INTEG_OBJS := $(INTEG_SRCS:%.cpp=$(BUILD)/obj/%.o)
+# Integration sources include their helpers as "support/<topic>.h".
+$(INTEG_OBJS): CXXFLAGS += -Itests/integration
 
 # Language catalogs (docs/api.md §9): each po/<lang>.po compiled by msgfmt beside the binaries, where
 # the service finds them unless `[site] locale_dir` says otherwise. A new po/*.po is a new language.

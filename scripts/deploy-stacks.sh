@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts and stops the other deployments of a running scripts/stack.sh stack, each on a free
 # port on 127.0.0.1, all on the stack's database, so the integration tests can run their smoke
-# suite (tests/integration/deploy_smoke_test.cpp) through every way site owners host the service:
+# suite (tests/integration/deploy/smoke_test.cpp) through every way site owners host the service:
 #
 #   nginx-tcp   nginx (nginx/calendar-tcp.conf) -> 127.0.0.1:PORT, calendar-fcgi started by
 #               spawn-fcgi (nginx/spawn-fcgi.md); REST root /calendar/api

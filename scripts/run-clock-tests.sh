@@ -4,7 +4,7 @@
 # For each instant below, scripts/run-tests.sh runs the unit tests and the integration files that
 # use relative dates, with the WHOLE stack (mariadbd, calendar-fcgi, nginx, Apache, the test
 # binaries, the shell tools) under libfaketime: the service's clock, the database's
-# UTC_TIMESTAMP() and the tests' expectations are one clock. clock_test.cpp checks they are.
+# UTC_TIMESTAMP() and the tests' expectations are one clock. store/clock_test.cpp checks they are.
 #
 #   run-clock-tests.sh BUILD_DIR [doctest options...]   (extra options go to run-tests.sh)
 #   CLOCK_TESTS_AT='2027-02-28 23:59:50' run-clock-tests.sh ...   (other instants, UTC, ';'-separated)
@@ -48,10 +48,10 @@ lib=$(dpkg -L libfaketime 2>/dev/null | grep -E '/libfaketime\.so\.1$' | head -n
 # default date window, or wait for a relative time to pass.
 files=(
   '*/unit/*'
-  '*/integration/clock_test.cpp'
-  '*/integration/events_*_test.cpp'
-  '*/integration/response_cache_test.cpp'
-  '*/integration/caching_test.cpp'
+  '*/integration/store/clock_test.cpp'
+  '*/integration/events/*'
+  '*/integration/cache/response_cache_test.cpp'
+  '*/integration/cache/conditional_get_test.cpp'
 )
 filter=$(IFS=,; echo "${files[*]}")
 

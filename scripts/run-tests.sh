@@ -134,16 +134,16 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 port=$(scripts/stack.sh free-port)
-# The second origin of the browser test (cors_browser_test.cpp serves its page there), listed in
-# [cors] origins with the origin the plain CORS tests send (cors_test.cpp).
+# The second origin of the browser test (access/cors_browser_test.cpp serves its page there), listed in
+# [cors] origins with the origin the plain CORS tests send (access/cors_test.cpp).
 export CAL_TEST_CORS_PAGE_PORT
 CAL_TEST_CORS_PAGE_PORT=$(scripts/stack.sh free-port)
 # Tests read X-Cal-Statements to prove lists cost a constant number of SQL statements.
-# [ical] max_events = 5: a feed without page/per_page reaches its cap with a few events (ical_feed_test.cpp).
+# [ical] max_events = 5: a feed without page/per_page reaches its cap with a few events (ical/feed_test.cpp).
 if STACK_CONF_EXTRA=$'[ical]\nmax_events = 5\n[server]\nstatement_count_header = true\n[cors]\norigins = https://app.example http://127.0.0.1:'"$CAL_TEST_CORS_PAGE_PORT" \
    scripts/stack.sh up "$run_dir" "$port" "$build"; then
   # The other deployments (nginx over TCP, Apache in its three ways) on the same database; the
-  # smoke suite (deploy_smoke_test.cpp) finds their URLs in CAL_TEST_NGINX_TCP_PREFIX etc.
+  # smoke suite (deploy/smoke_test.cpp) finds their URLs in CAL_TEST_NGINX_TCP_PREFIX etc.
   deploy_ok=1
   if ! scripts/deploy-stacks.sh up "$run_dir" "$build"; then
     echo "run-tests: a deployment did not start (logs in $run_dir)"

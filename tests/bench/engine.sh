@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# `make bench` measures the engine (issue 14 point 6): sourced by tests/bench/run.sh, whose stack,
+# `make bench` measures the list engine (docs/performance.md): sourced by tests/bench/run.sh, whose stack,
 # floors and helpers (measure, sql, prime, service_with_cache, say, die ...) it uses. run.sh's
 # cases are mostly answered by the response cache; these measure what is behind it:
 #

@@ -1,4 +1,4 @@
-// The benchmark's floor (issue 8): the smallest useful libfcgi program. It answers every request
+// The benchmark's floor (docs/performance.md): the smallest useful libfcgi program. It answers every request
 // with the same fixed JSON body of a given size, using the same accept loop shape as
 // calendar-fcgi (N threads, each FCGX_Accept_r on one shared socket), so `make bench` can measure
 // what nginx + FastCGI + wrk alone cost on this machine and express the service's throughput

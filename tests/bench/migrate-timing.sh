@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The time `calendarctl migrate` takes on a stack's database (issue 14), in two ways:
+# The time `calendarctl migrate` takes on a stack's database (docs/performance.md), in two ways:
 #   upgrade  a copy of the database in the first released schema (tests/fixtures/schema-v1.sql):
 #            every v1 column of every v1 table copied over, then migrated to the current schema,
 #            as an upgrade of a site of that size would be;

@@ -1,4 +1,4 @@
--- wrk script for the mixed workload of `make bench` (issue 14, tests/bench/engine.sh): 90% visitors'
+-- wrk script for the mixed workload of `make bench` (tests/bench/engine.sh): 90% visitors'
 -- reads spread over many distinct queries, 10% authenticated writes, so that the response cache
 -- sees what a site sees (many keys, invalidated by every write) rather than one hot URL.
 --   wrk ... -s mixed.lua http://HOST/api/cal/events/v1/events -- TOKEN IDS_FILE TERMS_FILE YYYY-MM MAX_PAGE

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench` (issue 8): starts a private stack (MariaDB + nginx + calendar-fcgi, scripts/stack.sh)
+# `make bench` (docs/performance.md): starts a private stack (MariaDB + nginx + calendar-fcgi, scripts/stack.sh)
 # in a fresh directory, seeds the deterministic dataset (`calendarctl demo`), and measures
 # with wrk against the FastCGI floor (tests/bench/floor.cpp behind the same nginx). Prints one
 # table: req/s, p50, p99 and the ratio to the floor. Exits non-zero only if something failed to
@@ -10,7 +10,7 @@
 # Environment (all optional):
 #   SCALE=1000000   after the 10,000-event run, grow the dataset to SCALE events and compare the
 #                   p50 of cases 1, 4 and 6 (default 10000: no scale run); case 6 uncached there
-#                   is issue 16's target (a 1,000-event feed at a million events under 50 ms)
+#                   has a target (docs/performance.md: a 1,000-event feed at a million events under 50 ms)
 #   DURATION=15     seconds per measurement     WARMUP=3    seconds of warm-up before each
 #   WARMUP_WALK=20  seconds of the first warm-up of case 3, which walks every event id once
 #   CONNECTIONS=16  wrk connections             WRK_THREADS=2
@@ -263,7 +263,7 @@ today=$(date -u +%F)
 # A year: case 4 then fills its page (28 matches at 10,000 events, 2,800 at a million), so both
 # sizes answer the same amount of JSON and the scale run compares like with like.
 in_a_year=$(date -u -d '+1 year' +%F)
-# Case 6 (issue 16): an iCalendar feed of [ical] max_events = 1,000 events, the most a feed
+# Case 6 (docs/feeds.md): an iCalendar feed of [ical] max_events = 1,000 events, the most a feed
 # without page/per_page holds (ten years ahead: full at 10,000 events already).
 in_ten_years=$(date -u -d '+10 years' +%F)
 declare -A URL=(
@@ -343,7 +343,7 @@ measure "5n" "$api/events" tests/bench/post-event.lua "$token"; RPS[5n]=$R_RPS P
 service_with_cache "${CACHE_ON-true}"
 # The writes of case 5 go away again, so the uncached cases see the same 10k dataset.
 sql -e "DELETE FROM posts WHERE type = 'event' AND title LIKE 'Bench post %'"
-# Incremental sync (issue 17, tests/bench/sync.sh): GET /changes since a token 100 changes old.
+# Incremental sync (docs/sync.md, tests/bench/sync.sh): GET /changes since a token 100 changes old.
 source tests/bench/sync.sh
 sync_changes_p50 base
 source tests/bench/search.sh
@@ -354,11 +354,11 @@ say "the same cases with [server] response_cache = false"
 service_with_cache "${CACHE_OFF-false}"
 cache_stats=$(grep -o 'response cache: .*' "$dir/calendar-fcgi.log" | tail -n 1 || true)
 ROUNDS=1 run_cases "u"
-# Issue 16's target is for one feed at a time: case 6 uncached, 5 sequential requests.
+# The feed's target (docs/performance.md) is for one feed at a time: case 6 uncached, 5 sequential requests.
 P50[6seq]=$(sequential_p50 "${URL[6]}")
 say "6u       p50 ${P50[6seq]} ms (5 sequential requests)"
 
-# The engine behind the cache (issue 14, tests/bench/engine.sh): cases 1-4 one at a time without
+# The engine behind the cache (docs/architecture.md, tests/bench/engine.sh): cases 1-4 one at a time without
 # it and the floors of cases 3 and 4, then the mixed workload; leaves the uncached service running.
 source tests/bench/engine.sh
 engine_base
@@ -377,8 +377,9 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
   sql -e "ANALYZE TABLE posts, event_details, event_venues, event_organizers, term_relationships" >/dev/null
   replicas_caught_up
   say "grown in $((SECONDS - start)) s"
-  # Issue 14: what `calendarctl migrate` costs at this size, as an upgrade from the first released
-  # schema (a v1 copy of the database) and as the re-run of every start.
+  # Upgrades must stay quick on large sites: what `calendarctl migrate` costs at this size, as an
+  # upgrade from the first released schema (a v1 copy of the database) and as the re-run of every
+  # start.
   say "timing calendarctl migrate at $SCALE events (tests/bench/migrate-timing.sh)"
   migrate_times=$(tests/bench/migrate-timing.sh "$dir" "$build") || die "calendarctl migrate failed"
   read -r MIGRATE_UPGRADE MIGRATE_RERUN <<<"$migrate_times"

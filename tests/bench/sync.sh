@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# `make bench`, incremental sync (issue 17): sourced by tests/bench/run.sh, whose stack and helpers
+# `make bench`, incremental sync (docs/sync.md): sourced by tests/bench/run.sh, whose stack and helpers
 # (sql, say, api, dir) it uses.
 #
 #  1. GET /changes?since=TOKEN&per_page=100 where TOKEN is 100 record changes old (100 event
@@ -60,7 +60,7 @@ sync_changes_p50() {
 
 sync_report() {
   echo
-  printf '| %-58s | %8s | %9s |\n' "incremental sync (issue 17)" "events" "p50 ms"
+  printf '| %-58s | %8s | %9s |\n' "incremental sync (GET /changes)" "events" "p50 ms"
   printf '|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..60})" "----------" "-----------"
   local label
   for label in base scale; do

@@ -1,6 +1,7 @@
 // libFuzzer target: parse_cost() and display_cost(). Values are numeric strings in ascending
 // numeric order without numeric duplicates; the position is "prefix", "postfix" or "" (and ""
 // when there is no value); the display text is valid UTF-8 whenever the input is.
+#include "fuzz_support.h"
 #include "cal/core/text/cost.h"
 #include "cal/core/text/slug.h"
 
@@ -8,18 +9,11 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
-namespace {
+using caltest_fuzz::require;
 
-void require(bool ok, const char* what) {
-  if (!ok) {
-    std::printf("fuzz invariant violated: %s\n", what);
-    std::abort();
-  }
-}
+namespace {
 
 // "12", "12.50", "0.5": digits with at most one '.' between digits.
 bool numeric(const std::string& s) {

@@ -2,22 +2,16 @@
 // TimeZone::find() on the same text. The first input byte picks the zone and the clock; the
 // rest is the date text. A parsed date must be a valid wall clock that its zone maps back to the
 // same instant's local time, format round-trips, and ISO 8601 output must work.
+#include "fuzz_support.h"
 #include "cal/core/dates/dates.h"
 
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
+
+using caltest_fuzz::require;
 
 namespace {
-
-void require(bool ok, const char* what) {
-  if (!ok) {
-    std::printf("fuzz invariant violated: %s\n", what);
-    std::abort();
-  }
-}
 
 constexpr std::array<const char*, 8> kZones = {
     "UTC",      "America/New_York", "Europe/Berlin",     "Australia/Lord_Howe",

@@ -1,6 +1,7 @@
 // libFuzzer target: sanitize_html(). The output must be valid UTF-8 and hold only allow-listed
 // elements and attributes (so no <script>, no on* handler, no style) and no javascript:,
 // vbscript:, data: or file: URL; sanitizing the output again must keep it so.
+#include "fuzz_support.h"
 #include "cal/core/text/html_sanitizer.h"
 #include "cal/core/text/slug.h"
 
@@ -8,20 +9,13 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <initializer_list>
 #include <string>
 #include <utility>
 
-namespace {
+using caltest_fuzz::require;
 
-void require(bool ok, const char* what) {
-  if (!ok) {
-    std::printf("fuzz invariant violated: %s\n", what);
-    std::abort();
-  }
-}
+namespace {
 
 std::string lower(std::string_view s) {
   std::string out(s);

@@ -3,6 +3,7 @@
 // crash or an exception other than the validation's ApiError; a failure names a line of the body
 // (or none), imports nothing; every mapped VEVENT is an object of valid UTF-8 texts with the
 // dates, a zone the service knows, and all_day.
+#include "fuzz_support.h"
 #include "cal/api/ical/ical_import.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/routes.h"
@@ -13,19 +14,13 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
 
-namespace {
+using caltest_fuzz::require;
 
-void require(bool ok, const char* what) {
-  if (!ok) {
-    std::printf("fuzz invariant violated: %s\n", what);
-    std::abort();
-  }
-}
+namespace {
 
 void require_utf8(const rapidjson::Value& v) {
   if (v.IsString())

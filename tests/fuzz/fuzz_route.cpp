@@ -1,23 +1,13 @@
 // libFuzzer target: match_route() on arbitrary PATH_INFO values. A match must name a route of
 // the table whose variables all got values: an all-digit `id`, a non-empty decoded `slug`.
+#include "fuzz_support.h"
 #include "cal/api/pipeline/routes.h"
 
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 
-namespace {
-
-void require(bool ok, const char* what) {
-  if (!ok) {
-    std::printf("fuzz invariant violated: %s\n", what);
-    std::abort();
-  }
-}
-
-}  // namespace
+using caltest_fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view path(reinterpret_cast<const char*>(data), size);

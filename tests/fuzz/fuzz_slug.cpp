@@ -1,23 +1,13 @@
 // libFuzzer target: slugify(), slug_with_suffix() and is_valid_utf8(). A slug is only
 // [a-z0-9-], at most kMaxSlugBytes, without leading/trailing '-' or "--"; slugify is idempotent;
 // a suffixed slug stays within kMaxSuffixedSlugBytes and valid UTF-8 when its base is.
+#include "fuzz_support.h"
 #include "cal/core/text/slug.h"
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 
-namespace {
-
-void require(bool ok, const char* what) {
-  if (!ok) {
-    std::printf("fuzz invariant violated: %s\n", what);
-    std::abort();
-  }
-}
-
-}  // namespace
+using caltest_fuzz::require;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -5,6 +5,8 @@
 // reports it as a crash.
 #pragma once
 
+#include "fuzz_support.h"
+
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/params.h"
 #include "cal/api/pipeline/routes.h"
@@ -12,19 +14,10 @@
 
 #include <rapidjson/document.h>
 
-#include <cstdlib>
 #include <string>
 #include <vector>
 
 namespace caltest_fuzz {
-
-// Aborts (a crash libFuzzer records with its input) when `ok` is false.
-inline void require(bool ok, const char* what) {
-  if (!ok) {
-    __builtin_printf("fuzz invariant violated: %s\n", what);
-    std::abort();
-  }
-}
 
 // Path values for a route pattern's variables, as match_route() would deliver them.
 inline std::vector<std::pair<std::string, std::string>> path_values(std::string_view pattern) {

@@ -1,6 +1,6 @@
 // Parses an iCalendar text (a file named on the command line, or stdin) with ical.js, an
 // independent parser, and prints what the integration tests compare (tests/integration/
-// ical_feed_test.cpp) as one JSON object: the calendar's properties, its VTIMEZONE ids and its
+// ical/feed_test.cpp) as one JSON object: the calendar's properties, its VTIMEZONE ids and its
 // events, every DATE-TIME converted to UTC with the VTIMEZONEs of the feed itself (none other is
 // registered), DATE values as YYYY-MM-DD. A parse error prints {"error": "..."} and exits 1.
 import { readFileSync } from 'node:fs';

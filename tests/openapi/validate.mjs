@@ -1,6 +1,6 @@
 // Validates the served OpenAPI document with a standard validator (@apidevtools/swagger-parser:
 // the OpenAPI 3.0 JSON schema plus its semantic checks), then checks recorded real responses
-// against the document's response schemas with Ajv. Run by tests/integration/openapi_test.cpp:
+// against the document's response schemas with Ajv. Run by tests/integration/discovery/openapi_test.cpp:
 //
 //   node validate.mjs DOC_URL [SAMPLES_FILE]
 //

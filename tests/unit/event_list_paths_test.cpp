@@ -1,5 +1,5 @@
-// Which engine serves which event list (issue 14): authors' lists and the link-filtered ones are
-// ordered index scans, not the general query.
+// Which engine serves which event list (docs/architecture.md, the list plans): authors' lists and the
+// link-filtered ones are ordered index scans, not the general query.
 #include "store/event_link_list.h"
 #include "store/event_window_list.h"
 #include "cal/store/events.h"

@@ -1,5 +1,6 @@
 // Unit tests for event_window_valid_until (cal/api/events/event_window.h): how long the response cache
-// may keep an event list whose date window was computed at some instant (issue 8).
+// may keep an event list whose date window was computed at some instant: relative dates move with
+// the clock, so a stored list must expire when its window would change.
 #include "cal/api/events/event_window.h"
 
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Unit tests for the iCalendar feeds' pure parts (issue 16): the observances of a zone from the
+// Unit tests for the iCalendar feeds' pure parts (docs/feeds.md): the observances of a zone from the
 // tz database and the VTIMEZONE libical writes of them, SEQUENCE, and the default cap.
 #include "cal/api/ical/ical_event.h"
 #include "cal/api/ical/ical_vtimezone.h"

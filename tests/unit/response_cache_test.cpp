@@ -1,4 +1,4 @@
-// The response cache (issue 8): which requests it keys, when a stored answer may be served
+// The response cache (cal/cache/response_cache.h): which requests it keys, when a stored answer may be served
 // again, eviction; and which SQL counts as reading the clock.
 #include "cal/cache/response_cache.h"
 #include "cal/store/db.h"

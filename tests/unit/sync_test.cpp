@@ -1,4 +1,4 @@
-// Incremental sync (issue 17): the sync token codec and the merge of the change log's shards
+// Incremental sync (docs/sync.md): the sync token codec and the merge of the change log's shards
 // that GET /changes pages with (cal/api/sync/sync_token.h, cal/api/sync/changes.h).
 #include "cal/api/sync/changes.h"
 #include "cal/api/sync/sync_token.h"

@@ -1,4 +1,4 @@
-// The web calendar in headless Chromium (run by tests/integration/webcal_browser_test.cpp, which
+// The web calendar in headless Chromium (run by tests/integration/deploy/webcal_browser_test.cpp, which
 // seeds the events first): observes what the page shows and prints one line
 // "RESULT {json}" for the C++ test to judge. Nothing here passes or fails by itself.
 //

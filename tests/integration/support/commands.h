@@ -1,0 +1,33 @@
+// Running processes from the integration tests: calendarctl (its command line is in CAL_TEST_CTL,
+// set by scripts/run-tests.sh), calendar-fcgi as plain CGI, the mariadb client, scripts/stack.sh,
+// node and chromium. Every test that starts a process does it through run().
+#pragma once
+
+#include <string>
+
+namespace caltest {
+
+struct Run {
+  // The exit status; 128 + N when signal N ended it (as a shell reports it); -1 when no shell
+  // could be started or waited for.
+  int exit_code = -1;
+  // Standard output. Standard error goes to the test log unless the command redirects it
+  // ("2>&1" to read it here, "2>/dev/null" to drop it).
+  std::string out;
+};
+
+// Runs `command` through /bin/sh and waits for it. Never throws, so destructors may call it.
+Run run(const std::string& command);
+
+// The calendarctl command line with --config of the stack under test.
+std::string ctl();
+
+// The command line of calendar-fcgi (beside calendarctl) with --config of the stack under test,
+// for running it as plain CGI: prefix the CGI variables, append options and redirections.
+std::string service_command();
+
+// The id of user `login`, from `calendarctl user list` ("<id> <login> <role>" lines). Throws
+// std::runtime_error when there is none, as create_user() does, so threads may call it too.
+long long user_id(const std::string& login);
+
+}  // namespace caltest

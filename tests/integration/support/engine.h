@@ -1,0 +1,60 @@
+// Test support for the list engine (docs/architecture.md, the list plans): the stack's database
+// through the mariadb client, and the check that the engine's derived data (event_details'
+// visibility copies, the link rows' copies of them, the event_day_counts rollup,
+// event_duration_hours) is exactly what the base tables say.
+#pragma once
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "support/commands.h"
+
+namespace caltest::engine {
+
+// The output of `mariadb -N -B -e statement` on the stack's database, trailing newlines cut.
+inline std::string sql(const std::string& statement) {
+  const char* dir = std::getenv("CAL_TEST_DIR");
+  REQUIRE(dir != nullptr);
+  const std::string command = "mariadb --no-defaults --socket='" + std::string(dir) +
+                              "/mysqld.sock' --user=root -N -B calendar -e \"" + statement + "\"";
+  const Run r = run(command);
+  REQUIRE_MESSAGE(r.exit_code == 0, statement);
+  std::string out = r.out;
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+// "" when the derived data agrees with posts and event_details, else what differs.
+inline std::string derived_data_mismatch() {
+  const std::string copies =
+      sql("SELECT COUNT(*) FROM event_details d JOIN posts p ON p.id = d.event_id "
+          "WHERE d.status <> p.status OR d.author <> p.author OR d.publish_utc <> p.date_utc");
+  if (copies != "0") return copies + " event_details rows disagree with their posts";
+  for (const char* table : {"term_relationships", "event_organizers", "event_venues"}) {
+    const std::string links =
+        sql(std::string("SELECT COUNT(*) FROM ") + table +
+            " l JOIN event_details d ON d.event_id = l.event_id WHERE l.status <> d.status OR "
+            "l.hide_from_listings <> d.hide_from_listings OR l.start_utc <> d.start_utc OR "
+            "l.end_utc <> d.end_utc");
+    if (links != "0") return links + " " + table + " rows disagree with their event_details";
+  }
+  const std::string rollup =
+      sql("SELECT status, hide_from_listings, day, featured, SUM(events) AS n FROM event_day_counts "
+          "GROUP BY status, hide_from_listings, day, featured HAVING n <> 0 "
+          "ORDER BY status, hide_from_listings, day, featured");
+  const std::string truth =
+      sql("SELECT p.status, d.hide_from_listings, DATE(d.start_utc) AS day, d.featured, COUNT(*) FROM "
+          "event_details d "
+          "JOIN posts p ON p.id = d.event_id GROUP BY p.status, d.hide_from_listings, day, d.featured "
+          "ORDER BY p.status, d.hide_from_listings, day, d.featured");
+  if (rollup != truth) return "event_day_counts differs from event_details:\n" + rollup + "\n---\n" + truth;
+  const std::string hours =
+      sql("SELECT COUNT(*) FROM event_details WHERE FLOOR(TIMESTAMPDIFF(SECOND, start_utc, end_utc) / 3600) "
+          "NOT IN (SELECT hours FROM event_duration_hours)");
+  if (hours != "0") return hours + " events have a duration event_duration_hours does not bound";
+  return "";
+}
+
+}  // namespace caltest::engine
