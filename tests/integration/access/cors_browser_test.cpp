@@ -206,15 +206,16 @@ TEST_CASE("cors in a browser: a listed origin lists and creates events, an unlis
   }
 }
 
-TEST_CASE("cors in a browser: README's web page example is the code the browser test runs") {
+TEST_CASE("cors in a browser: docs/cors.md's web page example is the code the browser test runs") {
   const std::string page = read_text(browser_dir() / "cors_page.html");
-  const size_t start = page.find("// --- begin README example ---\n");
-  const size_t end = page.find("// --- end README example ---");
+  const std::string begin = "// --- begin docs/cors.md example ---\n";
+  const size_t start = page.find(begin);
+  const size_t end = page.find("// --- end docs/cors.md example ---");
   REQUIRE(start != std::string::npos);
   REQUIRE(end != std::string::npos);
-  const std::string example = page.substr(start + 32, end - start - 32);
-  const std::string readme = read_text(browser_dir().parent_path().parent_path() / "README.md");
-  CHECK_MESSAGE(readme.find(example) != std::string::npos, "README lacks:\n", example);
+  const std::string example = page.substr(start + begin.size(), end - start - begin.size());
+  const std::string doc = read_text(browser_dir().parent_path().parent_path() / "docs" / "cors.md");
+  CHECK_MESSAGE(doc.find(example) != std::string::npos, "docs/cors.md lacks:\n", example);
 }
 
 }  // namespace

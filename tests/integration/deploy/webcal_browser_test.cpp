@@ -5,7 +5,7 @@
 // the language switch work, the event panel (opened by keyboard) shows both zones, venue, map
 // link, organizer, cost and sanitised description, a phone gets the list without sideways
 // scrolling, every visible text has AA contrast, and the page logs no console error. Screenshots go to
-// BUILD_DIR/webcal-screenshots/ (README shows copies of them, web/screenshots/).
+// BUILD_DIR/webcal-screenshots/ (docs/web-calendar.md shows copies of them, web/screenshots/).
 #include <doctest/doctest.h>
 
 #include <algorithm>

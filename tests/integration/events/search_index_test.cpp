@@ -4,9 +4,9 @@
 // across separators) the ids, order and total of every search equal those of the LIKE query,
 // kept here as the oracle; also after updates, a rolled-back transaction, writes by hand in SQL
 // (pending events) and a rebuild.
-#include "client.h"
-#include "command_support.h"
-#include "engine_support.h"
+#include "support/client.h"
+#include "support/commands.h"
+#include "support/engine.h"
 
 #include <doctest/doctest.h>
 
