@@ -16,7 +16,7 @@ namespace {
 
 po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas) {
   po::options_description opts(
-      "Configuration (INI sections [database] [site] [server] [geoloc] [cors] [ical] [sync]; "
+      "Configuration (INI sections [database] [site] [server] [limits] [geoloc] [cors] [ical] [sync]; "
       "also accepted on the command line)");
   opts.add_options()("database.socket", po::value(&c.database.socket), "MariaDB/MySQL unix socket path")(
       "database.host", po::value(&c.database.host)->default_value(c.database.host), "database host")(
@@ -56,6 +56,20 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "memory budget of the response cache in MiB")(
       "server.cache_lease_ms", po::value(&c.server.cache_lease_ms)->default_value(c.server.cache_lease_ms),
       "cached answers may rest on a data version read this many ms ago; writers wait as long (0: off)")(
+      "limits.expensive_slots",
+      po::value(&c.limits.expensive_slots)->default_value(c.limits.expensive_slots),
+      "how many expensive requests (a search that tests every event of the window, an iCalendar "
+      "feed of more than 100 events, /changes from a sync token over a day old) one process runs at "
+      "once; others wait limits.slot_wait_ms, then answer 503 rest_busy (0 = a quarter of the worker "
+      "threads, at least 1)")(
+      "limits.slot_wait_ms", po::value(&c.limits.slot_wait_ms)->default_value(c.limits.slot_wait_ms),
+      "milliseconds an expensive request waits for a free slot before it answers 503 rest_busy")(
+      "limits.statement_seconds",
+      po::value(&c.limits.statement_seconds)->default_value(c.limits.statement_seconds),
+      "time budget in seconds of each SQL statement of an expensive request (MariaDB "
+      "max_statement_time); a statement that runs out answers 503 rest_busy (0: no budget)")(
+      "limits.retry_after", po::value(&c.limits.retry_after)->default_value(c.limits.retry_after),
+      "seconds a 503 rest_busy answer asks the client to wait (Retry-After)")(
       "geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled),
       "enable the geolocation extension")(
       "geoloc.geofence_km", po::value(&c.geoloc.geofence_km)->default_value(c.geoloc.geofence_km),
@@ -191,6 +205,11 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
     return fail("configuration error: database.read_timeout must be 0 or more");
   if (config.server.cache_lease_ms < 0 || config.server.cache_lease_ms > 1000)
     return fail("configuration error: server.cache_lease_ms must be 0 to 1000");
+  if (config.limits.expensive_slots < 0 || config.limits.slot_wait_ms < 0 ||
+      !(config.limits.statement_seconds >= 0) || config.limits.retry_after < 1)
+    return fail(
+        "configuration error: limits.expensive_slots, limits.slot_wait_ms and limits.statement_seconds "
+        "must be 0 or more, limits.retry_after positive");
   if (config.database.max_replica_lag < 0)
     return fail("configuration error: database.max_replica_lag must be 0 or more");
   config.database.replicas = split_list(replicas);

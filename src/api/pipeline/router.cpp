@@ -7,6 +7,7 @@
 #include "api/pipeline/options_response.h"
 #include "api/pipeline/response_cache_use.h"
 #include "api/pipeline/retry_policy.h"
+#include "cal/api/pipeline/bulkhead.h"
 #include "cal/api/access/auth.h"
 #include "cal/api/access/auth_throttle.h"
 #include "cal/api/pipeline/error.h"
@@ -298,6 +299,12 @@ Response answer(const Request& request, Db& db, Db& primary, const Config& confi
                    translate(locale, "The database is unavailable; try again shortly.")};
       err.retry_after = 1;
       response = error_response(err);
+    } catch (const StatementTimeout& e) {
+      // An expensive request's statement ran out of its budget (cal/api/pipeline/bulkhead.h):
+      // never retried, the same work would run out again.
+      if (db.in_transaction()) db.rollback();
+      std::cerr << "request " << request_id << ": statement budget exceeded: " << e.detail << "\n";
+      response = error_response(busy_error(locale, config));
     } catch (const std::exception& e) {
       std::cerr << "request " << request_id << ": internal error: " << e.what() << "\n";
       if (db.in_transaction()) db.rollback();
