@@ -56,8 +56,7 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "memory budget of the response cache in MiB")(
       "server.cache_lease_ms", po::value(&c.server.cache_lease_ms)->default_value(c.server.cache_lease_ms),
       "cached answers may rest on a data version read this many ms ago; writers wait as long (0: off)")(
-      "limits.expensive_slots",
-      po::value(&c.limits.expensive_slots)->default_value(c.limits.expensive_slots),
+      "limits.expensive_slots", po::value(&c.limits.expensive_slots)->default_value(c.limits.expensive_slots),
       "how many expensive requests (a search that tests every event of the window, an iCalendar "
       "feed of more than 100 events, /changes from a sync token over a day old) one process runs at "
       "once; others wait limits.slot_wait_ms, then answer 503 rest_busy (0 = a quarter of the worker "
