@@ -8,6 +8,8 @@
 #   tests/bench/run.sh BUILD_DIR        (BUILD_DIR holds calendar-fcgi, calendarctl, bench-floor)
 #
 # Environment (all optional):
+#   (every run: the bulkhead probe of tests/bench/flood.sh, a cached event's p99 alone and under
+#   16 connections of searches, at the base size and, with SCALE, at SCALE events)
 #   SCALE=1000000   after the 10,000-event run, grow the dataset to SCALE events and compare the
 #                   p50 of cases 1, 4 and 6 (default 10000: no scale run); case 6 uncached there
 #                   is issue 16's target (a 1,000-event feed at a million events under 50 ms)
@@ -340,6 +342,12 @@ sql -e "DELETE FROM posts WHERE type = 'event' AND title LIKE 'Bench post %'"
 # Incremental sync (issue 17, tests/bench/sync.sh): GET /changes since a token 100 changes old.
 source tests/bench/sync.sh
 sync_changes_p50 base
+# The bulkhead probe (issue 29, tests/bench/flood.sh): a cached event alone and under a search flood.
+source tests/bench/flood.sh
+flood_threads=$SERVICE_THREADS
+[ "$flood_threads" -gt 0 ] || flood_threads=$(($(nproc) * 2))
+FLOOD_LIMITS="the defaults: $((flood_threads >= 8 ? flood_threads / 4 : 1)) slots of $flood_threads threads, 50 ms wait, 2 s statement budget"
+flood_probe base
 
 # The same cases without the response cache: what the SQL and JSON code alone sustain.
 say "the same cases with [server] response_cache = false"
@@ -391,6 +399,7 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
     measure "${c}M" "${URL[$c]}"; RPS[${c}M]=$R_RPS P50[${c}M]=$R_P50 P99[${c}M]=$R_P99
   done
   engine_mixed
+  flood_probe scale
 fi
 
 # --- report ------------------------------------------------------------------------------------
@@ -440,6 +449,7 @@ engine_report
 echo "case 6 (a $feed_events-event iCalendar feed) without the response cache, one at a time:" \
      "p50 ${P50[6seq]} ms (5 sequential requests, $BASE_EVENTS events)"
 sync_report
+flood_report
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"

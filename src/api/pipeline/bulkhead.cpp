@@ -14,7 +14,13 @@ SlotPool::SlotPool(int capacity) : capacity_(std::max(1, capacity)) {}
 
 bool SlotPool::try_acquire_for(std::chrono::milliseconds wait) {
   std::unique_lock lock(mutex_);
-  if (!freed_.wait_for(lock, wait, [&] { return in_use_ < capacity_; })) return false;
+  if (in_use_ >= capacity_) {
+    if (waiting_ >= capacity_ || wait.count() <= 0) return false;
+    ++waiting_;
+    const bool freed = freed_.wait_for(lock, wait, [&] { return in_use_ < capacity_; });
+    --waiting_;
+    if (!freed) return false;
+  }
   ++in_use_;
   return true;
 }
@@ -30,6 +36,11 @@ void SlotPool::release() {
 int SlotPool::in_use() const {
   std::lock_guard lock(mutex_);
   return in_use_;
+}
+
+int SlotPool::waiting() const {
+  std::lock_guard lock(mutex_);
+  return waiting_;
 }
 
 WorkClass classify(const PlannedWork& work) {

@@ -24,17 +24,22 @@ struct Locale;
 struct RequestContext;
 
 // A counting semaphore whose holders are visible (for tests and the future metrics endpoint).
+// At most as many requests wait for a slot as there are slots: a waiter holds a worker thread
+// too, so a flood of expensive requests would otherwise occupy every worker by waiting; the
+// others are refused at once.
 class SlotPool {
  public:
   explicit SlotPool(int capacity);
   SlotPool(const SlotPool&) = delete;
   SlotPool& operator=(const SlotPool&) = delete;
 
-  // Takes a slot when one is free within `wait` (0: only if one is free now); true when taken.
+  // Takes a slot when one is free within `wait` (0: only if one is free now), unless as many
+  // requests as there are slots wait already; true when taken.
   bool try_acquire_for(std::chrono::milliseconds wait);
   // Gives back a slot taken by try_acquire_for(), waking one waiter.
   void release();
   int in_use() const;
+  int waiting() const;
   int capacity() const { return capacity_; }
 
  private:
@@ -42,6 +47,7 @@ class SlotPool {
   mutable std::mutex mutex_;
   std::condition_variable freed_;
   int in_use_ = 0;
+  int waiting_ = 0;
 };
 
 // What a request's plan says it will do, known before any of it runs. Fields a handler does not

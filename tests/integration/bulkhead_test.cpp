@@ -1,0 +1,149 @@
+// Bulkheads for expensive requests through nginx (issue 29; cal/api/pipeline/bulkhead.h): the
+// suite "bulkhead" runs against a stack of its own (scripts/run-tests.sh) with one expensive slot,
+// a 50 ms wait and a 0.3 s statement budget, over CAL_TEST_BULKHEAD_EVENTS demo events (100,000:
+// a search there scans for about half a second, longer than the budget). Elsewhere
+// (CAL_TEST_BULKHEAD unset) the cases are skipped.
+#include "client.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <future>
+#include <string>
+#include <thread>
+#include <vector>
+
+using caltest::HttpResponse;
+using namespace std::chrono_literals;
+
+namespace {
+
+bool bulkhead_on() {
+  const char* v = std::getenv("CAL_TEST_BULKHEAD");
+  return v != nullptr && std::string(v) == "on";
+}
+
+std::string events_url(const std::string& query) {
+  return caltest::base_url() + "/cal/events/v1/events" + query;
+}
+
+HttpResponse fetch(const std::string& url, std::chrono::milliseconds* took = nullptr,
+                   bool keep_alive = false) {
+  return caltest::send({.url = url, .keep_alive = keep_alive}, took);
+}
+
+// A word no event holds, so every search of it tests the whole window.
+std::string absent_word(const std::string& tag) { return "zq" + caltest::unique(tag); }
+
+// The id of the first event of the default list.
+long long some_event_id(int index) {
+  const HttpResponse r = fetch(events_url("?per_page=5"));
+  REQUIRE(r.status == 200);
+  const rapidjson::Document d = r.json();
+  const rapidjson::Value* id = caltest::find(d, {"events", std::to_string(index), "id"});
+  REQUIRE(id != nullptr);
+  return id->GetInt64();
+}
+
+// "" when `r` is the bulkhead's refusal: 503 rest_busy in the JSON error shape, Retry-After, no-store.
+std::string busy_mismatch(const HttpResponse& r) {
+  if (std::string m = caltest::error_mismatch(r, 503, "rest_busy"); !m.empty()) return m;
+  if (r.header("retry-after").empty()) return "no Retry-After";
+  if (r.header("cache-control") != "no-store") return "Cache-Control: " + r.header("cache-control");
+  return {};
+}
+
+double p99_ms(std::vector<double> samples) {
+  std::sort(samples.begin(), samples.end());
+  return samples[std::min(samples.size() - 1, samples.size() * 99 / 100)];
+}
+
+// `n` sequential GETs of `url` on one kept-alive connection: each one's milliseconds.
+std::vector<double> probe(const std::string& url, int n) {
+  std::vector<double> out;
+  for (int i = 0; i < n; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    const HttpResponse r = fetch(url, nullptr, true);
+    out.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    REQUIRE(r.status == 200);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a search past the statement budget answers 503 rest_busy once, never retried, never 500" *
+          doctest::test_suite("bulkhead") * doctest::skip(!bulkhead_on())) {
+  std::chrono::milliseconds took{};
+  const HttpResponse r = fetch(events_url("?search=" + absent_word("budget")), &took);
+  CHECK_MESSAGE(busy_mismatch(r).empty(), busy_mismatch(r));
+  // The count ran out of its budget and nothing ran after it, nor again.
+  CHECK(r.header("x-cal-statements") == "1");
+  CHECK(took < 3000ms);
+  // The worker is free again: a cheap list answers.
+  CHECK(fetch(events_url("?per_page=1")).status == 200);
+}
+
+TEST_CASE("with the only slot taken a second search is refused while single events answer" *
+          doctest::test_suite("bulkhead") * doctest::skip(!bulkhead_on())) {
+  const std::string cached = events_url("/" + std::to_string(some_event_id(0)));
+  REQUIRE(fetch(cached).status == 200);  // now in the response cache
+  const std::string uncached = events_url("/" + std::to_string(some_event_id(1)) + "?_fields=id,title");
+
+  auto first = std::async(std::launch::async, [] {
+    std::chrono::milliseconds took{};
+    HttpResponse r = fetch(events_url("?search=" + absent_word("holder")), &took);
+    return std::pair{r, took};
+  });
+  std::this_thread::sleep_for(100ms);  // the first search is in its slot (it runs ~300 ms)
+  std::chrono::milliseconds took{};
+  const HttpResponse second = fetch(events_url("?search=" + absent_word("second")), &took);
+  CHECK_MESSAGE(busy_mismatch(second).empty(), busy_mismatch(second));
+  CHECK(took < 250ms);  // refused after the 50 ms wait, not after the first search
+  const HttpResponse one = fetch(cached);
+  CHECK(one.status == 200);
+  const HttpResponse other = fetch(uncached);
+  CHECK(other.status == 200);
+  const auto [held, held_took] = first.get();
+  CHECK(held.status == 503);  // out of its 0.3 s budget
+  CHECK(held_took >= took);
+  // Answers from the cache never take a slot: the cached event came back while the slot was held.
+  CHECK(one.header("x-cal-statements") == "0");
+}
+
+TEST_CASE("16 connections flooding searches leave a cached event's p99 within 3x of idle" *
+          doctest::test_suite("bulkhead") * doctest::skip(!bulkhead_on())) {
+  const std::string cached = events_url("/" + std::to_string(some_event_id(2)));
+  REQUIRE(fetch(cached).status == 200);
+  probe(cached, 50);  // warm the connection and the cache
+  const double idle = p99_ms(probe(cached, 400));
+
+  std::atomic<bool> stop{false};
+  std::atomic<long> answered{0}, busy{0}, other{0};
+  std::vector<std::thread> flood;
+  for (int t = 0; t < 16; ++t)
+    flood.emplace_back([&, t] {
+      for (int i = 0; !stop; ++i) {
+        try {
+          const HttpResponse r =
+              fetch(events_url("?search=" + absent_word("f" + std::to_string(t))), nullptr, true);
+          (r.status == 200 ? answered : r.status == 503 ? busy : other)++;
+        } catch (const std::exception&) {
+          other++;
+        }
+      }
+    });
+  std::this_thread::sleep_for(500ms);  // the flood is on
+  const double flooded = p99_ms(probe(cached, 400));
+  stop = true;
+  for (auto& t : flood) t.join();
+  MESSAGE("cached event p99: idle " << idle << " ms, under the flood " << flooded << " ms; flood answers: "
+                                    << answered << " 200, " << busy << " 503, " << other << " other");
+  CHECK(other == 0);
+  CHECK(busy > 0);
+  CHECK(flooded <= 3 * idle);
+}
