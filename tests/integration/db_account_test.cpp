@@ -7,9 +7,11 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <future>
 #include <string>
+#include <thread>
 
 using caltest::ctl;
 using caltest::run;
@@ -61,18 +63,23 @@ TEST_CASE("calendarctl db-account create makes an account with both limits that 
   // The account reads the service's tables, and a statement past its budget is stopped.
   const Run read = client_as(user, password, "SELECT COUNT(*) > 0 FROM posts");
   CHECK_MESSAGE(read.exit_code == 0, read.out);
-  const Run slow = client_as(user, password, "SELECT SLEEP(2) FROM posts LIMIT 1");
+  const Run slow = client_as(user, password, "SELECT SLEEP(2)");
   CHECK(slow.exit_code != 0);
   CHECK_MESSAGE(slow.out.find("1969") != std::string::npos, slow.out);
 
-  // A third connection at once is refused (two held by SLEEPs that stay within the budget: the
-  // budget is per statement, so each sleeps 0.15 s twice).
-  auto hold = [&] { return client_as(user, password, "SELECT SLEEP(0.15); SELECT SLEEP(0.15)"); };
+  // A third connection at once is refused: two sessions hold the account's two connections
+  // (statements that each stay within the budget: it is per statement).
+  auto hold = [&] {
+    return client_as(user, password,
+                     "SELECT SLEEP(0.15); SELECT SLEEP(0.15); SELECT SLEEP(0.15); SELECT SLEEP(0.15)");
+  };
   auto a = std::async(std::launch::async, hold);
   auto b = std::async(std::launch::async, hold);
-  Run third;
-  for (int i = 0; i < 20 && third.out.find("1226") == std::string::npos; ++i)
-    third = client_as(user, password, "SELECT 1");
+  const std::string sessions =
+      "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE USER = '" + user + "'";
+  for (int i = 0; i < 100 && client_as("root", "", sessions).out != "2\n"; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  const Run third = client_as(user, password, "SELECT 1");
   a.get();
   b.get();
   CHECK_MESSAGE(third.out.find("1226") != std::string::npos, third.out);
