@@ -28,6 +28,8 @@ std::string number(double value) {
 
 }  // namespace
 
+const char* service_account_privileges() { return "SELECT, INSERT, UPDATE, DELETE, EXECUTE"; }
+
 std::string check_service_account(const ServiceAccount& a) {
   if (a.user.empty() || a.user.size() > 80 || !only(a.user, "_"))
     return "the user must be letters, digits and _";
@@ -48,8 +50,8 @@ void create_service_account(Db& db, const ServiceAccount& a, std::string_view da
   db.execute_unprepared("CREATE USER " + who + " IDENTIFIED BY '" + a.password +
                         "' WITH MAX_USER_CONNECTIONS " + std::to_string(a.max_connections) +
                         " MAX_STATEMENT_TIME " + number(a.max_statement_seconds));
-  db.execute_unprepared("GRANT SELECT, INSERT, UPDATE, DELETE, EXECUTE ON `" + std::string(database) +
-                        "`.* TO " + who);
+  db.execute_unprepared("GRANT " + std::string(service_account_privileges()) + " ON `" +
+                        std::string(database) + "`.* TO " + who);
 }
 
 bool read_account_limits(Db& db, const std::string& user, const std::string& host, int& max_connections,

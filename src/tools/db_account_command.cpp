@@ -103,7 +103,7 @@ int run_db_account(const Config& config, const std::vector<std::string>& positio
   }
   std::cerr << "calendarctl: created '" << account.user << "'@'" << account.host
             << "' with MAX_USER_CONNECTIONS " << max_connections << " MAX_STATEMENT_TIME " << max_seconds
-            << ", granted SELECT, INSERT, UPDATE, DELETE, EXECUTE on " << config.database.name
+            << ", granted " << service_account_privileges() << " on " << config.database.name
             << ".*; put these lines in the service's [database] section:\n";
   std::cout << "user = " << account.user << "\npassword = " << account.password << "\n";
   return 0;

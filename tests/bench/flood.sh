@@ -28,7 +28,7 @@ flood_probe() {
 flood_report() {
   local label
   echo "The bulkhead probe: one connection reads a cached event (wrk -t1 -c1 -d${DURATION}s), alone and while"
-  echo "16 connections send distinct searches ([limits] as configured: $FLOOD_LIMITS)"
+  echo "16 connections send distinct searches ([limits]: $FLOOD_LIMITS; nginx search limit $STACK_SEARCH_RATE, burst $STACK_SEARCH_BURST)"
   echo
   printf '| %-10s | %10s | %14s | %16s | %-36s |\n' "run" "events" "p99 idle ms" "p99 flooded ms" "flood"
   printf '|%s|%s|%s|%s|%s|\n' "------------" "------------" "----------------" "------------------" "--------------------------------------"

@@ -30,6 +30,9 @@ std::string check_service_account(const ServiceAccount& account);
 // existing account: MariaDB error 1396, as std::exception).
 void create_service_account(Db& db, const ServiceAccount& account, std::string_view database);
 
+// The privileges create_service_account() grants, as SQL names them (for messages).
+const char* service_account_privileges();
+
 // The account's limits as the server keeps them (mysql.user), for checks: false when it does not
 // exist.
 bool read_account_limits(Db& db, const std::string& user, const std::string& host, int& max_connections,
