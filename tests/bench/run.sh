@@ -24,6 +24,8 @@
 #                   statements (default 0)
 #   SEARCH_RATE=100000r/s SEARCH_BURST=100000  nginx's per-client search limit (limit_req): out of
 #                   the way by default; e.g. 10r/s and 20 to see the shipped pacing in the probe
+#   BENCH_SLOTS=8   [limits] expensive_slots of the throughput cases (default SERVICE_THREADS: no
+#                   bulkhead; 0 = the product's default, then expensive cases count 503 answers)
 #   KEEP=1          keep the stack directory (and leave nothing running) for inspection
 #   SETUP_ONLY=1    stop after seeding and leave the stack and the floor running, for profiling
 #                   (prints where; stop it with scripts/stack.sh down DIR and kill the floor)
@@ -52,6 +54,10 @@ export STACK_SEARCH_RATE=${SEARCH_RATE:-100000r/s} STACK_SEARCH_BURST=${SEARCH_B
 # miss), and 4 workers leave the cores idle meanwhile; 8 gave +7% req/s and a lower p99 on
 # case 1 (docs/performance.md). The floor keeps 2 x cores threads, its own best.
 SERVICE_THREADS=${SERVICE_THREADS:-8}
+# The throughput cases measure the engine: every worker may run expensive work at once (16
+# connections of uncached searches or feeds would otherwise mostly be refused with 503). The
+# bulkhead probe (tests/bench/flood.sh) runs with the product's default instead.
+BENCH_SLOTS=${BENCH_SLOTS:-$SERVICE_THREADS}
 BASE_EVENTS=${BASE_EVENTS:-10000}  # smaller only to check the script quickly (engine.sh)
 
 say() { echo "bench: $*" >&2; }
@@ -100,6 +106,7 @@ threads = $SERVICE_THREADS
 EOF
   [ -z "$1" ] || echo "response_cache = $1" >> "$dir/calendar.conf"
   [ -z "${LEASE_MS:-}" ] || echo "cache_lease_ms = $LEASE_MS" >> "$dir/calendar.conf"
+  printf '[limits]\nexpensive_slots = %s\n' "${FLOOD_SLOTS:-$BENCH_SLOTS}" >> "$dir/calendar.conf"
 }
 
 # Adds the floors' locations to the stack's nginx.conf (same server block, same settings as the
