@@ -4,12 +4,13 @@
 # shows whether expensive work can starve cheap reads. The flood's answers are mostly 503
 # rest_busy (the [limits] slots are taken); they are counted, not treated as failures.
 
-# flood_probe LABEL: measures and stores FLOOD_IDLE[LABEL], FLOOD_BUSY[LABEL] (p99 ms) and
+# flood_probe LABEL RESPONSE_CACHE: measures and stores FLOOD_IDLE[LABEL], FLOOD_BUSY[LABEL] (p99 ms) and
 # FLOOD_ANSWERS[LABEL] (the flood's requests and non-2xx count). Restarts the service (response
-# cache on) with the default [limits] for the probe, and again with the bench's after it.
+# cache on) with the default [limits] for the probe, and after it as the bench had it: with the
+# bench's slots and [server] response_cache = RESPONSE_CACHE.
 declare -A FLOOD_IDLE FLOOD_BUSY FLOOD_ANSWERS FLOOD_EVENTS
 flood_probe() {
-  local label=$1 url flood_pid out
+  local label=$1 restore=$2 url flood_pid out
   FLOOD_SLOTS=0 service_with_cache true  # the product's default slots ([limits] expensive_slots = 0)
   url="$api/events/$(head -n 1 "$dir/event-ids.txt")"
   curl -s -o /dev/null "$url"  # the probe's answer is cached from here on
@@ -24,7 +25,7 @@ flood_probe() {
   wait "$flood_pid" || true
   FLOOD_ANSWERS[$label]="$(awk '/requests in/ {print $1}' "$dir/wrk-flood-$label.log") searches, $(awk '/Non-2xx/ {print $NF}' "$dir/wrk-flood-$label.log") refused"
   FLOOD_EVENTS[$label]=$(sql -e "SELECT COUNT(*) FROM posts WHERE type = 'event'")
-  service_with_cache true  # back to the slots of the throughput cases
+  service_with_cache "$restore"  # back to the slots and cache of the throughput cases
   say "probe $label: cached event p99 idle ${FLOOD_IDLE[$label]} ms, under the flood ${FLOOD_BUSY[$label]} ms (${FLOOD_ANSWERS[$label]})"
 }
 

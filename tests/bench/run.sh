@@ -354,17 +354,17 @@ sql -e "DELETE FROM posts WHERE type = 'event' AND title LIKE 'Bench post %'"
 # Incremental sync (issue 17, tests/bench/sync.sh): GET /changes since a token 100 changes old.
 source tests/bench/sync.sh
 sync_changes_p50 base
-# The bulkhead probe (issue 29, tests/bench/flood.sh): a cached event alone and under a search flood.
-source tests/bench/flood.sh
-flood_threads=$SERVICE_THREADS
-[ "$flood_threads" -gt 0 ] || flood_threads=$(($(nproc) * 2))
-FLOOD_LIMITS="the defaults: $((flood_threads >= 8 ? flood_threads / 4 : 1)) slots of $flood_threads threads, 50 ms wait, 2 s statement budget"
-flood_probe base
 
 # The same cases without the response cache: what the SQL and JSON code alone sustain.
 say "the same cases with [server] response_cache = false"
 service_with_cache "${CACHE_OFF-false}"
 cache_stats=$(grep -o 'response cache: .*' "$dir/calendar-fcgi.log" | tail -n 1 || true)
+# The bulkhead probe (issue 29, tests/bench/flood.sh): a cached event alone and under a search flood.
+source tests/bench/flood.sh
+flood_threads=$SERVICE_THREADS
+[ "$flood_threads" -gt 0 ] || flood_threads=$(($(nproc) * 2))
+FLOOD_LIMITS="the defaults: $((flood_threads >= 8 ? flood_threads / 4 : 1)) slots of $flood_threads threads, 50 ms wait, 2 s statement budget"
+flood_probe base "${CACHE_OFF-false}"
 ROUNDS=1 run_cases "u"
 # Issue 16's target is for one feed at a time: case 6 uncached, 5 sequential requests.
 P50[6seq]=$(sequential_p50 "${URL[6]}")
@@ -411,7 +411,7 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
     measure "${c}M" "${URL[$c]}"; RPS[${c}M]=$R_RPS P50[${c}M]=$R_P50 P99[${c}M]=$R_P99
   done
   engine_mixed
-  flood_probe scale
+  flood_probe scale true
 fi
 
 # --- report ------------------------------------------------------------------------------------
