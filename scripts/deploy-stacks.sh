@@ -100,6 +100,7 @@ up_nginx_tcp() {
   copy_web "$build" "$ndir/web"
   sed -e "$user_sed" -e "s|@PORT@|$port|g" -e "s|@FCGI@|127.0.0.1:$fcgi_port|g" \
       -e "s|@DIR@|$(sed_escape "$ndir")|g" -e "s|@WEB@|$(sed_escape "$ndir/web")|g" \
+      -e "s|@SEARCH_RATE@|${STACK_SEARCH_RATE:-200r/s}|g" -e "s|@SEARCH_BURST@|${STACK_SEARCH_BURST:-1000}|g" \
       "$repo/nginx/calendar-tcp.conf" > "$ndir/nginx.conf.new"
   if pid=$(running_pid "$ndir/nginx.pid" "$(nginx_mark)"); then
     if cmp -s "$ndir/nginx.conf.new" "$ndir/nginx.conf"; then

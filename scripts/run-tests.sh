@@ -7,8 +7,10 @@
 # ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports, and its test suites "geoloc-on" and
 # "lease-on" against a second stack with the geolocation extension and a 20 ms cache lease on (in
 # geoloc/ below that directory), and its test suite "replicas" against a third stack with two
-# GTID read replicas (in replicas/), and the requests of docs/examples.md against a stack of their
-# own with a fresh database (scripts/doc-examples.sh --check, in examples/).
+# GTID read replicas (in replicas/), its test suite "bulkhead" against a fourth stack with one
+# expensive slot over 100,000 demo events (in bulkhead/; about a minute to load), and the requests
+# of docs/examples.md against a stack of their own with a fresh database (scripts/doc-examples.sh
+# --check, in examples/).
 # Shows every runner's output and ends with the line "N passed, N failed": doctest test cases
 # summed over the binaries plus one per layout rule and self-test case, a crash or a failed
 # start counting as (at least) one failure. The layout checks run only without doctest options
@@ -111,6 +113,7 @@ stack_down() {
   [ -d "$run_dir/geoloc" ] && { scripts/stack.sh down "$run_dir/geoloc" || true; }
   [ -d "$run_dir/replicas" ] && { scripts/stack.sh down "$run_dir/replicas" || true; }
   [ -d "$run_dir/examples" ] && { scripts/stack.sh down "$run_dir/examples" || true; }
+  [ -d "$run_dir/bulkhead" ] && { scripts/stack.sh down "$run_dir/bulkhead" || true; }
   # Sanitizer reports of an ASan/UBSan service build (leaks appear at exit) are in its logs only
   # (the deployments' calendar-fcgi processes log to their web server's error log).
   local log pattern='ERROR: (Address|Leak)Sanitizer|runtime error:'
@@ -229,6 +232,36 @@ if [ "${replica_count:-1}" != 0 ]; then
     [ "$replica_keep" -eq 0 ] || keep=1
   else
     echo "run-tests: the replicas stack did not start (logs in $run_dir/replicas)"
+    failed=$((failed + 1))
+    keep=1
+  fi
+fi
+# --- bulkheads: a fourth stack, one expensive slot, over 100,000 demo events --------
+# Only when the doctest options select a case of the suite "bulkhead". Loading the events takes
+# about a minute here (calendarctl demo: ~0.5 ms an event); CAL_TEST_BULKHEAD_EVENTS changes the
+# count. The flood case compares a cached event's p99 alone and under 16 flooding connections.
+bulkhead_cases() {
+  CAL_TEST_BASE=http://127.0.0.1:1/api CAL_TEST_BULKHEAD=on "$build/integration-tests" -ts=bulkhead "$@" -ltc 2>/dev/null |
+    sed -n 's/^\[doctest\] unskipped test cases passing the current filters: \([0-9]*\)$/\1/p'
+}
+bulkhead_count=$(bulkhead_cases "$@" || true)
+if [ "${bulkhead_count:-1}" != 0 ]; then
+  bulkhead_port=$(scripts/stack.sh free-port)
+  if STACK_CONF_EXTRA=$'[limits]\nexpensive_slots = 1\nslot_wait_ms = 50\nstatement_seconds = 0.3\n[server]\nstatement_count_header = true' \
+     scripts/stack.sh up "$run_dir/bulkhead" "$bulkhead_port" "$build" &&
+     "$build/calendarctl" --config "$run_dir/bulkhead/calendar.conf" demo --events "${CAL_TEST_BULKHEAD_EVENTS:-100000}"; then
+    bulkhead_keep=1
+    if CAL_TEST_BASE="http://127.0.0.1:$bulkhead_port/api" \
+       CAL_TEST_TOKEN="$(cat "$run_dir/bulkhead/admin.token")" \
+       CAL_TEST_CTL="$build/calendarctl --config $run_dir/bulkhead/calendar.conf" \
+       CAL_TEST_DIR="$run_dir/bulkhead" \
+       CAL_TEST_BULKHEAD=on \
+       run_counted integration-tests-bulkhead "$build/integration-tests" -ts=bulkhead "$@"; then
+      bulkhead_keep=0
+    fi
+    [ "$bulkhead_keep" -eq 0 ] || keep=1
+  else
+    echo "run-tests: the bulkhead stack did not start (logs in $run_dir/bulkhead)"
     failed=$((failed + 1))
     keep=1
   fi

@@ -6,6 +6,9 @@
 # STACK_CONF_EXTRA (environment): INI settings merged into calendar.conf when it is first written:
 # a key the default config has is replaced in place (the service rejects a key given twice),
 # others are added to their section, new sections at the end; e.g. $'[geoloc]\nenabled = true'.
+# STACK_SEARCH_RATE, STACK_SEARCH_BURST (environment, default 200r/s and 1000): nginx's per-client
+# limit on requests with `search` (nginx/calendar.conf @SEARCH_RATE@, @SEARCH_BURST@), generous
+# by default so that the test suite's back-to-back searches from 127.0.0.1 are never throttled.
 # STACK_REPLICAS=K (environment, default 0): the MariaDB is a GTID replication primary (server_id
 # 1, binary log, gtid_strict_mode) with K read-only replicas, replica k (from 1) in DIR/replica-k/
 # (datadir mysql/, mysqld.{sock,pid,log}, mysql.port; the socket path DIR/replica-k/mysqld.sock is
@@ -359,6 +362,7 @@ start_nginx() {
   if [ "$(id -u)" -eq 0 ]; then user_sed="s|@USER@|$(id -un)|g"; else user_sed='/^user @USER@;/d'; fi
   sed -e "$user_sed" -e "s|@PORT@|$http_port|g" -e "s|@SOCKET@|$(sed_escape "$dir/calendar.sock")|g" \
       -e "s|@DIR@|$(sed_escape "$dir")|g" -e "s|@WEB@|$(sed_escape "$build/web")|g" \
+      -e "s|@SEARCH_RATE@|${STACK_SEARCH_RATE:-200r/s}|g" -e "s|@SEARCH_BURST@|${STACK_SEARCH_BURST:-1000}|g" \
       "$repo/nginx/calendar.conf" > "$dir/nginx.conf.new"
   if pid=$(running_pid "$dir/nginx/nginx.pid" "-c $dir/nginx.conf "); then
     if cmp -s "$dir/nginx.conf.new" "$dir/nginx.conf"; then rm -f "$dir/nginx.conf.new"; return 0; fi

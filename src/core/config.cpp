@@ -126,6 +126,11 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
     return fail("configuration error: database.read_timeout must be 0 or more");
   if (config.server.cache_lease_ms < 0 || config.server.cache_lease_ms > 1000)
     return fail("configuration error: server.cache_lease_ms must be 0 to 1000");
+  if (config.limits.expensive_slots < 0 || config.limits.slot_wait_ms < 0 ||
+      !(config.limits.statement_seconds >= 0) || config.limits.retry_after < 1)
+    return fail(
+        "configuration error: limits.expensive_slots, limits.slot_wait_ms and limits.statement_seconds "
+        "must be 0 or more, limits.retry_after positive");
   if (config.database.max_replica_lag < 0)
     return fail("configuration error: database.max_replica_lag must be 0 or more");
   config.database.replicas = split_list(replicas);

@@ -11,7 +11,8 @@ namespace cal {
 
 po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas) {
   po::options_description opts(
-      "Configuration (INI sections [database] [site] [server] [geoloc] [ical] [sync] [search] [cors]; "
+      "Configuration (INI sections [database] [site] [server] [limits] [geoloc] [ical] [sync] [search] "
+      "[cors]; "
       "also accepted on the command line as --section.key=value)");
   auto add = opts.add_options();
   DatabaseConfig& d = c.database;
@@ -86,6 +87,19 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "days (fractions allowed, at most 36500) the change log of GET /changes is kept; an older sync "
       "token answers 410 rest_sync_token_expired");
 
+  add("limits.expensive_slots", po::value(&c.limits.expensive_slots)->default_value(c.limits.expensive_slots),
+      "how many expensive requests (a search the index cannot narrow, an iCalendar feed of more than "
+      "100 events, /changes from a sync token over a day old) one process runs at once; others wait "
+      "limits.slot_wait_ms, then answer 503 rest_busy (0: a quarter of the worker threads, at least 1)");
+  add("limits.slot_wait_ms", po::value(&c.limits.slot_wait_ms)->default_value(c.limits.slot_wait_ms),
+      "milliseconds an expensive request waits for a free slot before it answers 503 rest_busy");
+  add("limits.statement_seconds",
+      po::value(&c.limits.statement_seconds)->default_value(c.limits.statement_seconds),
+      "time budget in seconds of each database statement of an expensive request (MariaDB's "
+      "max_statement_time); a statement that runs out answers 503 rest_busy (0: no budget)");
+  add("limits.retry_after", po::value(&c.limits.retry_after)->default_value(c.limits.retry_after),
+      "seconds a 503 rest_busy answer asks the client to wait (Retry-After)");
+
   add("search.index", po::value(&c.search.index)->default_value(c.search.index),
       "keep the search index of event texts on writes and narrow searches with it (false: every "
       "search reads each event of its window, answers unchanged; run calendarctl search-index "
@@ -122,6 +136,7 @@ std::string config_section_about(const std::string& section) {
       {"ical", "The iCalendar feeds (docs/feeds.md)"},
       {"sync", "Incremental sync with GET /changes (docs/sync.md)"},
       {"search", "The search index of event texts (docs/search.md)"},
+      {"limits", "Bulkheads: how much expensive work runs at once, and for how long (docs/reliability.md)"},
       {"cors", "Cross-origin access for web pages (docs/cors.md)"},
   };
   for (const auto& [name, about] : kSections)

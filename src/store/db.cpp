@@ -8,9 +8,13 @@
 #include <cppconn/statement.h>
 #include <mysql_connection.h>
 #include <mysql_driver.h>
+// After mysql_connection.h: it uses sql::Connection without declaring it.
+#include <cppconn/metadata.h>
 
+#include <cstdio>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <unordered_map>
 
 namespace cal {
@@ -23,6 +27,9 @@ bool is_connection_error(int code) {
 }
 
 constexpr int kDuplicateEntry = 1062;
+
+// A statement stopped by its time budget: MariaDB's ER_STATEMENT_TIMEOUT, MySQL's ER_QUERY_TIMEOUT.
+bool is_statement_timeout(int code) { return code == 1969 || code == 3024; }
 
 // A deadlock (InnoDB's, or a metadata-lock one with DDL such as `calendarctl migrate`) or a lock
 // wait timeout: the work was rolled back and may simply be run again.
@@ -77,6 +84,9 @@ struct Db::Impl {
   DatabaseConfig config;
   std::unique_ptr<sql::Connection> connection;
   std::unordered_map<std::string, Prepared, SqlHash, std::equal_to<>> statements;
+  // Whether the server is MariaDB (SET STATEMENT) rather than MySQL (an optimizer hint): read
+  // from the handshake's version string the first time a budget is applied.
+  std::optional<bool> mariadb;
 
   sql::PreparedStatement& prepare(std::string_view sql) {
     auto it = statements.find(sql);
@@ -98,6 +108,7 @@ bool Db::read_only() const { return impl_->config.read_only_session; }
 
 void Db::reset() {
   impl_->statements.clear();
+  impl_->mariadb.reset();
   impl_->connection.reset();
   depth_ = 0;
 }
@@ -168,17 +179,39 @@ void bind(sql::PreparedStatement& stmt, const std::vector<SqlValue>& args) {
     throw DatabaseUnavailable{e.what()};
   }
   if (e.getErrorCode() == kDuplicateEntry) throw DuplicateKey{e.what()};
+  if (is_statement_timeout(e.getErrorCode())) throw StatementTimeout{e.what()};
   if (is_conflict(e.getErrorCode())) throw DatabaseConflict{e.what()};
   throw;
 }
 
 }  // namespace
 
+void Db::set_statement_budget(double seconds) { budget_seconds_ = seconds > 0 ? seconds : 0; }
+
+std::string Db::budgeted(std::string_view sql) {
+  if (!impl_->mariadb) {
+    const std::string version = impl_->connection->getMetaData()->getDatabaseProductVersion();
+    impl_->mariadb = version.find("MariaDB") != std::string::npos;
+  }
+  // The budget is the service's own setting, a number written here: no client value reaches
+  // the SQL text.
+  char number[32];
+  if (*impl_->mariadb) {
+    std::snprintf(number, sizeof number, "%.3f", budget_seconds_);
+    return "SET STATEMENT max_statement_time=" + std::string(number) + " FOR " + std::string(sql);
+  }
+  // MySQL bounds only a top-level SELECT, with a hint right after its keyword.
+  if (sql.substr(0, 7) != "SELECT ") return std::string(sql);
+  std::snprintf(number, sizeof number, "%lld", static_cast<long long>(budget_seconds_ * 1000 + 0.5));
+  return "SELECT /*+ MAX_EXECUTION_TIME(" + std::string(number) + ") */ " + std::string(sql.substr(7));
+}
+
 Rows Db::query(std::string_view sql, const std::vector<SqlValue>& args) {
   connect();
   ++statements_;
   try {
-    sql::PreparedStatement& stmt = impl_->prepare(sql);
+    const std::string with_budget = budget_seconds_ > 0 ? budgeted(sql) : std::string();
+    sql::PreparedStatement& stmt = impl_->prepare(with_budget.empty() ? sql : with_budget);
     bind(stmt, args);
     auto impl = std::make_unique<Rows::Impl>();
     impl->result.reset(stmt.executeQuery());

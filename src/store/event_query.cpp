@@ -170,6 +170,14 @@ std::string event_page_sql(const EventFilter& filter) {
   return page_sql(event_sql(filter));
 }
 
+EventListPlan plan_event_list(const EventFilter& filter) {
+  if (!filter.include.empty()) return EventListPlan::kIds;
+  if (!filter.search.empty() && filter.search_is_expensive) return EventListPlan::kTextScan;
+  if (window_list_applies(filter)) return EventListPlan::kWindow;
+  if (link_list_applies(filter)) return EventListPlan::kLinks;
+  return EventListPlan::kFilter;
+}
+
 EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
   note_list_read(ListFamily::kEvents);
   if (window_list_applies(filter)) return find_window_page(db, filter, limit, offset);

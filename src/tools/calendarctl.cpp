@@ -1,5 +1,6 @@
 // calendarctl: the admin tool (docs/architecture.md, "Service contract"): schema migration, users and
 // application passwords.
+#include "db_account_command.h"
 #include "demo_command.h"
 #include "search_index_command.h"
 #include "sql_command.h"
@@ -34,6 +35,10 @@ constexpr const char* kHelp =
     "  demo --events N [--seed S]       add N (1..10000000) realistic demo events with venues, organizers,\n"
     "                                   categories and tags; the same N and S give the same data (S: default "
     "1)\n"
+    "  db-account create USER --max-connections N --max-statement-time S [--host H]\n"
+    "                                   create the service's own database account with server-side\n"
+    "                                   limits (MAX_USER_CONNECTIONS, MAX_STATEMENT_TIME) for CGI and\n"
+    "                                   multi-host setups; prints its [database] user and password\n"
     "  sql [-e STATEMENT]               the mysql client on the configured database (credentials in a\n"
     "                                   temporary option file, never on its command line); -e runs one\n"
     "                                   statement; exit status: the client's. Views: calendar_events,\n"
@@ -94,8 +99,11 @@ int user_add(cal::Db& db, const std::vector<std::string>& args, const std::strin
 }
 
 int run(const cal::Config& config, const std::vector<std::string>& args, const std::string& role,
-        const cal::DemoArgs& demo, const cal::SqlArgs& sql) {
+        const cal::DemoArgs& demo, const cal::SqlArgs& sql, const cal::DbAccountArgs& account) {
   if (args.empty()) return usage_error("missing command");
+  if (args[0] == "db-account") return cal::run_db_account(config, args, account);
+  if (account.any())
+    return usage_error("--max-connections, --max-statement-time and --host are options of db-account only");
   if (args[0] == "sql") return cal::run_sql(config, args, sql);
   if (sql.execute) return usage_error("-e is an option of sql only");
   if (args[0] == "migrate" && args.size() == 1) return migrate(config);
@@ -145,6 +153,9 @@ int main(int argc, char** argv) {
   if (!cal::take_demo_args(rest, demo)) return usage_error("--events and --seed need a value");
   cal::SqlArgs sql;
   if (!cal::take_sql_args(rest, sql)) return usage_error("-e needs a statement");
+  cal::DbAccountArgs account;
+  if (!cal::take_db_account_args(rest, account))
+    return usage_error("--max-connections, --max-statement-time and --host need a value");
   const cal::ConfigResult loaded = cal::load_config(static_cast<int>(rest.size()), rest.data(), kHelp, true);
   if (!loaded.config) {
     (loaded.exit_code == 0 ? std::cout : std::cerr) << loaded.message << "\n";
@@ -158,7 +169,7 @@ int main(int argc, char** argv) {
   cal::Config config = *loaded.config;
   config.database.read_timeout = 0;
   try {
-    const int status = run(config, args, role, demo, sql);
+    const int status = run(config, args, role, demo, sql, account);
     // Like the service's writers (`[server] cache_lease_ms`): what this command wrote is in every
     // cached answer by the time it exits.
     if (const int lease = config.server.cache_lease_ms; lease > 0)

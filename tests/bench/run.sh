@@ -8,6 +8,8 @@
 #   tests/bench/run.sh BUILD_DIR        (BUILD_DIR holds calendar-fcgi, calendarctl, bench-floor)
 #
 # Environment (all optional):
+#   (every run: the bulkhead probe of tests/bench/flood.sh, a cached event's p99 alone and under
+#   16 connections of searches, at the base size and, with SCALE, at SCALE events)
 #   SCALE=1000000   after the 10,000-event run, grow the dataset to SCALE events and compare the
 #                   p50 of cases 1, 4 and 6 (default 10000: no scale run); case 6 uncached there
 #                   has a target (docs/performance.md: a 1,000-event feed at a million events under 50 ms)
@@ -20,6 +22,10 @@
 #   REPLICAS=2      that many GTID read replicas of the stack's MariaDB (scripts/stack.sh
 #                   STACK_REPLICAS): reads spread over them; the report counts each server's
 #                   statements (default 0)
+#   SEARCH_RATE=100000r/s SEARCH_BURST=100000  nginx's per-client search limit (limit_req): out of
+#                   the way by default; e.g. 10r/s and 20 to see the shipped pacing in the probe
+#   BENCH_SLOTS=8   [limits] expensive_slots of the throughput cases (default SERVICE_THREADS: no
+#                   bulkhead; 0 = the product's default, then expensive cases count 503 answers)
 #   KEEP=1          keep the stack directory (and leave nothing running) for inspection
 #   SETUP_ONLY=1    stop after seeding and leave the stack and the floor running, for profiling
 #                   (prints where; stop it with scripts/stack.sh down DIR and kill the floor)
@@ -40,11 +46,18 @@ WARMUP_WALK=${WARMUP_WALK:-20}
 REPLICAS=${REPLICAS:-0}
 [[ $REPLICAS =~ ^[0-9]+$ ]] || { echo "bench: REPLICAS must be a number" >&2; exit 2; }
 export STACK_REPLICAS=$REPLICAS
+# nginx's per-client search limit (nginx/calendar.conf) out of the way: every case, the mixed
+# workload and the bulkhead probe come from one address, and the figures are the service's.
+export STACK_SEARCH_RATE=${SEARCH_RATE:-100000r/s} STACK_SEARCH_BURST=${SEARCH_BURST:-100000}
 # 8 service threads on this 2-core machine, not the product's default of 2 x cores: a worker
 # spends part of each request waiting on MariaDB (the cache's version check, the queries of a
 # miss), and 4 workers leave the cores idle meanwhile; 8 gave +7% req/s and a lower p99 on
 # case 1 (docs/performance.md). The floor keeps 2 x cores threads, its own best.
 SERVICE_THREADS=${SERVICE_THREADS:-8}
+# The throughput cases measure the engine: every worker may run expensive work at once (16
+# connections of uncached searches or feeds would otherwise mostly be refused with 503). The
+# bulkhead probe (tests/bench/flood.sh) runs with the product's default instead.
+BENCH_SLOTS=${BENCH_SLOTS:-$SERVICE_THREADS}
 BASE_EVENTS=${BASE_EVENTS:-10000}  # smaller only to check the script quickly (engine.sh)
 
 say() { echo "bench: $*" >&2; }
@@ -94,6 +107,7 @@ EOF
   [ -z "$1" ] || echo "response_cache = $1" >> "$dir/calendar.conf"
   [ -z "${LEASE_MS:-}" ] || echo "cache_lease_ms = $LEASE_MS" >> "$dir/calendar.conf"
   [ -z "${SEARCH_INDEX:-}" ] || printf '[search]\nindex = %s\n' "$SEARCH_INDEX" >> "$dir/calendar.conf"
+  printf '[limits]\nexpensive_slots = %s\n' "${FLOOD_SLOTS:-$BENCH_SLOTS}" >> "$dir/calendar.conf"
 }
 
 # Adds the floors' locations to the stack's nginx.conf (same server block, same settings as the
@@ -353,6 +367,12 @@ search_figures base
 say "the same cases with [server] response_cache = false"
 service_with_cache "${CACHE_OFF-false}"
 cache_stats=$(grep -o 'response cache: .*' "$dir/calendar-fcgi.log" | tail -n 1 || true)
+# The bulkhead probe (tests/bench/flood.sh): a cached event alone and under a search flood.
+source tests/bench/flood.sh
+flood_threads=$SERVICE_THREADS
+[ "$flood_threads" -gt 0 ] || flood_threads=$(($(nproc) * 2))
+FLOOD_LIMITS="the defaults: $((flood_threads >= 8 ? flood_threads / 4 : 1)) slots of $flood_threads threads, 50 ms wait, 2 s statement budget"
+flood_probe base "${CACHE_OFF-false}"
 ROUNDS=1 run_cases "u"
 # The feed's target (docs/performance.md) is for one feed at a time: case 6 uncached, 5 sequential requests.
 P50[6seq]=$(sequential_p50 "${URL[6]}")
@@ -401,6 +421,7 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
   done
   engine_mixed
   search_figures scale
+  flood_probe scale true
 fi
 
 # --- report ------------------------------------------------------------------------------------
@@ -451,6 +472,7 @@ echo "case 6 (a $feed_events-event iCalendar feed) without the response cache, o
      "p50 ${P50[6seq]} ms (5 sequential requests, $BASE_EVENTS events)"
 sync_report
 search_report
+flood_report
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"

@@ -56,6 +56,21 @@ struct ServerConfig {
   int cache_lease_ms = 0;
 };
 
+// Bulkheads for expensive requests (docs/reliability.md): work whose plan grows with the
+// data (a search that tests every event of the window, a long iCalendar feed, /changes from an
+// old token) runs in a few slots, so it can never occupy every worker thread.
+struct LimitsConfig {
+  // Concurrent expensive requests per process; 0 = max(1, worker threads / 4).
+  int expensive_slots = 0;
+  // How long an expensive request waits for a free slot before it answers 503 rest_busy.
+  int slot_wait_ms = 50;
+  // Time budget of each SQL statement of an expensive request, in seconds (MariaDB
+  // max_statement_time); running out answers 503 rest_busy. 0 = no budget.
+  double statement_seconds = 2.0;
+  // The Retry-After of a 503 rest_busy, in seconds.
+  int retry_after = 2;
+};
+
 struct GeolocConfig {
   bool enabled = false;
   double geofence_km = 40;
@@ -93,6 +108,7 @@ struct Config {
   DatabaseConfig database;
   SiteConfig site;
   ServerConfig server;
+  LimitsConfig limits;
   GeolocConfig geoloc;
   CorsConfig cors;
   IcalConfig ical;

@@ -29,6 +29,13 @@ struct DatabaseConflict {
   std::string detail;  // for the log only
 };
 
+// Thrown when a statement ran out of the budget Db::set_statement_budget() gave it (MariaDB error
+// 1969 ER_STATEMENT_TIMEOUT, MySQL 3024): the statement was stopped and had no effect. Never
+// retried: the same work would run out again (rendered as 503 rest_busy).
+struct StatementTimeout {
+  std::string detail;  // for the log only
+};
+
 // Thrown when a unique key rejects an insert or update (MySQL error 1062).
 struct DuplicateKey {
   std::string detail;
@@ -87,6 +94,14 @@ class Db {
   bool wrote_since_mark() const { return wrote_; }
   void mark() { wrote_ = false; }
 
+  // A time budget in seconds for each SELECT run through query() from now on (0: none, the
+  // default): the server stops a statement that takes longer and query() throws
+  // StatementTimeout. The statement carries the budget itself (MariaDB's SET STATEMENT
+  // max_statement_time=S FOR …, MySQL's MAX_EXECUTION_TIME hint), so setting it costs no round
+  // trip; each budgeted text is prepared once per connection beside the plain one.
+  void set_statement_budget(double seconds);
+  double statement_budget() const { return budget_seconds_; }
+
   // Runs one statement that cannot be prepared (DDL of the schema scripts, cal/store/schema.h);
   // no parameters, nothing returned.
   void execute_unprepared(std::string_view sql);
@@ -100,7 +115,11 @@ class Db {
 
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  // The SQL text query() runs for `sql` under the current budget.
+  std::string budgeted(std::string_view sql);
+
   int depth_ = 0;  // open begin()s
+  double budget_seconds_ = 0;
   bool wrote_ = false;
   std::size_t statements_ = 0;
 };

@@ -67,6 +67,18 @@ struct EventPage {
   long long total = 0;
 };
 
+// How find_event_page() will answer `filter`, chosen before it runs, with the work each way costs:
+//   kIds     the listed ids only (`include`): bounded by their number;
+//   kWindow  an ordered read of the visibility indexes plus the rollup count (event_window_list.h);
+//   kLinks   the events of the named venues or organizers (event_link_list.h);
+//   kFilter  the general query: the window's rows through the filter's indexes and EXISTS tests;
+//   kTextScan  `search` words the index cannot narrow (or held by very many events: the
+//            search plan's verdict, cal/store/search_index.h): every event the other filters
+//            leave in the window is read and tested with LIKE, the plan whose cost grows with the
+//            whole window. A narrowed search is kLinks or kFilter.
+enum class EventListPlan { kIds, kWindow, kLinks, kFilter, kTextScan };
+EventListPlan plan_event_list(const EventFilter& filter);
+
 // The list: the page of `limit` events from `offset` that `filter` keeps, and their total count.
 // Two statements.
 EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, long long offset);

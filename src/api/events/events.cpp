@@ -2,6 +2,7 @@
 // (docs/api.md §2, §3.5, §5). Create and update are in event_writes.cpp.
 #include "cal/api/events/event_filter.h"
 #include "cal/api/events/event_record.h"
+#include "cal/api/pipeline/bulkhead.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/pipeline/listing.h"
@@ -30,6 +31,9 @@ Event load_event(RequestContext& ctx, const PostRow& row) {
 Response list_events(RequestContext& ctx) {
   const Paging paging = read_paging(ctx);
   const EventFilter filter = build_event_filter(ctx);
+  PlannedWork work;
+  work.event_list = plan_event_list(filter);
+  const Admission admission = admit(ctx, work);
   const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
   check_page_exists(paging, page.total, "event", ctx.locale);
   const EventRelations relations = load_event_relations(ctx.db, page.events);

@@ -9,6 +9,7 @@
 #include "cal/api/events/event_record.h"
 #include "cal/api/ical/ical_event.h"
 #include "cal/api/ical/ical_vtimezone.h"
+#include "cal/api/pipeline/bulkhead.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/pipeline/listing.h"
@@ -173,6 +174,10 @@ Response list_feed(RequestContext& ctx) {
   Paging paging = read_paging(ctx);
   if (!paged) paging = Paging{1, ctx.config.ical.max_events};
   const EventFilter filter = build_event_filter(ctx);
+  PlannedWork work;
+  work.event_list = plan_event_list(filter);
+  work.feed_events = paging.per_page;
+  const Admission admission = admit(ctx, work);
   const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
   check_page_exists(paging, page.total, "event", ctx.locale);
   // A VEVENT shows no image, tag or term count: the statement reads none of them.

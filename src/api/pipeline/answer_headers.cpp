@@ -41,7 +41,10 @@ void add_common_headers(const Request& request, const Config& config, const Loca
 }
 
 std::string apply_caching(const std::string& method, bool authenticated, Response& response) {
-  response.set_header("Cache-Control", authenticated ? "private, no-store" : "no-cache");
+  // A 503 (busy, database unavailable) says nothing about the resource: no cache keeps it.
+  const bool never_store = authenticated || response.status == 503;
+  response.set_header("Cache-Control",
+                      never_store ? (authenticated ? "private, no-store" : "no-store") : "no-cache");
   if (response.status != 200 || (method != "GET" && method != "HEAD")) return {};
   std::string etag = strong_etag(response.body);
   response.set_header("ETag", etag);

@@ -1,6 +1,7 @@
 // Failures as answers, with the retries (see failure_answers.h).
 #include "api/pipeline/failure_answers.h"
 
+#include "cal/api/pipeline/bulkhead.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/json.h"
 
@@ -34,8 +35,8 @@ bool retry_conflict(int attempt) {
 
 }  // namespace
 
-Response answer_or_failure(Db& db, const Locale& locale, const std::string& request_id, bool* lost,
-                           const std::function<Response()>& attempt_once) {
+Response answer_or_failure(Db& db, const Config& config, const Locale& locale, const std::string& request_id,
+                           bool* lost, const std::function<Response()>& attempt_once) {
   Response response;
   for (int attempt = 0;; ++attempt) {
     db.mark();
@@ -62,6 +63,12 @@ Response answer_or_failure(Db& db, const Locale& locale, const std::string& requ
                    translate(locale, "The database is unavailable; try again shortly.")};
       err.retry_after = 1;
       response = error_response(err);
+    } catch (const StatementTimeout& e) {
+      // An expensive request's statement ran out of its budget (cal/api/pipeline/bulkhead.h):
+      // never retried, the same work would run out again.
+      if (db.in_transaction()) db.rollback();
+      std::cerr << "request " << request_id << ": statement budget exceeded: " << e.detail << "\n";
+      response = error_response(busy_error(locale, config));
     } catch (const std::exception& e) {
       std::cerr << "request " << request_id << ": internal error: " << e.what() << "\n";
       if (db.in_transaction()) db.rollback();

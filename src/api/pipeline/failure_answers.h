@@ -15,7 +15,7 @@ namespace cal {
 
 // Runs `attempt` (again, when a retry is due) and returns its response or the failure's. Sets
 // *lost (when given) when the answer is a 503 for a lost connection.
-Response answer_or_failure(Db& db, const Locale& locale, const std::string& request_id, bool* lost,
-                           const std::function<Response()>& attempt);
+Response answer_or_failure(Db& db, const Config& config, const Locale& locale, const std::string& request_id,
+                           bool* lost, const std::function<Response()>& attempt);
 
 }  // namespace cal

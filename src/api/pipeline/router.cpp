@@ -165,7 +165,7 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   Locale locale = request_locale(request, input, config);
 
   bool authenticated = false;
-  Response response = answer_or_failure(db, locale, request_id, lost, [&] {
+  Response response = answer_or_failure(db, config, locale, request_id, lost, [&] {
     return route_to_handler(request, db, primary, config, input, locale, authenticated, cached);
   });
   const std::size_t statements = db.statement_count() - statements_at_start - cached.lookup_statements();

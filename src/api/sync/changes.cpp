@@ -4,6 +4,7 @@
 
 #include "cal/api/events/event_record.h"
 #include "cal/api/linked/linked_records.h"
+#include "cal/api/pipeline/bulkhead.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/posts/post_access.h"
@@ -222,6 +223,11 @@ Response list_changes(RequestContext& ctx) {
   const auto since = decode_sync_token(ctx.params.text(param::kSince));
   if (!since)
     throw invalid_param(ctx, "since", translate(ctx.locale, "since is not a sync token this service gave."));
+  // An old token reads many log rows and records (the clock is read, not recorded: the answer
+  // does not depend on it).
+  PlannedWork work;
+  work.changes_since_seconds = unmarked_now().time_since_epoch().count() - since->at;
+  const Admission admission = admit(ctx, work);
   const unsigned kinds = requested_kinds(ctx);
   const long long limit = std::min(ctx.params.integer(param::kPerPage, 100), kMaxPerPage);
   // Enough rows per shard for `limit` records even when each change wrote several log rows.
