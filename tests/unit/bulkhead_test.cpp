@@ -122,17 +122,21 @@ TEST_CASE("classify: only work whose plan grows with the data is expensive") {
   for (const Case& c : cases) CHECK_MESSAGE(cal::classify(c.work) == c.expected, c.what);
 }
 
-TEST_CASE("the plan of an event list: search words make it a text scan unless ids are listed") {
+TEST_CASE(
+    "the plan of an event list: a search the index cannot narrow is a text scan unless ids are listed") {
   cal::EventFilter filter;
   CHECK(cal::plan_event_list(filter) == cal::EventListPlan::kWindow);
   filter.parent = 3;
   CHECK(cal::plan_event_list(filter) == cal::EventListPlan::kFilter);
   filter.search.required = {"jazz"};
+  CHECK(cal::plan_event_list(filter) == cal::EventListPlan::kFilter);  // narrowed by the index
+  filter.search_is_expensive = true;
   CHECK(cal::plan_event_list(filter) == cal::EventListPlan::kTextScan);
   cal::EventFilter by_venue;
   by_venue.venues = {5};
   CHECK(cal::plan_event_list(by_venue) == cal::EventListPlan::kLinks);
   by_venue.search.excluded = {"rock"};
+  by_venue.search_is_expensive = true;  // excluded words only: nothing to narrow by
   CHECK(cal::plan_event_list(by_venue) == cal::EventListPlan::kTextScan);
   filter.include = {1, 2};
   CHECK(cal::plan_event_list(filter) == cal::EventListPlan::kIds);
