@@ -860,32 +860,32 @@ INSERT IGNORE INTO schema_migrations (version) VALUES (10);
 -- the next write through the service (or `calendarctl search-index rebuild`) indexes them.
 -- Words compare byte for byte here; a search matches them with LIKE under the text's collation.
 CREATE TABLE IF NOT EXISTS search_words (
-  id    INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
-  word  VARCHAR(190) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL,
+  id    INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY COMMENT 'the word''s number in search_postings',
+  word  VARCHAR(190) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL COMMENT 'a word of an event text, byte for byte',
   UNIQUE KEY search_words_word (word)
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT='the search index''s vocabulary: every word of the events'' titles, descriptions and excerpts';
 -- Like the link tables, postings carry copies of their event's list columns (written with them,
 -- kept by the triggers on event_details below), so that a search is answered from the list
 -- index without reading the events it does not show.
 CREATE TABLE IF NOT EXISTS search_postings (
-  word_id  INT UNSIGNED NOT NULL,
-  event_id BIGINT UNSIGNED NOT NULL,
-  status   ENUM('publish','future','draft','pending','private','trash') NOT NULL DEFAULT 'draft' COMMENT 'copy of event_details.status',
-  hide_from_listings TINYINT(1) NOT NULL DEFAULT 0 COMMENT 'copy',
-  start_utc DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy',
-  end_utc   DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy',
+  word_id  INT UNSIGNED NOT NULL COMMENT 'search_words.id',
+  event_id BIGINT UNSIGNED NOT NULL COMMENT 'posts.id of an event whose text holds the word',
+  status   ENUM('publish','future','draft','pending','private','trash') NOT NULL DEFAULT 'draft' COMMENT 'copy of event_details.status (written with the posting, kept by trigger)',
+  hide_from_listings TINYINT(1) NOT NULL DEFAULT 0 COMMENT 'copy of event_details.hide_from_listings',
+  start_utc DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy of event_details.start_utc',
+  end_utc   DATETIME NOT NULL DEFAULT '1970-01-01 00:00:00' COMMENT 'copy of event_details.end_utc',
   PRIMARY KEY (word_id, event_id),
   KEY search_postings_event (event_id),
   KEY search_postings_list (word_id, status, hide_from_listings, start_utc, event_id, end_utc) COMMENT 'a word''s events of one status in list order',
   CONSTRAINT search_postings_event_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT='the search index: which events hold each word';
 -- unindexable = 1: the text has a word longer than search_words.word holds; such an event stays
 -- here and every search tests it with LIKE.
 CREATE TABLE IF NOT EXISTS search_pending (
-  event_id    BIGINT UNSIGNED NOT NULL PRIMARY KEY,
-  unindexable TINYINT(1) NOT NULL DEFAULT 0,
+  event_id    BIGINT UNSIGNED NOT NULL PRIMARY KEY COMMENT 'posts.id of an event whose words are not in the index',
+  unindexable TINYINT(1) NOT NULL DEFAULT 0 COMMENT '1: a word too long for search_words.word',
   CONSTRAINT search_pending_event_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE
-) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT='events searches test with LIKE until the service indexes them';
 -- The demo loader indexes its rows itself while @cal_bulk_load is set.
 CREATE OR REPLACE TRIGGER posts_search_ai AFTER INSERT ON posts FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL AND NEW.type = 'event' THEN
   INSERT INTO search_pending (event_id) VALUES (NEW.id) ON DUPLICATE KEY UPDATE unindexable = 0

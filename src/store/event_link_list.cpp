@@ -4,6 +4,7 @@
 #include "store/event_count_plan.h"
 #include "store/event_rows.h"
 #include "store/event_sql.h"
+#include "cal/store/search_index.h"
 
 #include <algorithm>
 
@@ -20,9 +21,6 @@ struct Driver {
   const std::vector<long long>* ids;
 };
 
-// Index words a narrowed search may name for its postings to drive the list (the page reads each
-// word's rows of each status apart).
-constexpr std::size_t kMaxDrivingWords = 8;
 constexpr long long kMaxDrivingPostings = 50000;
 
 // Whether the postings of the search's narrowing word can drive the list: no event is pending

@@ -15,8 +15,9 @@ namespace {
 constexpr std::size_t kChunkSizes[] = {512, 64, 8, 1};
 // An index word list longer than this narrows too little to be worth its IN list.
 constexpr long long kMaxWordIds = 5000;
-// Pieces of a search tried against the index, longest first.
+// Pieces of a search tried against the index, longest first, until one is in this few events.
 constexpr std::size_t kMaxPiecesTried = 3;
+constexpr long long kNarrowEnough = 1000;
 
 // Calls run(first, count) over [0, n) in chunks of the sizes above.
 template <typename Run>
@@ -66,26 +67,19 @@ EventText words_of_event(long long id, const std::string& title, const std::stri
   return e;
 }
 
-// Fills `ids` with the search_words ids of `words`, adding the words not there yet.
+// Fills `ids` with the search_words ids of `words`, adding the words not there yet. Always the
+// same two statements, whether words are new or not.
 void word_ids_of(Db& db, const std::vector<std::string>& words,
                  std::unordered_map<std::string, long long>& ids) {
-  const auto look_up = [&](const std::vector<std::string>& wanted) {
-    in_chunks(wanted.size(), [&](std::size_t at, std::size_t n) {
-      std::vector<SqlValue> args(wanted.begin() + at, wanted.begin() + at + n);
-      Rows rows = db.query("SELECT id, word FROM search_words WHERE word IN (" + placeholders(n) + ")", args);
-      while (rows.next()) ids[rows.text(1)] = rows.integer(0);
-    });
-  };
-  look_up(words);
-  std::vector<std::string> missing;
-  for (const std::string& w : words)
-    if (!ids.count(w)) missing.push_back(w);
-  if (missing.empty()) return;
-  in_chunks(missing.size(), [&](std::size_t at, std::size_t n) {
-    std::vector<SqlValue> args(missing.begin() + at, missing.begin() + at + n);
+  in_chunks(words.size(), [&](std::size_t at, std::size_t n) {
+    std::vector<SqlValue> args(words.begin() + at, words.begin() + at + n);
     db.execute("INSERT IGNORE INTO search_words (word) VALUES " + repeated("(?)", n), args);
   });
-  look_up(missing);
+  in_chunks(words.size(), [&](std::size_t at, std::size_t n) {
+    std::vector<SqlValue> args(words.begin() + at, words.begin() + at + n);
+    Rows rows = db.query("SELECT id, word FROM search_words WHERE word IN (" + placeholders(n) + ")", args);
+    while (rows.next()) ids[rows.text(1)] = rows.integer(0);
+  });
 }
 
 void delete_by_event(Db& db, std::string_view table, const std::vector<long long>& events) {
@@ -150,7 +144,13 @@ std::vector<EventText> read_texts(Rows rows) {
 struct PieceCandidates {
   std::vector<long long> word_ids;
   long long postings = 0;
+  bool pending_events = true;  // whether any event is pending
 };
+
+bool any_pending(Db& db) {
+  Rows rows = db.query("SELECT EXISTS (SELECT 1 FROM search_pending)");
+  return rows.next() && rows.integer(0) != 0;
+}
 
 // The index words holding `piece` and their postings counted up to the probe limit; nullopt when
 // so many words hold it that it cannot narrow.
@@ -161,20 +161,24 @@ std::optional<PieceCandidates> candidates_of(Db& db, const std::string& piece) {
                {like_contains(piece), kMaxWordIds + 1});
   while (words.next()) c.word_ids.push_back(words.integer(0));
   if (static_cast<long long>(c.word_ids.size()) > kMaxWordIds) return std::nullopt;
-  if (c.word_ids.empty()) return c;
+  if (c.word_ids.empty()) {
+    c.pending_events = any_pending(db);
+    return c;
+  }
   std::vector<SqlValue> args(c.word_ids.begin(), c.word_ids.end());
   args.emplace_back(kSearchProbeLimit + 1);
-  Rows count = db.query("SELECT COUNT(*) FROM (SELECT 1 FROM search_postings WHERE word_id IN (" +
-                            placeholders(c.word_ids.size()) + ") LIMIT ?) probe",
-                        args);
-  c.postings = count.next() ? count.integer(0) : 0;
-  if (c.postings > kSearchProbeLimit) return std::nullopt;
+  Rows count = db.query(
+      "SELECT COUNT(*), EXISTS (SELECT 1 FROM search_pending) FROM (SELECT 1 FROM search_postings "
+      "WHERE word_id IN (" +
+          placeholders(c.word_ids.size()) + ") LIMIT ?) probe",
+      args);
+  if (count.next()) {
+    c.postings = count.integer(0);
+    c.pending_events = count.integer(1) != 0;
+  }
+  // Many words and many postings: reading every candidate first costs more than the scan.
+  if (c.postings > kSearchProbeLimit && c.word_ids.size() > kMaxDrivingWords) return std::nullopt;
   return c;
-}
-
-bool any_pending(Db& db) {
-  Rows rows = db.query("SELECT EXISTS (SELECT 1 FROM search_pending)");
-  return rows.next() && rows.integer(0) != 0;
 }
 
 }  // namespace
@@ -256,12 +260,16 @@ EventSearchPlan plan_event_search(Db& db, const SearchWords& words) {
   for (const Piece& piece : pieces) {
     std::optional<PieceCandidates> c = candidates_of(db, piece.text);
     if (!c) continue;
-    if (!plan.narrowing || c->postings < plan.narrowing->postings)
-      plan.narrowing = SearchNarrowing{piece.word, piece.whole, std::move(c->word_ids), c->postings};
-    if (plan.narrowing->postings == 0) break;
+    const auto narrower = [&] {
+      const SearchNarrowing& n = *plan.narrowing;
+      return c->postings != n.postings ? c->postings < n.postings : c->word_ids.size() < n.word_ids.size();
+    };
+    if (!plan.narrowing || narrower())
+      plan.narrowing =
+          SearchNarrowing{piece.word, piece.whole, std::move(c->word_ids), c->postings, c->pending_events};
+    if (plan.narrowing->postings <= kNarrowEnough) break;
   }
-  if (plan.narrowing) plan.narrowing->pending_events = any_pending(db);
-  plan.expensive = !plan.narrowing || plan.narrowing->postings > kSearchProbeLimit / 4;
+  plan.expensive = !plan.narrowing || plan.narrowing->postings > kSearchProbeLimit;
   return plan;
 }
 

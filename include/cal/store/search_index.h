@@ -26,9 +26,11 @@ void index_event_range(Db& db, long long first, long long last);
 long long rebuild_search_index(Db& db, long long batch,
                                const std::function<void(long long, long long)>& progress);
 
-// Postings a probe counts at most: a search word held by more events than this is not narrowed
-// by the index.
-inline constexpr long long kSearchProbeLimit = 200000;
+// Postings a probe counts at most. A word held by more events is still narrowed when its postings
+// can drive the list (few index words: read from the list index alone), and is expensive work.
+inline constexpr long long kSearchProbeLimit = 50000;
+// Index words whose postings may drive the list (event_link_list.cpp reads each word's apart).
+inline constexpr std::size_t kMaxDrivingWords = 8;
 
 // How `search` is answered: narrowed by the index to the events holding one required word, or
 // (no narrowing) by testing every event the other filters leave.
