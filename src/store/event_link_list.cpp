@@ -21,7 +21,7 @@ struct Driver {
   const std::vector<long long>* ids;
 };
 
-constexpr long long kMaxDrivingPostings = 50000;
+constexpr long long kMaxDrivingPostings = kSearchProbeLimit;
 
 // Whether the postings of the search's narrowing word can drive the list: no event is pending
 // (their postings may be stale or missing: the general query tests them with LIKE).

@@ -28,7 +28,7 @@ long long rebuild_search_index(Db& db, long long batch,
 
 // Postings a probe counts at most. A word held by more events is still narrowed when its postings
 // can drive the list (few index words: read from the list index alone), and is expensive work.
-inline constexpr long long kSearchProbeLimit = 50000;
+inline constexpr long long kSearchProbeLimit = 5000;
 // Index words whose postings may drive the list (event_link_list.cpp reads each word's apart).
 inline constexpr std::size_t kMaxDrivingWords = 8;
 
