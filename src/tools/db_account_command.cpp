@@ -1,5 +1,6 @@
 // `calendarctl db-account create` (see db_account_command.h).
 #include "db_account_command.h"
+#include "command_options.h"
 
 #include "cal/core/passwords.h"
 #include "cal/core/text/ascii.h"
@@ -45,30 +46,9 @@ bool parse_number(const std::string& text, double& out) {
 }  // namespace
 
 bool take_db_account_args(std::vector<const char*>& args, DbAccountArgs& out) {
-  std::vector<const char*> rest;
-  bool ok = true;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string arg = args[i];
-    bool taken = false;
-    for (auto [name, slot] :
-         {std::pair{"--max-connections", &out.max_connections},
-          std::pair{"--max-statement-time", &out.max_statement_time}, std::pair{"--host", &out.host}}) {
-      const std::string flag = name;
-      if (arg == flag) {
-        if (i + 1 < args.size())
-          *slot = args[++i];
-        else
-          ok = false;
-        taken = true;
-      } else if (arg.rfind(flag + "=", 0) == 0) {
-        *slot = arg.substr(flag.size() + 1);
-        taken = true;
-      }
-    }
-    if (!taken) rest.push_back(args[i]);
-  }
-  args = std::move(rest);
-  return ok;
+  return take_options(args, {{"--max-connections", &out.max_connections},
+                             {"--max-statement-time", &out.max_statement_time},
+                             {"--host", &out.host}});
 }
 
 int run_db_account(const Config& config, const std::vector<std::string>& positional,

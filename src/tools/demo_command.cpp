@@ -1,5 +1,6 @@
 // `calendarctl demo` (see demo_command.h).
 #include "demo_command.h"
+#include "command_options.h"
 
 #include "cal/core/text/numbers.h"
 #include "cal/store/db.h"
@@ -37,28 +38,7 @@ std::string today_utc() {
 }  // namespace
 
 bool take_demo_args(std::vector<const char*>& args, DemoArgs& out) {
-  std::vector<const char*> rest;
-  bool ok = true;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string arg = args[i];
-    bool taken = false;
-    for (auto [name, slot] : {std::pair{"--events", &out.events}, std::pair{"--seed", &out.seed}}) {
-      const std::string flag = name;
-      if (arg == flag) {
-        if (i + 1 < args.size())
-          *slot = args[++i];
-        else
-          ok = false;
-        taken = true;
-      } else if (arg.rfind(flag + "=", 0) == 0) {
-        *slot = arg.substr(flag.size() + 1);
-        taken = true;
-      }
-    }
-    if (!taken) rest.push_back(args[i]);
-  }
-  args = std::move(rest);
-  return ok;
+  return take_options(args, {{"--events", &out.events}, {"--seed", &out.seed}});
 }
 
 int run_demo(const Config& config, const std::vector<std::string>& positional, const DemoArgs& args) {

@@ -4,6 +4,7 @@
 // statement over its time budget fails with 1969, and a connection over its count with 1226.
 #include "support/client.h"
 #include "support/commands.h"
+#include "support/reliability.h"
 
 #include <doctest/doctest.h>
 
@@ -20,8 +21,8 @@ using caltest::Run;
 namespace {
 
 std::string test_dir() {
-  const char* dir = std::getenv("CAL_TEST_DIR");
-  REQUIRE_MESSAGE(dir != nullptr, "scripts/run-tests.sh sets CAL_TEST_DIR");
+  const std::string dir = caltest::test_stack_dir();
+  REQUIRE_MESSAGE(!dir.empty(), "scripts/run-tests.sh sets CAL_TEST_DIR");
   return dir;
 }
 
