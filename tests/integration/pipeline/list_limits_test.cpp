@@ -42,9 +42,10 @@ std::string over_limit_mismatch(const HttpResponse& r, const std::string& param,
   return "";
 }
 
-// The number of tags whose name or slug contains `text`.
+// The number of tags whose name or slug contains `text` ("": all tags).
 std::string tags_matching(const std::string& text) {
-  const HttpResponse r = get(path("/tags?hide_empty=false&search=") + text, {admin()});
+  const HttpResponse r =
+      get(path("/tags?hide_empty=false") + (text.empty() ? "" : "&search=" + text), {admin()});
   REQUIRE_MESSAGE(r.status == 200, describe(r));
   return r.header("x-wp-total");
 }
@@ -65,7 +66,7 @@ TEST_CASE("list limits: an event takes at most 100 tags and categories, refused 
   for (const std::string param : {"tags", "categories"}) {
     CAPTURE(param);
     const std::string prefix = unique("limit" + param.substr(0, 3));
-    const std::string title = unique("Limit event");
+    const std::string title = unique("limitev");
     // One past: nothing is created, neither the event nor a term.
     const HttpResponse over =
         post_json(path("/events"), event_json(title, "\"" + param + "\":" + names(prefix, 101)), {admin()});
@@ -97,23 +98,27 @@ TEST_CASE("list limits: an event takes at most 100 tags and categories, refused 
 }
 
 TEST_CASE("list limits: 60,000 new tag names answer 400 at once, creating nothing") {
-  const std::string prefix = unique("limitbulk");
-  const std::string title = unique("Limit bulk");
+  // Short names, so that the body stays under max_body (1 MiB) and reaches the validator.
+  const std::string before = tags_matching("");
+  const std::string title = unique("limitbulk");
+  std::string tags = "[";
+  for (int i = 0; i < 60000; ++i) tags += (i ? ",\"t" : "\"t") + std::to_string(i) + "\"";
+  tags += "]";
   std::chrono::milliseconds took{};
   const HttpResponse r = send({.url = base_url() + path("/events"),
                                .method = "POST",
-                               .body = event_json(title, "\"tags\":" + names(prefix, 60000)),
+                               .body = event_json(title, "\"tags\":" + tags),
                                .headers = {"Content-Type: application/json", admin()}},
                               &took);
   CHECK(over_limit_mismatch(r, "tags", 100) == "");
   CHECK(took < std::chrono::seconds(3));
-  CHECK(tags_matching(prefix) == "0");
+  CHECK(tags_matching("") == before);
   CHECK(get(path("/events?search=") + title, {admin()}).header("x-wp-total") == "0");
 }
 
 TEST_CASE("list limits: an event takes at most 100 organizers, refused before any write") {
-  const std::string prefix = unique("Limit organizer");
-  const std::string title = unique("Limit organized");
+  const std::string prefix = unique("limitorg");
+  const std::string title = unique("limitorged");
   auto organizers = [&](std::size_t n) {
     std::string out = "[";
     for (std::size_t i = 0; i < n; ++i)
@@ -133,11 +138,8 @@ TEST_CASE("list limits: an event takes at most 100 organizers, refused before an
 TEST_CASE("list limits: list filters take at most 1,000 ids or slugs and 100 statuses") {
   const long long venue = create("/venues", "{\"venue\":\"" + unique("Limit venue") + "\"}");
   const long long organizer = create("/organizers", "{\"organizer\":\"" + unique("Limit org") + "\"}");
-  const std::string category_name = unique("Limit cat");
-  const long long category = create("/categories", "{\"name\":\"" + category_name + "\"}");
+  const long long category = create("/categories", "{\"name\":\"" + unique("Limit cat") + "\"}");
   const long long tag = create("/tags", "{\"name\":\"" + unique("Limit tag") + "\"}");
-  const std::string category_slug =
-      string_at(get(path("/categories/") + std::to_string(category)).json(), {"slug"});
   struct Case {
     std::string route, param, item;
     std::size_t limit;
@@ -146,7 +148,7 @@ TEST_CASE("list limits: list filters take at most 1,000 ids or slugs and 100 sta
       {"/events", "include", "1", 1000},
       {"/events", "venue", std::to_string(venue), 1000},
       {"/events", "organizer", std::to_string(organizer), 1000},
-      {"/events", "categories", category_slug, 1000},
+      {"/events", "categories", std::to_string(category), 1000},
       {"/events", "tags", std::to_string(tag), 1000},
       {"/events", "status", "publish", 100},
       {"/venues", "status", "publish", 100},
@@ -164,7 +166,8 @@ TEST_CASE("list limits: list filters take at most 1,000 ids or slugs and 100 sta
     const HttpResponse at = get(url + repeated(c.item, c.limit), {admin()});
     CHECK_MESSAGE(at.status == 200, describe(at));
     CHECK(over_limit_mismatch(get(url + repeated(c.item, c.limit + 1), {admin()}), c.param, c.limit) == "");
-    // The a[]= form counts the same.
+    // The a[]= form counts the same (where the URL stays within nginx's 8 KB request line).
+    if (c.limit * (c.param.size() + c.item.size() + 4) > 7000) continue;
     const std::string brackets =
         path(c.route) + "?" + c.param + "[]=" + repeated(c.item, c.limit + 1, "&" + c.param + "[]=");
     CHECK(over_limit_mismatch(get(brackets, {admin()}), c.param, c.limit) == "");
