@@ -40,19 +40,19 @@ struct Probe {
 std::vector<Probe> probes() {
   const std::string tag = unique("longurl");
   std::vector<std::string> events, categories, tags;
-  for (int i = 0; i < 3; ++i) {
+  // Three or more records in each list (four terms, one of them excluded): page 2 has both rels.
+  for (int i = 0; i < 4; ++i) {
     const std::string n = std::to_string(i);
-    events.push_back(std::to_string(
-        create("/events", "{\"title\":\"" + tag + n + "\",\"status\":\"publish\",\"start_date\":\"2032-05-0" +
-                              std::to_string(i + 1) + " 10:00:00\",\"end_date\":\"2032-05-0" +
-                              std::to_string(i + 1) + " 11:00:00\"}")));
+    if (i < 3)
+      events.push_back(std::to_string(create(
+          "/events", "{\"title\":\"" + tag + n + "\",\"status\":\"publish\",\"start_date\":\"2032-05-0" +
+                         std::to_string(i + 1) + " 10:00:00\",\"end_date\":\"2032-05-0" +
+                         std::to_string(i + 1) + " 11:00:00\"}")));
     categories.push_back(std::to_string(create("/categories", "{\"name\":\"" + tag + "c" + n + "\"}")));
     tags.push_back(std::to_string(create("/tags", "{\"name\":\"" + tag + "t" + n + "\"}")));
+    create("/venues", "{\"venue\":\"" + tag + "v" + n + "\"}");
+    create("/organizers", "{\"organizer\":\"" + tag + "o" + n + "\"}");
   }
-  create("/venues", "{\"venue\":\"" + tag + "v0\"}");
-  create("/venues", "{\"venue\":\"" + tag + "v1\"}");
-  create("/organizers", "{\"organizer\":\"" + tag + "o0\"}");
-  create("/organizers", "{\"organizer\":\"" + tag + "o1\"}");
   // 1,000 event ids (the include limit), three of them real, the others seven digits long.
   std::vector<std::string> include = events;
   for (int i = 0; include.size() < 1000; ++i) include.push_back(std::to_string(9000000 + i));
@@ -104,7 +104,7 @@ std::size_t check_longest(const std::string& root, const Probe& probe) {
   CHECK(header_bytes(r) < 4096);
   // Page 2 of at least three: both rels in the body; in Link as far as the bound allows.
   const rapidjson::Document body = r.json();
-  CHECK_MESSAGE(string_at(body, {"next_rest_url"}) != "", r.header("x-wp-total") << " " << r.body.substr(r.body.size() > 3000 ? r.body.size() - 3000 : 0));
+  CHECK(string_at(body, {"next_rest_url"}) != "");
   CHECK(string_at(body, {"previous_rest_url"}) != "");
   CHECK(r.header("link").size() <= 2048);
   if (probe.query.size() < 600) {
