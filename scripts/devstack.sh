@@ -43,8 +43,9 @@ USAGE
 run() {
   local port=$1 tail_pid=""
   trap 'echo; kill "$tail_pid" 2>/dev/null || true; scripts/stack.sh down "$dir"; exit 0' INT TERM
-  scripts/stack.sh up "$dir" "$port" "$build" || { scripts/stack.sh down "$dir"; exit 1; }
-  seed_demo || { scripts/stack.sh down "$dir"; exit 1; }
+  # A failed up has stopped what it started and named the failed step (stack.sh).
+  scripts/stack.sh up "$dir" "$port" "$build" || exit 1
+  seed_demo || { echo "devstack: run failed at step: add demo data" >&2; scripts/stack.sh down "$dir"; exit 1; }
   echo
   echo "  API:         http://127.0.0.1:$port/api/cal/events/v1"
   echo "  calendar:    http://127.0.0.1:$port/calendar/   (the web calendar, build/web)"
@@ -73,8 +74,8 @@ esac
 case ${1:-} in
   run) run "$2" ;;
   start)
-    scripts/stack.sh up "$dir" "$2" "$build"
-    seed_demo
+    scripts/stack.sh up "$dir" "$2" "$build" || exit 1
+    seed_demo || { echo "devstack: start failed at step: add demo data (the stack stays up; make stop stops it)" >&2; exit 1; }
     echo "admin token in $dir/admin.token; \`make stop\` stops the stack" ;;
   stop) scripts/stack.sh down "$dir" ;;
   *) usage ;;

@@ -121,6 +121,7 @@ start_mariadb() {
     --innodb-flush-log-at-trx-commit=1 --innodb-buffer-pool-size=1G --innodb-log-file-size=512M \
     --character-set-server=utf8mb4 \
     --collation-server=utf8mb4_unicode_ci </dev/null >>"$dir/mysqld.log" 2>&1 9>&- &
+  started+=("mariadbd $!")
   wait_mariadb $!
 }
 
@@ -166,6 +167,7 @@ start_replica() {
     --character-set-server=utf8mb4 \
     --collation-server=utf8mb4_unicode_ci </dev/null >>"$rdir/mysqld.log" 2>&1 9>&- &
   pid=$!
+  started+=("replica-$k-mariadbd $pid")
   wait_replica "$pid" "$rdir"
   if [ "$fresh" -eq 1 ] || [ -z "$(rsql 'SHOW SLAVE STATUS')" ]; then
     # Seed: a consistent dump of the calendar database with the GTID position it was taken at
@@ -340,6 +342,7 @@ start_service() {
   setsid "$bin" --config "$dir/calendar.conf" --socket "unix:$dir/calendar.sock" \
     </dev/null >>"$dir/calendar-fcgi.log" 2>&1 9>&- &
   pid=$!
+  started+=("calendar-fcgi $pid")
   echo "$pid" > "$dir/calendar-fcgi.pid"
   for ((i = 0; i < 300; i++)); do
     [ -S "$dir/calendar.sock" ] && return 0
@@ -376,6 +379,11 @@ start_nginx() {
   say "starting nginx on 127.0.0.1:$http_port"
   nginx_cmd -c "$dir/nginx.conf" >"$dir/nginx/start.log" 2>&1 ||
     { show_log "$dir/nginx/start.log"; die "nginx did not start (is port $http_port taken?)"; }
+  local i
+  for ((i = 0; i < 50; i++)); do    # the daemon writes its pid file just after the parent returns
+    if pid=$(running_pid "$dir/nginx/nginx.pid" "-c $dir/nginx.conf "); then started+=("nginx $pid"); break; fi
+    sleep 0.1
+  done
 }
 
 # wait_api: until the API answers with any status of its own (nginx's 502/504 mean the
@@ -396,6 +404,28 @@ wait_api() {
 
 # --- commands -------------------------------------------------------------------------------
 
+# What this `up` started, "NAME PID" each, in order, and the step it is at: when `up` fails it
+# stops exactly these (processes of a stack that was already running were not started here and
+# keep running) and names the step, instead of leaving a private mariadbd behind.
+started=()
+step=""
+
+# on_up_exit: the EXIT trap of `up`.
+on_up_exit() {
+  local rc=$? i name pid
+  [ "$rc" -eq 0 ] && return 0
+  trap - EXIT
+  say "up failed at step: $step"
+  for ((i = ${#started[@]} - 1; i >= 0; i--)); do
+    read -r name pid <<<"${started[i]}"
+    if alive "$pid"; then
+      say "stopping $name (pid $pid), which this up started"
+      stop_pid "$pid" "$name" TERM 30
+    fi
+  done
+  exit "$rc"
+}
+
 cmd_up() {
   [ $# -eq 3 ] || usage
   [[ $2 =~ ^[0-9]+$ ]] || die "HTTP_PORT must be a number: $2"
@@ -409,21 +439,34 @@ cmd_up() {
   # A unix socket path has at most 107 bytes.
   [ ${#dir} -le 90 ] || die "directory path too long for unix sockets (max 90 bytes): $dir"
   lock "$dir"
+  trap on_up_exit EXIT
   replicas=${STACK_REPLICAS:-0}
   [[ $replicas =~ ^[0-9]+$ ]] || die "STACK_REPLICAS must be a number: $replicas"
+  step="start mariadbd"
   start_mariadb
+  step="write the config ($dir/calendar.conf)"
   write_config
+  step="calendarctl migrate (reads $dir/calendar.conf)"
   ctl migrate >&2 || die "calendarctl migrate failed"
+  step="create the admin user"
   create_admin
   echo "$replicas" > "$dir/replicas.count"    # what `status` checks
   if [ "$replicas" -gt 0 ]; then
+    step="prepare the primary for replication"
     check_primary_binlog
     local k
-    for ((k = 1; k <= replicas; k++)); do start_replica "$k"; done
+    for ((k = 1; k <= replicas; k++)); do
+      step="start replica $k"
+      start_replica "$k"
+    done
   fi
+  step="start calendar-fcgi"
   start_service
+  step="start nginx"
   start_nginx
+  step="wait for the API to answer"
   wait_api
+  trap - EXIT
   say "up: http://127.0.0.1:$http_port/api/cal/events/v1"
 }
 

@@ -118,6 +118,33 @@ TEST_CASE("query-string lists accept a[]=, comma lists and single values") {
   CHECK(check_query(spec, "p=x", &v) == "rest_invalid_param");
 }
 
+TEST_CASE("list limits count every form of a list before anything else") {
+  const ParamSpec ids{.name = cal::ParamName("p"), .type = ParamType::kIntegerList, .max_items = 3};
+  CHECK(check_query(ids, "p=1,2,3") == "");
+  CHECK(check_query(ids, "p=1,2,3,4") == "rest_invalid_param");
+  CHECK(check_query(ids, "p[]=1&p[]=2&p[]=3&p[]=4") == "rest_invalid_param");
+  CHECK(check_json(ids, "[1,2,3]") == "");
+  CHECK(check_json(ids, "[1,2,3,4]") == "rest_invalid_param");
+  // Raw inputs (event terms): arrays, one-level form objects and comma lists alike.
+  const ParamSpec terms{.name = cal::ParamName("p"), .type = ParamType::kAny, .max_items = 2};
+  CHECK(check_json(terms, "[\"a\",\"b\"]") == "");
+  CHECK(check_json(terms, "[\"a\",\"b\",\"c\"]") == "rest_invalid_param");
+  CHECK(check_json(terms, "\"a,b,c\"") == "rest_invalid_param");
+  CHECK(check_query(terms, "p[0]=a&p[1]=b&p[2]=c") == "rest_invalid_param");
+  CHECK(check_json(terms, "5") == "");
+  // The message names the parameter and the limit.
+  rapidjson::Document body;
+  REQUIRE(cal::parse_json_body("{\"p\":[1,2,3]}", body) == cal::JsonBodyError::kNone);
+  cal::ParamSources sources;
+  sources.body = &body;
+  try {
+    cal::validate_params({terms}, sources, cal::Locale{});
+    FAIL("no error");
+  } catch (const cal::ApiError& e) {
+    CHECK(e.param_messages.at("p") == "p takes at most 2 items.");
+  }
+}
+
 TEST_CASE("positive integers, enums, non-empty strings and ranges are enforced") {
   const ParamSpec page{.name = cal::ParamName("p"), .type = ParamType::kInteger, .positive = true};
   CHECK(check_query(page, "p=0") == "rest_invalid_param");

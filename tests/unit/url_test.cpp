@@ -69,6 +69,13 @@ TEST_CASE("url_decode") {
   }
 }
 
+TEST_CASE("query_value_encode keeps commas, colons, slashes and at signs") {
+  CHECK(cal::query_value_encode("1,2,3") == "1,2,3");
+  CHECK(cal::query_value_encode("2024-01-01T10:00:00") == "2024-01-01T10:00:00");
+  CHECK(cal::query_value_encode("a b&c=d+e#f?/@") == "a%20b%26c%3Dd%2Be%23f%3F/@");
+  CHECK(cal::query_value_encode("\xC3\xA9") == "%C3%A9");
+}
+
 TEST_CASE("url_encode and url_decode round-trip every byte") {
   std::string all_bytes;
   for (int byte = 0; byte < 256; ++byte) all_bytes += static_cast<char>(byte);

@@ -108,6 +108,8 @@ void write_index_schemas(JsonWriter& w) {
   w.EndObject();
   write_key(w, "enum");
   write_field_schema(w, {"enum", Kind::kStringList});
+  write_key(w, "maxItems");  // list limits, docs/api.md §1.3
+  write_field_schema(w, {"maxItems", Kind::kInteger});
   write_key(w, "required");
   write_field_schema(w, {"required", Kind::kBoolean});
   w.EndObject();

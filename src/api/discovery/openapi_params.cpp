@@ -45,6 +45,10 @@ void write_scalar_rules(JsonWriter& w, const ParamSpec& spec, std::string_view t
 void write_form(JsonWriter& w, const ParamSpec& spec, std::string_view type) {
   if (!type.empty()) write_member(w, "type", type);
   if (type != "array") return write_scalar_rules(w, spec, type);
+  if (spec.max_items > 0) {
+    write_key(w, "maxItems");
+    w.Uint64(spec.max_items);
+  }
   const std::vector<std::string_view> items = declared_item_types(spec);
   if (items.empty()) return;
   write_key(w, "items");

@@ -36,6 +36,10 @@ void write_args(JsonWriter& w, const Endpoint& endpoint, const RequestContext& c
       write_types(w, items);
       w.EndObject();
     }
+    if (spec.max_items > 0) {
+      write_key(w, "maxItems");
+      w.Uint64(spec.max_items);
+    }
     if (!spec.enum_values.empty()) {
       write_key(w, "enum");
       w.StartArray();

@@ -9,6 +9,13 @@
 namespace cal {
 namespace {
 
+// The longest Link header a list answer sends. Every header of an answer must fit the
+// smallest FastCGI header buffer of the servers in front (nginx's fastcgi_buffer_size, 4 KB
+// by default; Apache's mod_proxy_fcgi and mod_fcgid read headers into 8 KB): a rel whose URL
+// would pass this bound is left out of Link and stays only in the body (next_rest_url,
+// previous_rest_url), which no buffer limits.
+constexpr std::size_t kMaxLinkHeader = 2048;
+
 long long total_pages(long long total, long long per_page) {
   return total == 0 ? 0 : (total + per_page - 1) / per_page;
 }
@@ -54,7 +61,7 @@ std::string url_with_query(const std::string& url, const QueryPairs& query) {
   char sep = '?';
   for (const auto& [name, value] : query) {
     out += sep;
-    out += url_encode(name) + "=" + url_encode(value);
+    out += url_encode(name) + "=" + query_value_encode(value);
     sep = '&';
   }
   return out;
@@ -92,8 +99,13 @@ Response list_response(const ListEnvelope& envelope, const std::function<void(Js
   r.set_header("X-TEC-Total", std::to_string(envelope.total));
   r.set_header("X-TEC-TotalPages", std::to_string(pages));
   std::string link;
-  if (has_prev) link += "<" + prev_url + ">; rel=\"prev\"";
-  if (has_next) link += std::string(link.empty() ? "" : ", ") + "<" + next_url + ">; rel=\"next\"";
+  auto add_link = [&link](const std::string& url, std::string_view rel) {
+    std::string item = "<" + url + ">; rel=\"" + std::string(rel) + "\"";
+    if (link.size() + item.size() + 2 > kMaxLinkHeader) return;  // the body's URL stays
+    link += (link.empty() ? "" : ", ") + item;
+  };
+  if (has_prev) add_link(prev_url, "prev");
+  if (has_next) add_link(next_url, "next");
   if (!link.empty()) r.set_header("Link", link);
   return r;
 }

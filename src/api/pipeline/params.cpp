@@ -64,6 +64,16 @@ bool list_items(const Value& v, std::vector<const Value*>& elements, std::vector
   return false;
 }
 
+// How many items a list-valued input holds, counted without building them: a JSON array's
+// elements, a form body's one-level object's members, a comma list's pieces; one for a scalar.
+std::size_t item_count(const Value& v) {
+  if (v.IsArray()) return v.Size();
+  if (v.IsObject()) return v.MemberCount();
+  if (!v.IsString()) return 1;
+  const std::string_view s = as_view(v);
+  return static_cast<std::size_t>(std::count(s.begin(), s.end(), ',')) + 1;
+}
+
 struct Checker {
   const Locale& locale;
   std::map<std::string, std::string> invalid;
@@ -371,6 +381,10 @@ Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& 
     if (given && is_list &&
         ((value->IsString() && trim(as_view(*value)).empty()) || (value->IsArray() && value->Empty()))) {
       checker.fail(spec, "%s must not be empty.");
+      continue;
+    }
+    if (given && spec.max_items > 0 && item_count(*value) > spec.max_items) {
+      checker.fail(spec, "%s takes at most %s items.", {std::to_string(spec.max_items)});
       continue;
     }
     if (auto coerced = checker.coerce(spec, *value)) {

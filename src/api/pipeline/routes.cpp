@@ -5,6 +5,7 @@
 #include "cal/api/ical/ical_feed.h"
 #include "cal/api/linked/linked_resource.h"
 #include "cal/api/pipeline/handlers.h"
+#include "cal/api/pipeline/list_limits.h"
 #include "cal/api/pipeline/param_checks.h"
 #include "cal/api/terms/term_resource.h"
 
@@ -91,7 +92,8 @@ Specs changes_params() {
        .type = T::kStringList,
        .description = "Only changes of these kinds (use the same kinds with the tokens they give).",
        .enum_values = {"event", "venue", "organizer", "category", "tag"},
-       .declared_type = "string"},
+       .declared_type = "string",
+       .max_items = list_limits::kChoiceItems},
       {.name = param::kPerPage,
        .type = T::kInteger,
        .description = "The most changes in one answer; `more` says whether others follow.",
@@ -174,6 +176,7 @@ Specs event_fields(bool create) {
        .declared_items = "integer",
        .declared_also = {"integer", "string"},
        .declared_items_also = {"string"},
+       .max_items = list_limits::kTermsPerEvent,
        .check = check_event_terms},
       {.name = param::kTags,
        .type = T::kAny,
@@ -182,6 +185,7 @@ Specs event_fields(bool create) {
        .declared_items = "integer",
        .declared_also = {"integer", "string"},
        .declared_items_also = {"string"},
+       .max_items = list_limits::kTermsPerEvent,
        .check = check_event_terms},
       {.name = param::kVenue,
        .type = T::kAny,
@@ -198,6 +202,7 @@ Specs event_fields(bool create) {
        .declared_items = "integer",
        .declared_also = {"integer", "string", "object"},
        .declared_items_also = {"object"},
+       .max_items = list_limits::kOrganizersPerEvent,
        .check = check_event_organizers},
   };
   return concat(f, more);
@@ -251,6 +256,7 @@ Specs event_list_params() {
                      .declared_items = "integer",
                      .declared_also = {"integer", "string"},
                      .declared_items_also = {"string"},
+                     .max_items = list_limits::kFilterItems,
                      .check = check_term_filter},
                     {.name = param::kTags,
                      .type = T::kStringList,
@@ -258,16 +264,19 @@ Specs event_list_params() {
                      .declared_items = "integer",
                      .declared_also = {"integer", "string"},
                      .declared_items_also = {"string"},
+                     .max_items = list_limits::kFilterItems,
                      .check = check_term_filter},
                     {.name = param::kVenue,
                      .type = T::kIntegerList,
                      .description = "Events at one of these venues.",
                      .positive = true,
+                     .max_items = list_limits::kFilterItems,
                      .check = check_venue_ids},
                     {.name = param::kOrganizer,
                      .type = T::kIntegerList,
                      .description = "Events by one of these organizers.",
                      .positive = true,
+                     .max_items = list_limits::kFilterItems,
                      .check = check_organizer_ids},
                     {.name = param::kFeatured,
                      .type = T::kBoolean,
@@ -276,7 +285,8 @@ Specs event_list_params() {
                      .type = T::kStringList,
                      .description = "Events with one of these statuses.",
                      .enum_values = kFilterStatuses,
-                     .declared_also = {"string"}},
+                     .declared_also = {"string"},
+                     .max_items = list_limits::kChoiceItems},
                     {.name = param::kGeoloc,
                      .type = T::kBoolean,
                      .description = "Only events whose venue has geolocation data (geolocation extension)."},
@@ -293,7 +303,8 @@ Specs event_list_params() {
                     {.name = param::kInclude,
                      .type = T::kIntegerList,
                      .description = "Only these event ids; date filters are then ignored.",
-                     .positive = true},
+                     .positive = true,
+                     .max_items = list_limits::kFilterItems},
                     {.name = param::kPostParent,
                      .type = T::kInteger,
                      .description = "Events whose parent is this event id.",
@@ -327,7 +338,8 @@ Specs linked_list_params(std::string_view kind_search) {
            .type = T::kStringList,
            .description = "Only records with one of these statuses.",
            .enum_values = kFilterStatuses,
-           .declared_also = {"string"}},
+           .declared_also = {"string"},
+           .max_items = list_limits::kChoiceItems},
       });
 }
 
@@ -448,11 +460,13 @@ Specs term_list_params(bool hierarchical) {
            .type = T::kIntegerList,
            .description = "Term ids to leave out.",
            .positive = true,
+           .max_items = list_limits::kFilterItems,
            .check = hierarchical ? check_category_ids : check_tag_ids},
           {.name = param::kInclude,
            .type = T::kIntegerList,
            .description = "Only these term ids.",
            .positive = true,
+           .max_items = list_limits::kFilterItems,
            .check = hierarchical ? check_category_ids : check_tag_ids},
           {.name = param::kOrder,
            .type = T::kString,

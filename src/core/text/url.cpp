@@ -129,11 +129,14 @@ std::string_view url_path(std::string_view url) {
 
 }  // namespace
 
-std::string url_encode(std::string_view text) {
+namespace {
+
+// Percent-encodes every byte but the unreserved ones and `keep`.
+std::string encode_except(std::string_view text, std::string_view keep) {
   std::string encoded;
   encoded.reserve(text.size());
   for (const char c : text) {
-    if (is_unreserved(c)) {
+    if (is_unreserved(c) || keep.find(c) != std::string_view::npos) {
       encoded += c;
     } else {
       const auto byte = static_cast<unsigned char>(c);
@@ -144,6 +147,12 @@ std::string url_encode(std::string_view text) {
   }
   return encoded;
 }
+
+}  // namespace
+
+std::string url_encode(std::string_view text) { return encode_except(text, ""); }
+
+std::string query_value_encode(std::string_view text) { return encode_except(text, ",:/@"); }
 
 std::optional<std::string> url_decode(std::string_view text, bool plus_is_space) {
   std::string decoded;

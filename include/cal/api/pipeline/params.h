@@ -9,6 +9,7 @@
 
 #include <rapidjson/document.h>
 
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -67,6 +68,10 @@ struct ParamSpec {
   std::vector<std::string_view> declared_also = {};
   // Likewise for an array's items: "string" for ids that may also be slugs or names.
   std::vector<std::string_view> declared_items_also = {};
+  // The most items a list-valued parameter takes (docs/api.md §1.3, list limits); 0 = not a list.
+  // Counted on the raw value before coercion and before `check`, so that an oversized list costs
+  // neither a store lookup nor a write.
+  std::size_t max_items = 0;
   // The field's own rule (time zone, URL, e-mail, ids that must exist...), see ParamCheck.
   ParamCheck check = nullptr;
 };

@@ -12,6 +12,11 @@ namespace cal {
 // (A-Z a-z 0-9 - . _ ~) are kept, every other byte becomes %XX with upper-case hex digits.
 std::string url_encode(std::string_view text);
 
+// Like url_encode(), but keeps the characters RFC 3986 allows in a query that no form decoder
+// reads as a delimiter (, : / @): a comma list stays as short as the client sent it, which
+// keeps URLs the service writes into headers (Link) short.
+std::string query_value_encode(std::string_view text);
+
 // Decodes %XX escapes (either hex case) and, when plus_is_space is true, '+' as a space
 // (application/x-www-form-urlencoded). Returns std::nullopt when a '%' is not followed by two
 // hex digits. The result is raw bytes: it may contain NUL or invalid UTF-8.
