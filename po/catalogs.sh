@@ -20,7 +20,15 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-usage() { sed -n '7,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() {
+  cat >&2 <<'USAGE'
+po/catalogs.sh pot [FILE]   write the template (default po/calendar.pot) from the sources
+po/catalogs.sh update       pot, then merge it into every po/<lang>.po (en_US: msgstr = msgid)
+po/catalogs.sh add LANG     start po/LANG.po (e.g. it_IT) from the template, then translate it
+po/catalogs.sh check        fail when a catalog lacks a translation or has a fuzzy one
+USAGE
+  exit 2
+}
 
 languages() { for f in po/*.po; do [ -e "$f" ] && basename "$f" .po; done; }
 
