@@ -185,11 +185,18 @@ std::optional<PieceCandidates> candidates_of(Db& db, const std::string& piece) {
 
 long long index_pending_events(Db& db, long long limit, long long written) {
   std::vector<long long> ids;
+  // The written event by its key, then others in key order: each statement reads and locks only
+  // the rows it returns, however many events are pending.
+  if (written > 0) {
+    Rows rows = db.query(
+        "SELECT event_id FROM search_pending WHERE event_id = ? AND unindexable = 0 FOR UPDATE", {written});
+    while (rows.next()) ids.push_back(rows.integer(0));
+  }
   {
     Rows rows = db.query(
-        "SELECT event_id FROM search_pending WHERE unindexable = 0 ORDER BY event_id = ? DESC, event_id "
+        "SELECT event_id FROM search_pending WHERE event_id <> ? AND unindexable = 0 ORDER BY event_id "
         "LIMIT ? FOR UPDATE SKIP LOCKED",
-        {written, limit});
+        {written, limit - static_cast<long long>(ids.size())});
     while (rows.next()) ids.push_back(rows.integer(0));
   }
   if (ids.empty()) return 0;
