@@ -267,7 +267,7 @@ CREATE TABLE IF NOT EXISTS auth_failures (
   KEY auth_failures_window (window_start)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_bin COMMENT 'pruned by calendar-fcgi after its window';
 
--- The data version and the change log (issues 8 and 14): the response cache of calendar-fcgi
+-- The data version and the change log (docs/performance.md, docs/sync.md): the response cache of calendar-fcgi
 -- serves a stored response only while nothing it was made of has changed. Every row written to a
 -- table that responses are made of is noted by trigger, inside the writing transaction, whoever
 -- writes (the service, calendarctl, another process, a `mariadb` session), through
@@ -850,7 +850,7 @@ CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_terms AS
       WHERE r.term_id = t.id
         AND (e.status = 'publish' OR (e.status = 'future' AND e.date_utc <= UTC_TIMESTAMP()))) AS count
   FROM terms t LEFT JOIN terms pt ON pt.id = t.parent AND t.parent <> 0;
--- Issue 17's (incremental sync).
+-- Migration 10: the change log of incremental sync (GET /changes).
 INSERT IGNORE INTO schema_migrations (version) VALUES (10);
 
 -- The search index (docs/search.md): the words of every event's title, description and excerpt

@@ -1,4 +1,4 @@
-// The data version the response cache validates against (issues 8 and 14; schema.sql
+// The data version the response cache validates against (docs/performance.md; schema.sql
 // `data_version` and `data_changes`): the write counters that triggers bump inside every writing
 // transaction, the records changed since an earlier read, the database clock, and the next
 // instant at which a scheduled (`future`) post comes due.
