@@ -858,10 +858,12 @@ INSERT IGNORE INTO schema_migrations (version) VALUES (10);
 -- transaction that writes its text; anyone else's write (the mysql client, calendarctl) is
 -- marked pending by the triggers below, and searches test pending events with plain LIKE until
 -- the next write through the service (or `calendarctl search-index rebuild`) indexes them.
--- Words compare byte for byte here; a search matches them with LIKE under the text's collation.
+-- Words are stored with ASCII letters in lower case (the collation's LIKE does not tell ASCII
+-- cases apart) and compare byte for byte here; a search matches them with LIKE under the text's
+-- collation.
 CREATE TABLE IF NOT EXISTS search_words (
   id    INT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY COMMENT 'the word''s number in search_postings',
-  word  VARCHAR(190) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL COMMENT 'a word of an event text, byte for byte',
+  word  VARCHAR(190) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL COMMENT 'a word of an event text, ASCII letters in lower case, otherwise byte for byte',
   UNIQUE KEY search_words_word (word)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT='the search index''s vocabulary: every word of the events'' titles, descriptions and excerpts';
 -- Like the link tables, postings carry copies of their event's list columns (written with them,
@@ -907,3 +909,52 @@ CREATE OR REPLACE TRIGGER event_details_search_postings_au AFTER UPDATE ON event
 INSERT IGNORE INTO search_pending (event_id)
   SELECT id FROM posts WHERE type = 'event' AND NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 11);
 INSERT IGNORE INTO schema_migrations (version) VALUES (11);
+
+-- Postings per word, status, hidden flag and UTC start day: a search for one word then counts
+-- its events as the event list counts all events (event_day_counts), the whole days from here
+-- and only the partial days at the window's ends from the postings' list index. Kept by the
+-- triggers below (sharded like event_day_counts, so concurrent writers of a common word do not
+-- queue on one row); a deleted post's postings go by foreign key, which fires no trigger, so its
+-- BEFORE DELETE trigger takes them out. The demo loader adds its own rows' counts while
+-- @cal_bulk_load is set.
+CREATE TABLE IF NOT EXISTS search_word_days (
+  word_id  INT UNSIGNED NOT NULL COMMENT 'search_words.id',
+  status   ENUM('publish','future','draft','pending','private','trash') NOT NULL,
+  hide_from_listings TINYINT(1) NOT NULL,
+  day      DATE NOT NULL COMMENT 'UTC day of the postings'' start_utc',
+  shard    TINYINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'CONNECTION_ID() % 8 of the writer',
+  events   BIGINT NOT NULL DEFAULT 0 COMMENT 'this shard''s part; one shard alone may be negative',
+  PRIMARY KEY (word_id, status, hide_from_listings, day, shard)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT='search_postings counted per word and start day';
+CREATE OR REPLACE TRIGGER search_postings_days_ai AFTER INSERT ON search_postings FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
+  INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events)
+    VALUES (NEW.word_id, NEW.status, NEW.hide_from_listings, DATE(NEW.start_utc), CONNECTION_ID() % 8, 1)
+  ON DUPLICATE KEY UPDATE events = events + 1
+  ; END IF
+; END;
+CREATE OR REPLACE TRIGGER search_postings_days_ad AFTER DELETE ON search_postings FOR EACH ROW
+  INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events)
+    VALUES (OLD.word_id, OLD.status, OLD.hide_from_listings, DATE(OLD.start_utc), CONNECTION_ID() % 8, -1)
+  ON DUPLICATE KEY UPDATE events = events - 1;
+CREATE OR REPLACE TRIGGER search_postings_days_au AFTER UPDATE ON search_postings FOR EACH ROW BEGIN
+  IF NOT (OLD.word_id = NEW.word_id AND OLD.status = NEW.status AND OLD.hide_from_listings = NEW.hide_from_listings AND DATE(OLD.start_utc) = DATE(NEW.start_utc)) THEN
+    INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events)
+      VALUES (OLD.word_id, OLD.status, OLD.hide_from_listings, DATE(OLD.start_utc), CONNECTION_ID() % 8, -1)
+    ON DUPLICATE KEY UPDATE events = events - 1
+    ; INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events)
+      VALUES (NEW.word_id, NEW.status, NEW.hide_from_listings, DATE(NEW.start_utc), CONNECTION_ID() % 8, 1)
+    ON DUPLICATE KEY UPDATE events = events + 1
+  ; END IF
+; END;
+CREATE OR REPLACE TRIGGER posts_search_days_bd BEFORE DELETE ON posts FOR EACH ROW
+  INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events)
+    SELECT sp.word_id, sp.status, sp.hide_from_listings, DATE(sp.start_utc), CONNECTION_ID() % 8, -1
+    FROM search_postings sp WHERE sp.event_id = OLD.id
+  ON DUPLICATE KEY UPDATE events = events - 1;
+-- Migration 13, once: the counts of the postings already there.
+DELETE FROM search_word_days WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 13);
+INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events)
+  SELECT word_id, status, hide_from_listings, DATE(start_utc), 0, COUNT(*) FROM search_postings
+  WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 13)
+  GROUP BY word_id, status, hide_from_listings, DATE(start_utc);
+INSERT IGNORE INTO schema_migrations (version) VALUES (13);

@@ -13,6 +13,14 @@ long long ceil_div(long long a, long long b) { return -floor_div(-a, b); }
 
 }  // namespace
 
+std::string utc_second_text(long long second) {
+  return format_date_time(to_utc_date_time(Seconds(std::chrono::seconds(second))));
+}
+
+std::string utc_day_text(long long day) {
+  return format_date(to_utc_date_time(Seconds(std::chrono::seconds(day * kSecondsPerDay))));
+}
+
 WindowRanges window_ranges(const EventDateWindow& w) {
   WindowRanges r;
   if (w.start_min) r.start.lo = std::max(r.start.lo, seconds(*w.start_min));

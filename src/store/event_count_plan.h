@@ -11,6 +11,7 @@
 #include "cal/store/event_filter.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace cal {
@@ -50,6 +51,10 @@ struct WindowCountPlan {
 // every event lasts between min_duration and max_duration seconds (end - start).
 WindowCountPlan plan_window_count(const EventDateWindow& window, long long min_duration,
                                   long long max_duration);
+
+// A second (a day number) as the DATETIME (DATE) text the count statements bind.
+std::string utc_second_text(long long second);
+std::string utc_day_text(long long day);
 
 // Duration bounds in seconds from the whole hours in event_duration_hours.
 inline long long min_duration_of(long long min_hours) { return min_hours * 3600; }

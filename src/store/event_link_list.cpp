@@ -52,15 +52,14 @@ std::optional<Driver> driver_of(const EventFilter& f) {
   return std::nullopt;
 }
 
-std::string second_text(long long s) {
-  return format_date_time(to_utc_date_time(Seconds(std::chrono::seconds(s))));
-}
-
 // A stored status the list reads, and what else its rows must meet (on event_details d; empty:
 // nothing, so the link index alone answers).
 struct StatusBranch {
   std::string status;
   SqlWhere extra;
+  // Only the scheduled events that are due (a visitor's `future` rows): few, so they are found
+  // by the due index and their links looked up, not the links of every scheduled event tested.
+  bool due_only = false;
 };
 
 bool asked(const PostVisibility& v, std::string_view status) {
@@ -91,6 +90,7 @@ std::vector<StatusBranch> status_branches(const PostVisibility& v) {
           b.extra.add(std::string("(") + kDue + " OR d.author = ?)").bind(v.user_id);
       } else if (as_published) {
         b.extra.add(kDue);
+        b.due_only = true;
       } else {
         b.extra.add(std::string("NOT ") + kDue);
         unpublished(b.extra);
@@ -117,10 +117,10 @@ void add_window(SqlWhere& w, const EventDateWindow& window, const Hours& h) {
   WindowRanges r = window_ranges(window);
   if (h.lo && r.end.hi < kLastSecond) r.start.hi = std::min(r.start.hi, r.end.hi - min_duration_of(*h.lo));
   if (h.hi && r.end.lo > kFirstSecond) r.start.lo = std::max(r.start.lo, r.end.lo - max_duration_of(*h.hi));
-  if (r.start.lo > kFirstSecond) w.add("l.start_utc >= ?").bind(second_text(r.start.lo));
-  if (r.start.hi < kLastSecond) w.add("l.start_utc <= ?").bind(second_text(r.start.hi));
-  if (r.end.lo > kFirstSecond) w.add("l.end_utc >= ?").bind(second_text(r.end.lo));
-  if (r.end.hi < kLastSecond) w.add("l.end_utc <= ?").bind(second_text(r.end.hi));
+  if (r.start.lo > kFirstSecond) w.add("l.start_utc >= ?").bind(utc_second_text(r.start.lo));
+  if (r.start.hi < kLastSecond) w.add("l.start_utc <= ?").bind(utc_second_text(r.start.hi));
+  if (r.end.lo > kFirstSecond) w.add("l.end_utc >= ?").bind(utc_second_text(r.end.lo));
+  if (r.end.hi < kLastSecond) w.add("l.end_utc <= ?").bind(utc_second_text(r.end.hi));
 }
 
 // The filter's other conditions (event_sql() of the filter without the driver, visibility and
@@ -170,14 +170,22 @@ struct Sql {
 Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, size_t keys,
             const std::optional<EventSql>& rest, const Hours& h) {
   Sql out;
-  out.sql = std::string(" FROM ") + driver.table + " l FORCE INDEX (" + driver.index + ")";
-  if (rest) {
-    out.sql +=
-        " JOIN posts p ON p.id = l.event_id JOIN event_details d ON d.event_id = l.event_id"
-        " LEFT JOIN event_venues ev ON ev.event_id = l.event_id" +
-        rest->joins;
-  } else if (!b.extra.sql.empty()) {
-    out.sql += " JOIN event_details d ON d.event_id = l.event_id";
+  if (b.due_only) {
+    out.sql = std::string(" FROM event_details d FORCE INDEX (event_details_due) STRAIGHT_JOIN ") +
+              driver.table + " l ON l.event_id = d.event_id AND d.status = 'future'";
+    if (rest)
+      out.sql += " JOIN posts p ON p.id = l.event_id LEFT JOIN event_venues ev ON ev.event_id = l.event_id" +
+                 rest->joins;
+  } else {
+    out.sql = std::string(" FROM ") + driver.table + " l FORCE INDEX (" + driver.index + ")";
+    if (rest) {
+      out.sql +=
+          " JOIN posts p ON p.id = l.event_id JOIN event_details d ON d.event_id = l.event_id"
+          " LEFT JOIN event_venues ev ON ev.event_id = l.event_id" +
+          rest->joins;
+    } else if (!b.extra.sql.empty()) {
+      out.sql += " JOIN event_details d ON d.event_id = l.event_id";
+    }
   }
   out.sql +=
       std::string(" WHERE l.") + driver.key + (keys == 1 ? " = ?" : " IN (" + placeholders(keys) + ")");
@@ -223,15 +231,56 @@ Sql page_sql(const EventFilter& f, const Hours& h, long long limit, long long of
   return out;
 }
 
+// The postings of one index word with status `status` in the window, counted as the event list
+// counts all events (event_count_plan.h): whole days from search_word_days, the partial days and
+// the end bounds' stretches from the postings' list index. The cost no longer grows with the
+// number of events holding the word.
+Sql word_days_count(const EventFilter& f, long long word_id, const std::string& status, const Hours& h) {
+  Sql out;
+  const WindowCountPlan plan =
+      plan_window_count(f.window, min_duration_of(h.lo.value_or(0)), max_duration_of(h.hi.value_or(0)));
+  out.sql = "0";
+  if (plan.empty) return out;
+  if (plan.days) {
+    out.sql +=
+        " + COALESCE((SELECT SUM(c.events) FROM search_word_days c WHERE c.word_id = ? AND c.status = ? AND "
+        "c.hide_from_listings = 0 AND c.day BETWEEN ? AND ?), 0)";
+    out.args.insert(out.args.end(),
+                    {word_id, status, utc_day_text(plan.days->lo), utc_day_text(plan.days->hi)});
+  }
+  const auto scan = [&](const ClosedRange& starts, const char* end_bound, long long bound, const char* sign) {
+    out.sql +=
+        std::string(" ") + sign +
+        " (SELECT COUNT(*) FROM search_postings l FORCE INDEX (search_postings_list) WHERE l.word_id = ? "
+        "AND l.status = ? AND l.hide_from_listings = 0 AND l.start_utc BETWEEN ? AND ?" +
+        (end_bound ? std::string(" AND ") + end_bound : std::string()) + ")";
+    out.args.insert(out.args.end(),
+                    {word_id, status, utc_second_text(starts.lo), utc_second_text(starts.hi)});
+    if (end_bound) out.args.emplace_back(utc_second_text(bound));
+  };
+  for (const ClosedRange& r : plan.starts) scan(r, nullptr, 0, "+");
+  if (plan.end_high) scan(*plan.end_high, "l.end_utc > ?", plan.end_hi, "-");
+  if (plan.end_low) scan(*plan.end_low, "l.end_utc < ?", plan.end_lo, "-");
+  return out;
+}
+
 // The exact total: per stored status (disjoint), the driver's rows in the window that meet the
 // rest, each event once.
 Sql count_sql(const EventFilter& f, const Hours& h) {
   Sql out;
   const Driver driver = *driver_of(f);
   const std::optional<EventSql> rest = rest_of(f, driver);
+  const bool one_word =
+      f.search_narrowing && driver.ids == &f.search_narrowing->word_ids && driver.ids->size() == 1 && !rest;
   std::string sum = "0";
   const char* count = driver.ids->size() == 1 ? "COUNT(*)" : "COUNT(DISTINCT l.event_id)";
   for (const StatusBranch& b : status_branches(f.visibility)) {
+    if (one_word && b.extra.sql.empty()) {
+      const Sql days = word_days_count(f, driver.ids->front(), b.status, h);
+      sum += " + (" + days.sql + ")";
+      out.args.insert(out.args.end(), days.args.begin(), days.args.end());
+      continue;
+    }
     Sql rows = rows_of(f, driver, b, driver.ids->size(), rest, h);
     sum += std::string(" + (SELECT STRAIGHT_JOIN ") + count + rows.sql + ")";
     for (long long id : *driver.ids) out.args.emplace_back(id);

@@ -56,7 +56,15 @@ void narrow_to_candidates(EventSql& q, const SearchNarrowing& n) {
   q.from_args.assign(n.word_ids.begin(), n.word_ids.end());
 }
 
-void add_search(EventSql& q, const SearchWords& words, const std::optional<SearchNarrowing>& narrowing) {
+// The postings of `word` when the planner found that they decide it.
+const IndexedWord* indexed_word(const std::vector<IndexedWord>& indexed, const std::string& word) {
+  for (const IndexedWord& i : indexed)
+    if (i.word == word) return &i;
+  return nullptr;
+}
+
+void add_search(EventSql& q, const SearchWords& words, const std::optional<SearchNarrowing>& narrowing,
+                const std::vector<IndexedWord>& indexed) {
   SqlWhere& w = q.where;
   if (narrowing && narrowing->word_ids.empty() && !narrowing->pending_events) {
     w.add("1 = 0");  // no event holds the word
@@ -67,6 +75,12 @@ void add_search(EventSql& q, const SearchWords& words, const std::optional<Searc
     if (narrowing && narrowing->word == i && narrowing->exact && !narrowing->word_ids.empty()) {
       // The postings decide an indexed event; only pending ones need the LIKE.
       w.add("(sc.pending = 0 OR " + std::string(kTextLike) + ")");
+    } else if (const IndexedWord* by_index = indexed_word(indexed, words.required[i])) {
+      // A key lookup per index word instead of reading the event's texts.
+      w.add("EXISTS (SELECT 1 FROM search_postings sx WHERE sx.word_id IN (" +
+            placeholders(by_index->word_ids.size()) + ") AND sx.event_id = p.id)");
+      for (long long id : by_index->word_ids) w.bind(id);
+      continue;
     } else {
       w.add(kTextLike);
     }
@@ -143,7 +157,7 @@ EventSql event_sql(const EventFilter& f) {
   else
     w.add("d.hide_from_listings = 0");
   add_window(w, f.window);
-  add_search(q, f.search, f.search_narrowing);
+  add_search(q, f.search, f.search_narrowing, f.search_indexed);
   if (!f.categories.empty())
     w.add_in("EXISTS (SELECT 1 FROM term_relationships tc WHERE tc.event_id = p.id AND tc.term_id IN ",
              f.categories, "))");

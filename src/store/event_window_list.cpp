@@ -13,13 +13,6 @@ namespace {
 
 const char* const kAllStatuses[] = {"publish", "future", "draft", "pending", "private", "trash"};
 
-std::string second_text(long long s) {
-  return format_date_time(to_utc_date_time(Seconds(std::chrono::seconds(s))));
-}
-std::string day_text(long long day) {
-  return format_date(to_utc_date_time(Seconds(std::chrono::seconds(day * kSecondsPerDay))));
-}
-
 // " AND d.status IN (?, ...)" for the plan's statuses.
 void add_statuses(SqlWhere& w, const StatusPlan& s) {
   if (s.statuses.size() == 1) {
@@ -36,10 +29,10 @@ void add_featured(SqlWhere& w, const EventFilter& f) {
 
 void add_window(SqlWhere& w, const EventDateWindow& window) {
   const WindowRanges r = window_ranges(window);
-  if (r.start.lo > kFirstSecond) w.add("d.start_utc >= ?").bind(second_text(r.start.lo));
-  if (r.start.hi < kLastSecond) w.add("d.start_utc <= ?").bind(second_text(r.start.hi));
-  if (r.end.lo > kFirstSecond) w.add("d.end_utc >= ?").bind(second_text(r.end.lo));
-  if (r.end.hi < kLastSecond) w.add("d.end_utc <= ?").bind(second_text(r.end.hi));
+  if (r.start.lo > kFirstSecond) w.add("d.start_utc >= ?").bind(utc_second_text(r.start.lo));
+  if (r.start.hi < kLastSecond) w.add("d.start_utc <= ?").bind(utc_second_text(r.start.hi));
+  if (r.end.lo > kFirstSecond) w.add("d.end_utc >= ?").bind(utc_second_text(r.end.lo));
+  if (r.end.hi < kLastSecond) w.add("d.end_utc <= ?").bind(utc_second_text(r.end.hi));
 }
 
 constexpr const char* kDue = "d.status = 'future' AND d.publish_utc <= UTC_TIMESTAMP()";
@@ -197,8 +190,8 @@ PageSql published_count(const EventFilter& f, const StatusPlan& s, const Hours& 
                   const char* sign) {
     SqlWhere w;
     add_statuses(w, s);
-    w.add("d.start_utc BETWEEN ? AND ?").bind(second_text(starts.lo)).bind(second_text(starts.hi));
-    if (extra) w.add(extra).bind(second_text(*bound));
+    w.add("d.start_utc BETWEEN ? AND ?").bind(utc_second_text(starts.lo)).bind(utc_second_text(starts.hi));
+    if (extra) w.add(extra).bind(utc_second_text(*bound));
     add_featured(w, f);
     sum += std::string(" ") + sign +
            " (SELECT COUNT(*) FROM event_details d FORCE INDEX (event_details_status_start) WHERE "
@@ -210,7 +203,7 @@ PageSql published_count(const EventFilter& f, const StatusPlan& s, const Hours& 
     if (plan.days) {
       SqlWhere w;
       add_statuses(w, s);
-      w.add("d.day BETWEEN ? AND ?").bind(day_text(plan.days->lo)).bind(day_text(plan.days->hi));
+      w.add("d.day BETWEEN ? AND ?").bind(utc_day_text(plan.days->lo)).bind(utc_day_text(plan.days->hi));
       add_featured(w, f);
       sum += " + COALESCE((SELECT SUM(d.events) FROM event_day_counts d WHERE d.hide_from_listings = 0" +
              w.sql + "), 0)";

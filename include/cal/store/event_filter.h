@@ -40,6 +40,13 @@ struct SearchNarrowing {
   bool pending_events = true;       // whether any event was pending when the search was planned
 };
 
+// A required word the index decides alone (it has no separator, and no event was pending when
+// the search was planned): an event holds it exactly when a posting of `word_ids` names it.
+struct IndexedWord {
+  std::string word;
+  std::vector<long long> word_ids;
+};
+
 // Venues within `radius_km` of a point (the geolocation extension).
 struct GeoFence {
   double lat = 0;
@@ -55,6 +62,7 @@ struct EventFilter {
   SearchWords search;
   std::optional<SearchNarrowing> search_narrowing;  // set by the planner, never by clients
   bool search_is_expensive = false;                 // the planner's verdict (EventSearchPlan)
+  std::vector<IndexedWord> search_indexed;          // set by the planner: words tested on postings
   // Term ids: an event must carry one of `categories` (when non-empty) and one of `tags`.
   std::vector<long long> categories;
   std::vector<long long> tags;

@@ -18,7 +18,8 @@ namespace cal {
 long long index_pending_events(Db& db, long long limit, long long written);
 
 // Indexes the events with ids from `first` to `last` whatever their state (the demo loader's
-// rows, written while the triggers were off). Call inside a transaction.
+// rows, written while the triggers were off). Call inside a transaction, with @cal_bulk_load set:
+// it counts the new postings in search_word_days itself.
 void index_event_range(Db& db, long long first, long long last);
 
 // Marks every event pending and indexes them all, in transactions of `batch` events; calls
@@ -39,6 +40,8 @@ struct EventSearchPlan {
   // Whether the search tests many events (no narrowing, or a word held by many): the caller
   // runs it under the expensive-work limits.
   bool expensive = false;
+  // The required words tried whose postings decide them: tested on the postings, not the texts.
+  std::vector<IndexedWord> indexed;
 };
 
 // Plans a search: for each piece of each required word (longest first, a few at most), the index

@@ -106,6 +106,7 @@ EventFilter build_event_filter(RequestContext& ctx) {
       const EventSearchPlan plan = plan_event_search(ctx.db, f.search);
       f.search_narrowing = plan.narrowing;
       f.search_is_expensive = plan.expensive;
+      f.search_indexed = plan.indexed;
     } else {
       f.search_is_expensive = true;
     }

@@ -208,6 +208,7 @@ TEST_CASE("the list engine's totals and pages equal a brute-force count, before 
       {"&organizer=" + organizer, linked("event_organizers", "organizer_id", organizer)},
       {"&categories=" + cat_a + "&tags=" + tag, linked("term_relationships", "term_id", cat_a) + " AND " +
                                                     linked("term_relationships", "term_id", tag)},
+      {"&search=" + word, has_word},
       {"&categories=" + cat_a + "&search=" + word,
        linked("term_relationships", "term_id", cat_a) + " AND " + has_word},
       {"&venue=" + venue + "&search=-" + word,

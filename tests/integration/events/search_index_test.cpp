@@ -212,13 +212,24 @@ std::string like_answer(const std::vector<long long>& ids, const std::string& se
 // then drive the list; with `include` the candidates are read first).
 long long corpus_category = 0;
 
-// The service's answer: the ids of the events found, in order, and X-WP-Total; through `include`,
-// or through the corpus's category and a window that holds all of it.
+// How a search reaches the corpus: by `include`, by its category, or by a window that holds the
+// corpus and nothing else (no other test writes events in 2047). The window's ends fall inside
+// days, so that a one-word search counts whole days from search_word_days and scans the ends.
+enum class Scope { kInclude, kCategory, kWindow };
+constexpr Scope kScopes[] = {Scope::kInclude, Scope::kCategory, Scope::kWindow};
+constexpr const char* kCorpusWindow = "&start_date=2047-02-27%2013:00:00&end_date=2047-03-29%2009:00:00";
+
+const char* scope_name(Scope s) {
+  return s == Scope::kInclude ? " (by include)" : s == Scope::kCategory ? " (by category)" : " (by window)";
+}
+
+// The service's answer: the ids of the events found, in order, and X-WP-Total.
 std::pair<std::string, std::string> api_answer(const std::vector<long long>& ids, const std::string& search,
-                                               bool by_category) {
-  const std::string scope = by_category ? "&categories=" + std::to_string(corpus_category) +
-                                              "&start_date=2031-01-01&end_date=2031-12-31"
-                                        : "&include=" + id_list(ids);
+                                               Scope by) {
+  const std::string scope = by == Scope::kInclude  ? "&include=" + id_list(ids)
+                            : by == Scope::kWindow ? std::string(kCorpusWindow)
+                                                   : "&categories=" + std::to_string(corpus_category) +
+                                                         "&start_date=2047-01-01&end_date=2047-12-31";
   const HttpResponse r =
       get(std::string(kEventsPath) + "?per_page=50" + scope + "&search=" + percent_encoded(search));
   REQUIRE_MESSAGE(r.status == 200, search, ": ", describe(r));
@@ -235,9 +246,9 @@ void check_every_query(const std::vector<long long>& ids, const char* stage) {
     const std::string expected = like_answer(ids, q);
     const long long expected_total =
         expected.empty() ? 0 : static_cast<long long>(std::count(expected.begin(), expected.end(), ',') + 1);
-    for (const bool by_category : {false, true}) {
-      const auto [found, total] = api_answer(ids, q, by_category);
-      INFO(stage, ": search=", q, by_category ? " (by category)" : " (by include)");
+    for (const Scope by : kScopes) {
+      const auto [found, total] = api_answer(ids, q, by);
+      INFO(stage, ": search=", q, scope_name(by));
       CHECK(found == expected);
       CHECK(total == std::to_string(expected_total));
     }
@@ -263,10 +274,10 @@ std::string event_json(const Text& t, int n) {
     w.EndArray();
   }
   char start[32];
-  std::snprintf(start, sizeof start, "2031-03-%02d 10:00:00", 1 + n % 28);
+  std::snprintf(start, sizeof start, "2047-03-%02d 10:00:00", 1 + n % 28);
   w.Key("start_date");
   w.String(start);
-  std::snprintf(start, sizeof start, "2031-03-%02d 11:00:00", 1 + n % 28);
+  std::snprintf(start, sizeof start, "2047-03-%02d 11:00:00", 1 + n % 28);
   w.Key("end_date");
   w.String(start);
   w.EndObject();
@@ -306,6 +317,7 @@ TEST_CASE("search: the index answers exactly what LIKE answers, through writes o
   // Written through the service: indexed in the writing transaction.
   CHECK(pending_among(ids) == 0);
   check_every_query(ids, "created");
+  CHECK(engine::derived_data_mismatch() == "");
 
   // Updates through the service replace the event's words.
   const HttpResponse u =
@@ -314,6 +326,7 @@ TEST_CASE("search: the index answers exactly what LIKE answers, through writes o
   REQUIRE_MESSAGE(u.status == 200, describe(u));
   CHECK(pending_among(ids) == 0);
   check_every_query(ids, "updated");
+  CHECK(engine::derived_data_mismatch() == "");
 
   // A rolled-back transaction changes neither the text nor the index.
   engine::sql("START TRANSACTION; UPDATE posts SET title = " + text_sql("rolled back jazz") +
@@ -332,12 +345,14 @@ TEST_CASE("search: the index answers exactly what LIKE answers, through writes o
   REQUIRE_MESSAGE(v.status == 200, describe(v));
   CHECK(pending_among(ids) == 0);
   check_every_query(ids, "pending indexed by a write");
+  CHECK(engine::derived_data_mismatch() == "");
 
   // A rebuild from scratch gives the same words.
   const Run rebuild = run(ctl() + " search-index rebuild");
   CHECK(rebuild.exit_code == 0);
   CHECK(pending_among(ids) == 0);
   check_every_query(ids, "rebuilt");
+  CHECK(engine::derived_data_mismatch() == "");
 }
 
 TEST_CASE("search: calendarctl search-index check finds the server's separators equal to the service's") {
@@ -357,9 +372,44 @@ TEST_CASE("search: a word the index narrows is answered from its postings") {
       word + "'");
   CHECK(postings == "1");
   const HttpResponse found =
-      get(std::string(kEventsPath) + "?search=" + word + "&start_date=2031-01-01&end_date=2031-12-31");
+      get(std::string(kEventsPath) + "?search=" + word + "&start_date=2047-01-01&end_date=2047-12-31");
   REQUIRE(found.status == 200);
   CHECK(found.header("X-WP-Total") == "1");
+  CHECK(engine::derived_data_mismatch() == "");
+  const std::string event = std::string(kEventsPath) + "/" + std::to_string(r.json()["id"].GetInt64());
+  const std::string search = std::string(kEventsPath) + "?search=" + word;
+  // Moved to another day, hidden, shown, trashed and restored: the day counts follow the
+  // postings' copies, and a one-word search counts from them.
+  const HttpResponse moved =
+      patch_json(event, R"({"start_date":"2047-05-02 23:30:00","end_date":"2047-05-03 01:00:00"})", admin);
+  REQUIRE_MESSAGE(moved.status == 200, describe(moved));
+  CHECK(engine::derived_data_mismatch() == "");
+  CHECK(get(search + "&start_date=2047-01-01&end_date=2047-04-30").header("X-WP-Total") == "0");
+  CHECK(get(search + "&start_date=2047-05-01&end_date=2047-05-31").header("X-WP-Total") == "1");
+  CHECK(
+      get(search + "&start_date=2047-05-02%2023:00:00&end_date=2047-05-03%2002:00:00").header("X-WP-Total") ==
+      "1");
+  CHECK(patch_json(event, R"({"hide_from_listings":true})", admin).status == 200);
+  CHECK(engine::derived_data_mismatch() == "");
+  CHECK(get(search + "&start_date=2047-05-01&end_date=2047-05-31").header("X-WP-Total") == "0");
+  CHECK(patch_json(event, R"({"hide_from_listings":false})", admin).status == 200);
+  CHECK(del(event, admin).status == 200);
+  CHECK(engine::derived_data_mismatch() == "");
+  CHECK(get(search + "&start_date=2047-05-01&end_date=2047-05-31").header("X-WP-Total") == "0");
+  CHECK(patch_json(event, R"({"status":"publish"})", admin).status == 200);
+  CHECK(get(search + "&start_date=2047-05-01&end_date=2047-05-31").header("X-WP-Total") == "1");
+  // By hand in SQL, in a transaction rolled back and in one committed.
+  engine::sql(
+      "START TRANSACTION; UPDATE event_details SET start_utc = '2047-06-01 10:00:00', end_utc = "
+      "'2047-06-01 11:00:00' WHERE event_id = " +
+      std::to_string(r.json()["id"].GetInt64()) + "; ROLLBACK");
+  CHECK(engine::derived_data_mismatch() == "");
+  engine::sql(
+      "UPDATE event_details SET start_utc = '2047-06-01 10:00:00', end_utc = '2047-06-01 11:00:00' "
+      "WHERE event_id = " +
+      std::to_string(r.json()["id"].GetInt64()));
+  CHECK(engine::derived_data_mismatch() == "");
+  CHECK(get(search + "&start_date=2047-06-01&end_date=2047-06-30").header("X-WP-Total") == "1");
   // Deleting the event removes its postings.
   const HttpResponse gone =
       del(std::string(kEventsPath) + "/" + std::to_string(r.json()["id"].GetInt64()) + "?force=true", admin);
@@ -368,6 +418,7 @@ TEST_CASE("search: a word the index narrows is answered from its postings") {
       engine::sql("SELECT COUNT(*) FROM search_postings sp JOIN search_words sw ON sw.id = sp.word_id WHERE "
                   "sw.word = '" +
                   word + "'") == "0");
+  CHECK(engine::derived_data_mismatch() == "");
 }
 
 TEST_CASE("search: a replica answers what LIKE answers on the primary, also for events written by hand" *

@@ -32,7 +32,7 @@ inline std::string derived_data_mismatch() {
       sql("SELECT COUNT(*) FROM event_details d JOIN posts p ON p.id = d.event_id "
           "WHERE d.status <> p.status OR d.author <> p.author OR d.publish_utc <> p.date_utc");
   if (copies != "0") return copies + " event_details rows disagree with their posts";
-  for (const char* table : {"term_relationships", "event_organizers", "event_venues"}) {
+  for (const char* table : {"term_relationships", "event_organizers", "event_venues", "search_postings"}) {
     const std::string links =
         sql(std::string("SELECT COUNT(*) FROM ") + table +
             " l JOIN event_details d ON d.event_id = l.event_id WHERE l.status <> d.status OR "
@@ -50,6 +50,12 @@ inline std::string derived_data_mismatch() {
           "JOIN posts p ON p.id = d.event_id GROUP BY p.status, d.hide_from_listings, day, d.featured "
           "ORDER BY p.status, d.hide_from_listings, day, d.featured");
   if (rollup != truth) return "event_day_counts differs from event_details:\n" + rollup + "\n---\n" + truth;
+  const std::string words = sql(
+      "SELECT COUNT(*) FROM (SELECT x.word_id FROM (SELECT word_id, status, hide_from_listings, day, events "
+      "AS n FROM search_word_days UNION ALL SELECT word_id, status, hide_from_listings, DATE(start_utc), -1 "
+      "FROM search_postings) x GROUP BY x.word_id, x.status, x.hide_from_listings, x.day "
+      "HAVING SUM(x.n) <> 0) bad");
+  if (words != "0") return words + " search_word_days counts differ from search_postings";
   const std::string hours =
       sql("SELECT COUNT(*) FROM event_details WHERE FLOOR(TIMESTAMPDIFF(SECOND, start_utc, end_utc) / 3600) "
           "NOT IN (SELECT hours FROM event_duration_hours)");
