@@ -17,6 +17,7 @@
 #include "api/pipeline/rest_route.h"
 #include "cal/api/access/auth.h"
 #include "cal/api/access/auth_throttle.h"
+#include "cal/api/ops/health.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/response_shape.h"
 #include "cal/api/pipeline/routes.h"
@@ -122,7 +123,8 @@ Response route_to_handler(const Request& request, Db& db, Db& primary, const Con
   }
   // Authentication, then the visitor check before the body is even looked at. 429 after repeated
   // failures, counted on the primary (a replica's connection never writes).
-  const Caller caller = authenticate_throttled(request, db, locale, auth_throttle(), &primary);
+  const Caller caller =
+      endpoint->probe ? Caller{} : authenticate_throttled(request, db, locale, auth_throttle(), &primary);
   authenticated = !caller.is_visitor();
   if (endpoint->capability != Capability::kNone && caller.is_visitor()) throw forbidden(locale, 401);
   if (authenticated && cached.key_by(caller))
@@ -156,7 +158,9 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   // X-Cal-Statements counts what the pipeline runs, not the cache's version checks (which may have
   // been shared with other requests): the same request always reports the same count.
   const std::size_t statements_at_start = db.statement_count();
-  ResponseCacheUse cached(cache, request);  // its claim is released at return, after keep()
+  // The health check's answer is about this moment, never a stored one.
+  ResponseCacheUse cached(is_health_path(request.path) ? nullptr : cache,
+                          request);  // its claim is released at return, after keep()
   if (auto hit = cached.lookup(db, config)) return std::move(*hit);
   reset_clock_use();
   reset_read_set();
@@ -212,7 +216,8 @@ Response handle_request(const Request& request, Backends& backends, const Config
   const Request& routed = routed_copy ? *routed_copy : request;
   const std::string method = upper(routed.method);
   std::optional<Response> response;
-  if (method == "GET" || method == "HEAD")
+  // The health check asks the primary (the replicas are one of its checks).
+  if ((method == "GET" || method == "HEAD") && !is_health_path(routed.path))
     response =
         answer_from_replica(routed, backends, config, [&](Db& replica, ResponseCache* cache, bool* lost) {
           return answer_on_backend(routed, replica, backends.primary, config, request_id, cache, lost);
