@@ -2,6 +2,7 @@
 // answer to the one request in its environment.
 #include "cal/api/ical/ical_library.h"
 #include "cal/api/ops/health.h"
+#include "cal/api/ops/metrics_endpoint.h"
 #include "cal/api/pipeline/cache_watcher.h"
 #include "cal/api/pipeline/router.h"
 #include "cal/cache/response_cache.h"
@@ -92,8 +93,15 @@ int main(int argc, char** argv) {
   std::unique_ptr<cal::ReplicaSet> replica_set;
   if (!config.database.replicas.empty()) replica_set = std::make_unique<cal::ReplicaSet>(config.database);
   cal::set_health_replicas(replica_set.get());
-  const cal::RequestHandler handler = [&config, &cache, &replica_set, &replica_caches](
-                                          const cal::Request& request, const std::string& id) {
+  // The metrics endpoint counts a long-running process's requests; in CGI mode there is none.
+  cal::MetricsSources metrics_sources{{}, replica_set.get()};
+  if (cache) metrics_sources.caches.push_back(cache.get());
+  for (const auto& c : replica_caches) metrics_sources.caches.push_back(c.get());
+  const bool serve_metrics = !cgi && config.metrics.enabled;
+  const cal::RequestHandler handler = [&config, &cache, &replica_set, &replica_caches, &metrics_sources,
+                                       serve_metrics](const cal::Request& request, const std::string& id) {
+    if (serve_metrics && cal::is_metrics_request(request))
+      return cal::metrics_response(request, config, metrics_sources);
     thread_local cal::Db db(config.database);
     if (!replica_set) return cal::handle_request(request, db, config, id, cache.get());
     thread_local std::vector<std::unique_ptr<cal::Db>> replicas;

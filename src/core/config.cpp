@@ -68,7 +68,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   po::options_description generic = command_line_options(config, config_file);
   std::string cors_origins;
   std::string replicas;
-  po::options_description file_opts = config_options(config, cors_origins, replicas);
+  std::string metrics_allow;
+  po::options_description file_opts = config_options(config, cors_origins, replicas, metrics_allow);
   po::options_description all;
   all.add(generic).add(file_opts);
 
@@ -137,6 +138,7 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   for (const std::string& r : config.database.replicas)
     if (r.front() != '/' && r.find(':') == std::string::npos)
       return fail("configuration error: database.replicas: not a socket path or host:port: " + r);
+  config.metrics.allow = split_list(metrics_allow);
   config.cors.origins = split_origins(cors_origins);
   for (const std::string& origin : config.cors.origins)
     if (!valid_origin(origin))

@@ -9,10 +9,11 @@ namespace po = boost::program_options;
 
 namespace cal {
 
-po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas) {
+po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas,
+                                       std::string& metrics_allow) {
   po::options_description opts(
       "Configuration (INI sections [database] [site] [server] [limits] [geoloc] [ical] [sync] [search] "
-      "[cors]; "
+      "[cors] [metrics]; "
       "also accepted on the command line as --section.key=value)");
   auto add = opts.add_options();
   DatabaseConfig& d = c.database;
@@ -109,6 +110,15 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "origins whose web pages may call the API, separated by commas or spaces: scheme://host[:port] "
       "(credentialed calls allowed) or * (any other origin, reads without credentials). Unset: no "
       "CORS header is ever sent");
+
+  add("metrics.enabled", po::value(&c.metrics.enabled)->default_value(c.metrics.enabled),
+      "serve Prometheus metrics at the REST root's /metrics (FastCGI only: a CGI process counts one "
+      "request, docs/operations.md)");
+  add("metrics.allow", po::value(&metrics_allow)->default_value("127.0.0.1 ::1"),
+      "client addresses that may read the metrics without a token, separated by commas or spaces "
+      "(as the web server passes REMOTE_ADDR)");
+  add("metrics.token", po::value(&c.metrics.token),
+      "a token that reads the metrics from any address as Authorization: Bearer TOKEN (unset: none)");
   return opts;
 }
 
@@ -138,6 +148,7 @@ std::string config_section_about(const std::string& section) {
       {"search", "The search index of event texts (docs/search.md)"},
       {"limits", "Bulkheads: how much expensive work runs at once, and for how long (docs/reliability.md)"},
       {"cors", "Cross-origin access for web pages (docs/cors.md)"},
+      {"metrics", "The Prometheus metrics endpoint (docs/operations.md)"},
   };
   for (const auto& [name, about] : kSections)
     if (section == name) return about;

@@ -1,6 +1,7 @@
 // Threaded FastCGI loop and CGI mode on libfcgi (see cal/http/fcgi_server.h).
 #include "cal/http/fcgi_server.h"
 
+#include "cal/core/ops/metrics.h"
 #include "cal/core/text/ascii.h"
 
 #include <fcgiapp.h>
@@ -137,9 +138,13 @@ void log_request(const Request& r, const Response& response, long micros, const 
 Response timed_handle(const Request& request, const RequestHandler& handler) {
   const auto start = std::chrono::steady_clock::now();
   const std::string id = next_request_id();
+  metrics::worker_busy(1);
   Response response = handler(request, id);
+  metrics::worker_busy(-1);
   const auto micros =
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
+  metrics::observe_request(response.route, request.method, response.status, static_cast<double>(micros) / 1e6,
+                           response.statements);
   log_request(request, response, static_cast<long>(micros), id);
   return response;
 }

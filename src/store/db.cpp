@@ -1,6 +1,7 @@
 // Connector/C++ behind cal::Db: connection set-up, the prepared-statement cache, error mapping
 // (connection loss → DatabaseUnavailable, duplicate key → DuplicateKey).
 #include "cal/store/db.h"
+#include "cal/core/ops/metrics.h"
 
 #include <cppconn/exception.h>
 #include <cppconn/prepared_statement.h>
@@ -87,6 +88,7 @@ struct Db::Impl {
   // Whether the server is MariaDB (SET STATEMENT) rather than MySQL (an optimizer hint): read
   // from the handshake's version string the first time a budget is applied.
   std::optional<bool> mariadb;
+  bool connected_before = false;  // a later connect() is a reconnect (the metrics count them)
 
   sql::PreparedStatement& prepare(std::string_view sql) {
     auto it = statements.find(sql);
@@ -150,6 +152,8 @@ void Db::connect() {
     impl_->connection.reset();
     throw DatabaseUnavailable{std::string("connect: ") + e.what()};
   }
+  if (impl_->connected_before) metrics::add(metrics::Counter::kDbReconnects);
+  impl_->connected_before = true;
 }
 
 namespace {

@@ -23,7 +23,8 @@ TEST_CASE("kSchemaVersion is the highest version schema.sql inserts into schema_
   for (auto it = std::sregex_iterator(sql.begin(), sql.end(), insert); it != std::sregex_iterator(); ++it) {
     ++inserts;
     const std::string values = (*it)[1];
-    for (auto n = std::sregex_iterator(values.begin(), values.end(), number); n != std::sregex_iterator(); ++n)
+    for (auto n = std::sregex_iterator(values.begin(), values.end(), number); n != std::sregex_iterator();
+         ++n)
       highest = std::max(highest, std::stoll(n->str()));
   }
   CHECK(inserts > 0);

@@ -104,6 +104,15 @@ struct SearchConfig {
   bool index = true;
 };
 
+// The Prometheus metrics endpoint (docs/operations.md), at the REST root's /metrics.
+struct MetricsConfig {
+  bool enabled = false;
+  // Client addresses (as the web server passes REMOTE_ADDR) that may read it without a token.
+  std::vector<std::string> allow = {"127.0.0.1", "::1"};
+  // When set, "Authorization: Bearer TOKEN" reads it from any address.
+  std::string token;
+};
+
 struct Config {
   DatabaseConfig database;
   SiteConfig site;
@@ -114,6 +123,7 @@ struct Config {
   IcalConfig ical;
   SyncConfig sync;
   SearchConfig search;
+  MetricsConfig metrics;
 };
 
 // The outcome of reading options: either a config, or a message to print and an exit code

@@ -77,8 +77,9 @@ HealthReport check_health(Db& db, ReplicaSet* replicas) {
     schema.ok = version == kSchemaVersion;
     schema.detail = "version " + std::to_string(version) + ", this binary expects " +
                     std::to_string(kSchemaVersion) +
-                    (version < kSchemaVersion ? " (run calendarctl migrate)"
-                                              : version > kSchemaVersion ? " (install the newer binary)" : "");
+                    (version < kSchemaVersion   ? " (run calendarctl migrate)"
+                     : version > kSchemaVersion ? " (install the newer binary)"
+                                                : "");
   } catch (const DatabaseUnavailable& e) {
     database.detail = "unreachable: " + e.detail;
     schema.detail = "not read: the database is unreachable";

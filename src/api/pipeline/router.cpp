@@ -107,7 +107,8 @@ void apply_fields(const ParsedInput& input, const RouteMatch& match, Response& r
 
 // Stage 3. `cached` answers an authenticated caller's GET/HEAD once the credentials are checked.
 Response route_to_handler(const Request& request, Db& db, Db& primary, const Config& config,
-                          ParsedInput& input, Locale& locale, bool& authenticated, ResponseCacheUse& cached) {
+                          ParsedInput& input, Locale& locale, bool& authenticated, long long& caller_id,
+                          ResponseCacheUse& cached) {
   const std::string method = effective_method(request, input);
   const auto match = match_route(route_table(), request.path);
   if (!match)
@@ -126,6 +127,7 @@ Response route_to_handler(const Request& request, Db& db, Db& primary, const Con
   const Caller caller =
       endpoint->probe ? Caller{} : authenticate_throttled(request, db, locale, auth_throttle(), &primary);
   authenticated = !caller.is_visitor();
+  if (caller.user) caller_id = caller.user->id;
   if (endpoint->capability != Capability::kNone && caller.is_visitor()) throw forbidden(locale, 401);
   if (authenticated && cached.key_by(caller))
     if (auto hit = cached.lookup(db, config)) return std::move(*hit);
@@ -148,6 +150,15 @@ Locale request_locale(const Request& request, const ParsedInput& input, const Co
                        config.site.locale);
 }
 
+// The answer with the route template and cache outcome the access log and the metrics report.
+Response with_facts(Response response, const Request& request, const char* cache_outcome) {
+  if (const auto match = match_route(route_table(), request.path))
+    response.route =
+        match->route->at_rest_root ? "/" : "/" + std::string(kNamespace) + std::string(match->route->pattern);
+  response.cache = cache_outcome;
+  return response;
+}
+
 // Stage 2. `db` answers (the primary or a replica); `primary` takes the failed-login counts;
 // `lost` is set when the answer is a 503 for a lost connection.
 Response answer_on_backend(const Request& request, Db& db, Db& primary, const Config& config,
@@ -161,7 +172,7 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   // The health check's answer is about this moment, never a stored one.
   ResponseCacheUse cached(is_health_path(request.path) ? nullptr : cache,
                           request);  // its claim is released at return, after keep()
-  if (auto hit = cached.lookup(db, config)) return std::move(*hit);
+  if (auto hit = cached.lookup(db, config)) return with_facts(std::move(*hit), request, "hit");
   reset_clock_use();
   reset_read_set();
   ParsedInput input;
@@ -169,10 +180,13 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   Locale locale = request_locale(request, input, config);
 
   bool authenticated = false;
+  long long caller_id = 0;
   Response response = answer_or_failure(db, config, locale, request_id, lost, [&] {
-    return route_to_handler(request, db, primary, config, input, locale, authenticated, cached);
+    return route_to_handler(request, db, primary, config, input, locale, authenticated, caller_id, cached);
   });
   const std::size_t statements = db.statement_count() - statements_at_start - cached.lookup_statements();
+  response.statements = statements;
+  response.caller = caller_id;
   const auto add_statement_count = [&] {
     if (config.server.statement_count_header)
       response.set_header("X-Cal-Statements", std::to_string(statements));
@@ -180,7 +194,7 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   if (cached.answered()) {
     // Stored complete; of this request's statements, only the credentials' check ran.
     add_statement_count();
-    return response;
+    return with_facts(std::move(response), request, "hit");
   }
   // _envelope (WordPress): status and headers inside a 200 body, errors included. Such an answer
   // to a failed request is never cached: its 200 is not the resource's.
@@ -194,7 +208,7 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   if (status_before_envelope == 200) cached.keep(response, etag);
   apply_conditional(request, etag, response);
   wait_out_cache_lease(config, db);
-  return response;
+  return with_facts(std::move(response), request, cached.missed() ? "miss" : "");
 }
 
 }  // namespace

@@ -34,8 +34,9 @@ struct CgiAnswer {
   std::string body;
 };
 CgiAnswer cgi_health(const std::string& options) {
-  const Run r = run("env -i REQUEST_METHOD=GET SCRIPT_NAME=/api PATH_INFO=" + std::string(kHealth) +
-                    " HTTP_HOST=example.org " + service_command() + " " + options + " </dev/null 2>/dev/null");
+  const Run r =
+      run("env -i REQUEST_METHOD=GET SCRIPT_NAME=/api PATH_INFO=" + std::string(kHealth) +
+          " HTTP_HOST=example.org " + service_command() + " " + options + " </dev/null 2>/dev/null");
   CgiAnswer a;
   const size_t end = r.out.find("\r\n\r\n");
   REQUIRE_MESSAGE(end != std::string::npos, r.out);
@@ -126,7 +127,8 @@ TEST_CASE("a schema at another version answers 503 naming the schema check; --ch
   CHECK_MESSAGE(check.out.find("calendarctl migrate") != std::string::npos, check.out);
   // A database without the table at all: reachable, schema failing.
   engine::sql("CREATE DATABASE IF NOT EXISTS health_empty");
-  CHECK(check_mismatch(as_response(cgi_health("--database.name=health_empty")), 503, "schema", "failing") == "");
+  CHECK(check_mismatch(as_response(cgi_health("--database.name=health_empty")), 503, "schema", "failing") ==
+        "");
   engine::sql("DROP DATABASE health_old; DROP DATABASE health_empty");
 }
 
