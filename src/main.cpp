@@ -9,6 +9,7 @@
 #include "cal/core/config.h"
 #include "cal/core/i18n/i18n.h"
 #include "cal/http/fcgi_server.h"
+#include "cal/http/request_log.h"
 #include "cal/store/db.h"
 #include "cal/store/replicas.h"
 
@@ -68,6 +69,10 @@ int main(int argc, char** argv) {
   }
   const cal::Config& config = *loaded.config;
   if (check_only) return run_checks(config);
+  if (const std::string error = cal::open_request_logs(config.log); !error.empty()) {
+    std::cerr << "calendar-fcgi: " << error << "\n";
+    return 1;
+  }
   cal::load_catalogs(config.site.locale_dir);  // once, before any worker thread translates
   const bool cgi = config.server.socket.empty() && cal::started_as_cgi();
   // One malloc arena for the few worker threads instead of glibc's 8 per core: each arena keeps

@@ -138,6 +138,9 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   for (const std::string& r : config.database.replicas)
     if (r.front() != '/' && r.find(':') == std::string::npos)
       return fail("configuration error: database.replicas: not a socket path or host:port: " + r);
+  if (config.log.access_format != "text" && config.log.access_format != "json")
+    return fail("configuration error: log.access_format must be text or json");
+  if (config.log.slow_ms < 0) return fail("configuration error: log.slow_ms must be 0 or more");
   config.metrics.allow = split_list(metrics_allow);
   config.cors.origins = split_origins(cors_origins);
   for (const std::string& origin : config.cors.origins)

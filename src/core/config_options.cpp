@@ -13,7 +13,7 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
                                        std::string& metrics_allow) {
   po::options_description opts(
       "Configuration (INI sections [database] [site] [server] [limits] [geoloc] [ical] [sync] [search] "
-      "[cors] [metrics]; "
+      "[cors] [metrics] [log]; "
       "also accepted on the command line as --section.key=value)");
   auto add = opts.add_options();
   DatabaseConfig& d = c.database;
@@ -119,6 +119,20 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "(as the web server passes REMOTE_ADDR)");
   add("metrics.token", po::value(&c.metrics.token),
       "a token that reads the metrics from any address as Authorization: Bearer TOKEN (unset: none)");
+
+  LogConfig& l = c.log;
+  add("log.access", po::value(&l.access)->default_value(l.access),
+      "where the access log goes, one line per request: stderr, off, or a file (appended to, reopened on "
+      "SIGHUP)");
+  add("log.access_format", po::value(&l.access_format)->default_value(l.access_format),
+      "text (METHOD path status microseconds request-id) or json (one JSON object per line: time, request "
+      "id, "
+      "method, route, status, bytes, duration, statements, cache, caller)");
+  add("log.slow", po::value(&l.slow)->default_value(l.slow),
+      "where the slow-request log goes: stderr, off, or a file (reopened on SIGHUP)");
+  add("log.slow_ms", po::value(&l.slow_ms)->default_value(l.slow_ms),
+      "requests taking at least this many milliseconds are written to the slow-request log with their "
+      "route, query string and each statement's time (0: none)");
   return opts;
 }
 
@@ -149,6 +163,7 @@ std::string config_section_about(const std::string& section) {
       {"limits", "Bulkheads: how much expensive work runs at once, and for how long (docs/reliability.md)"},
       {"cors", "Cross-origin access for web pages (docs/cors.md)"},
       {"metrics", "The Prometheus metrics endpoint (docs/operations.md)"},
+      {"log", "The access log and the slow-request log (docs/operations.md)"},
   };
   for (const auto& [name, about] : kSections)
     if (section == name) return about;

@@ -3,6 +3,7 @@
 
 #include "cal/core/ops/metrics.h"
 #include "cal/core/text/ascii.h"
+#include "cal/http/request_log.h"
 
 #include <fcgiapp.h>
 
@@ -121,26 +122,13 @@ std::string response_head(const Response& response) {
   return head;
 }
 
-std::string next_request_id() {
-  static std::atomic<unsigned long> counter{0};
-  char id[32];
-  std::snprintf(id, sizeof id, "%x-%lx", static_cast<unsigned>(getpid()), ++counter);
-  return id;
-}
-
-void log_request(const Request& r, const Response& response, long micros, const std::string& id) {
-  // One write per line so lines of concurrent workers never interleave. Never logs headers.
-  std::string line = r.method + " " + r.script_name + r.path + " " + std::to_string(response.status) + " " +
-                     std::to_string(micros) + "us " + id + "\n";
-  std::fwrite(line.data(), 1, line.size(), stderr);
-}
-
 Response timed_handle(const Request& request, const RequestHandler& handler) {
   const auto start = std::chrono::steady_clock::now();
-  const std::string id = next_request_id();
+  const std::string id = request_id_of(request);
   metrics::worker_busy(1);
   Response response = handler(request, id);
   metrics::worker_busy(-1);
+  response.set_header("X-Request-Id", id);
   const auto micros =
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
   metrics::observe_request(response.route, request.method, response.status, static_cast<double>(micros) / 1e6,
@@ -215,8 +203,12 @@ int serve_fastcgi(const Config& config, const RequestHandler& handler) {
                                              : " on " + config.server.socket)
             << "\n";
 
+  // SIGHUP reopens the log files (logrotate); SIGTERM and SIGINT stop.
   int received = 0;
-  sigwait(&signals, &received);
+  while (sigwait(&signals, &received) == 0 && received == SIGHUP) {
+    reopen_request_logs();
+    std::cerr << "calendar-fcgi: SIGHUP, log files reopened\n";
+  }
   std::cerr << "calendar-fcgi: signal " << received << ", finishing requests in flight\n";
   g_stopping = true;
   FCGX_ShutdownPending();

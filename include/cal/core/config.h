@@ -113,6 +113,15 @@ struct MetricsConfig {
   std::string token;
 };
 
+// The service's logs (docs/operations.md). A destination is "stderr", "off", or a file path
+// (appended to, reopened on SIGHUP).
+struct LogConfig {
+  std::string access = "stderr";       // one line per request
+  std::string access_format = "text";  // "text": METHOD path status µs id; "json": JSON lines
+  std::string slow = "stderr";         // the slow-request log
+  int slow_ms = 0;                     // requests that take at least this long are logged there; 0: none
+};
+
 struct Config {
   DatabaseConfig database;
   SiteConfig site;
@@ -124,6 +133,7 @@ struct Config {
   SyncConfig sync;
   SearchConfig search;
   MetricsConfig metrics;
+  LogConfig log;
 };
 
 // The outcome of reading options: either a config, or a message to print and an exit code

@@ -39,6 +39,8 @@ struct Response {
   std::size_t statements = 0;  // SQL statements the request ran
   std::string cache;           // the response cache: "hit", "miss", or "" when not asked
   long long caller = 0;        // the authenticated user's id; 0 for a visitor
+  // With [log] slow_ms: each statement's first words and seconds, for the slow-request log.
+  std::vector<std::pair<std::string, double>> statement_times;
 
   void set_header(std::string name, std::string value);
 };

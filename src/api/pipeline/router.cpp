@@ -151,7 +151,9 @@ Locale request_locale(const Request& request, const ParsedInput& input, const Co
 }
 
 // The answer with the route template and cache outcome the access log and the metrics report.
-Response with_facts(Response response, const Request& request, const char* cache_outcome) {
+Response with_facts(Response response, const Request& request, const char* cache_outcome, Db& db) {
+  for (Db::StatementTime& t : db.take_timings())
+    response.statement_times.emplace_back(std::move(t.sql), t.seconds);
   if (const auto match = match_route(route_table(), request.path))
     response.route =
         match->route->at_rest_root ? "/" : "/" + std::string(kNamespace) + std::string(match->route->pattern);
@@ -172,7 +174,9 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   // The health check's answer is about this moment, never a stored one.
   ResponseCacheUse cached(is_health_path(request.path) ? nullptr : cache,
                           request);  // its claim is released at return, after keep()
-  if (auto hit = cached.lookup(db, config)) return with_facts(std::move(*hit), request, "hit");
+  db.set_timing(config.log.slow_ms > 0);
+  db.take_timings();  // a replica's connection may hold an earlier request's
+  if (auto hit = cached.lookup(db, config)) return with_facts(std::move(*hit), request, "hit", db);
   reset_clock_use();
   reset_read_set();
   ParsedInput input;
@@ -194,7 +198,7 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   if (cached.answered()) {
     // Stored complete; of this request's statements, only the credentials' check ran.
     add_statement_count();
-    return with_facts(std::move(response), request, "hit");
+    return with_facts(std::move(response), request, "hit", db);
   }
   // _envelope (WordPress): status and headers inside a 200 body, errors included. Such an answer
   // to a failed request is never cached: its 200 is not the resource's.
@@ -208,7 +212,7 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   if (status_before_envelope == 200) cached.keep(response, etag);
   apply_conditional(request, etag, response);
   wait_out_cache_lease(config, db);
-  return with_facts(std::move(response), request, cached.missed() ? "miss" : "");
+  return with_facts(std::move(response), request, cached.missed() ? "miss" : "", db);
 }
 
 }  // namespace
