@@ -125,6 +125,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
     return fail("configuration error: server.response_cache_mb must be positive");
   if (config.database.read_timeout < 0)
     return fail("configuration error: database.read_timeout must be 0 or more");
+  if (config.server.shutdown_seconds < 1)
+    return fail("configuration error: server.shutdown_seconds must be positive");
   if (config.server.cache_lease_ms < 0 || config.server.cache_lease_ms > 1000)
     return fail("configuration error: server.cache_lease_ms must be 0 to 1000");
   if (config.limits.expensive_slots < 0 || config.limits.slot_wait_ms < 0 ||

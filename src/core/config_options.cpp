@@ -69,6 +69,9 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "0 to 1000: a cached answer may rest on a data version read this many ms ago, and every write "
       "waits as long before it answers; a write made outside the service may be missed for that long. "
       "The same value on every process of a site (0: off)");
+  add("server.shutdown_seconds", po::value(&v.shutdown_seconds)->default_value(v.shutdown_seconds),
+      "on SIGTERM the service stops accepting and finishes the requests in flight; after this many "
+      "seconds it exits even if some are still running");
 
   add("geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled),
       "enable the geolocation extension: the events' geoloc, geoloc_lat and geoloc_lng filters and venues' "

@@ -11,11 +11,13 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <condition_variable>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <mutex>
 #include <pthread.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -212,9 +214,30 @@ int serve_fastcgi(const Config& config, const RequestHandler& handler) {
   std::cerr << "calendar-fcgi: signal " << received << ", finishing requests in flight\n";
   g_stopping = true;
   FCGX_ShutdownPending();
-  // Wakes the workers blocked in accept(); workers busy with a request finish it first.
+  // Wakes the workers blocked in accept(); workers busy with a request finish it first, for at
+  // most server.shutdown_seconds: a request stuck on a hung database must not keep the old
+  // process (and its socket path) from giving way to the new one.
   shutdown(listen_fd, SHUT_RDWR);
+  std::mutex done_mutex;
+  std::condition_variable done_cv;
+  bool done = false;
+  std::thread deadline([&] {
+    std::unique_lock<std::mutex> lock(done_mutex);
+    if (!done_cv.wait_for(lock, std::chrono::seconds(config.server.shutdown_seconds), [&] { return done; })) {
+      std::cerr << "calendar-fcgi: requests still running after " << config.server.shutdown_seconds
+                << " s, exiting\n";
+      std::_Exit(1);
+    }
+  });
   for (auto& t : workers) t.join();
+  {
+    std::lock_guard<std::mutex> lock(done_mutex);
+    done = true;
+  }
+  done_cv.notify_one();
+  deadline.join();
+  // The workers' database connections closed as their threads ended (thread_local Db).
+  std::cerr << "calendar-fcgi: stopped, every request in flight answered\n";
   if (config.server.socket.rfind("unix:", 0) == 0) unlink(config.server.socket.substr(5).c_str());
   return 0;
 }

@@ -54,6 +54,8 @@ struct ServerConfig {
   // acknowledged write through the service is missed; a write made outside it (a `mariadb`
   // session) may be missed for up to N ms. The same value on every process of a site.
   int cache_lease_ms = 0;
+  // SIGTERM: how long requests in flight may take to finish before the process exits anyway.
+  int shutdown_seconds = 10;
 };
 
 // Bulkheads for expensive requests (docs/reliability.md): work whose plan grows with the
