@@ -1,31 +1,44 @@
-// The site root of the dev and test stack's nginx (nginx/calendar.conf): the front page's Link
-// header names the REST root as WordPress clients discover it, and /?rest_route=/cal/events/v1/...
-// at the site root answers as the same route below the REST root (plain-permalink clients).
+// The site root of the shipped nginx configs (nginx/calendar.conf on the test stack,
+// nginx/calendar-tcp.conf on the nginx-over-TCP deployment): the front page's Link header names
+// the REST root as WordPress clients discover it, and /?rest_route=/cal/events/v1/... at the site
+// root answers as the same route below the REST root (plain-permalink clients).
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "support/client.h"
 
 namespace caltest {
 namespace {
 
-// http://127.0.0.1:PORT (the REST root without its /api).
-std::string site_root() { return base_url().substr(0, base_url().rfind("/api")); }
+// The REST roots under test: the stack's and, when deployed, nginx over TCP's.
+std::vector<std::string> rest_roots() {
+  std::vector<std::string> roots = {base_url()};
+  if (const char* tcp = std::getenv("CAL_TEST_NGINX_TCP_PREFIX"); tcp && *tcp) roots.push_back(tcp);
+  return roots;
+}
+
+// http://127.0.0.1:PORT: the site root of a REST root.
+std::string site_of(const std::string& rest_root) { return rest_root.substr(0, rest_root.find('/', 7)); }
 
 }  // namespace
 
 TEST_CASE("the front page's Link names the REST root, which answers the root index") {
-  for (const char* method : {"GET", "HEAD"}) {
-    CAPTURE(method);
-    const HttpResponse front = send({.url = site_root() + "/", .method = method});
-    CHECK(front.status == 200);
-    CHECK(front.header("link") == "<" + base_url() + "/>; rel=\"https://api.w.org/\"");
+  for (const std::string& rest_root : rest_roots()) {
+    CAPTURE(rest_root);
+    for (const char* method : {"GET", "HEAD"}) {
+      CAPTURE(method);
+      const HttpResponse front = send({.url = site_of(rest_root) + "/", .method = method});
+      CHECK(front.status == 200);
+      CHECK(front.header("link") == "<" + rest_root + "/>; rel=\"https://api.w.org/\"");
+    }
+    // Following it as WPAPI.discover does: the root index lists the namespace.
+    const HttpResponse root = send({.url = rest_root + "/"});
+    REQUIRE(root.status == 200);
+    CHECK(root.body.find("\"cal/events/v1\"") != std::string::npos);
   }
-  // Following it as WPAPI.discover does: the root index lists the namespace.
-  const HttpResponse root = send({.url = base_url() + "/"});
-  REQUIRE(root.status == 200);
-  CHECK(root.body.find("\"cal/events/v1\"") != std::string::npos);
 }
 
 TEST_CASE("/?rest_route= at the site root answers as the route below the REST root") {
@@ -39,15 +52,17 @@ TEST_CASE("/?rest_route= at the site root answers as the route below the REST ro
       {"/cal/events/v1/events/999999999", "/cal/events/v1/events/999999999"},
       {"/cal/events/v1/nowhere", "/cal/events/v1/nowhere"},
   };
-  for (const Case& c : kCases) {
-    CAPTURE(std::string(c.rest_route));
-    const HttpResponse plain = send({.url = site_root() + "/?rest_route=" + c.rest_route});
-    const HttpResponse pretty = send({.url = base_url() + c.path});
-    CHECK(plain.status == pretty.status);
-    CHECK(plain.header("content-type") == pretty.header("content-type"));
-    CHECK(plain.header("x-wp-total") == pretty.header("x-wp-total"));
-  }
-  const HttpResponse list = send({.url = site_root() + "/?rest_route=/cal/events/v1/events"});
+  for (const std::string& rest_root : rest_roots())
+    for (const Case& c : kCases) {
+      CAPTURE(rest_root);
+      CAPTURE(std::string(c.rest_route));
+      const HttpResponse plain = send({.url = site_of(rest_root) + "/?rest_route=" + c.rest_route});
+      const HttpResponse pretty = send({.url = rest_root + c.path});
+      CHECK(plain.status == pretty.status);
+      CHECK(plain.header("content-type") == pretty.header("content-type"));
+      CHECK(plain.header("x-wp-total") == pretty.header("x-wp-total"));
+    }
+  const HttpResponse list = send({.url = site_of(base_url()) + "/?rest_route=/cal/events/v1/events"});
   CHECK_MESSAGE(list.status == 200, describe(list));
   CHECK_MESSAGE(list.body.rfind("{\"events\":[", 0) == 0, describe(list));
 }
