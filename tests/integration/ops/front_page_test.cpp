@@ -1,7 +1,8 @@
-// The site root of the shipped nginx configs (nginx/calendar.conf on the test stack,
-// nginx/calendar-tcp.conf on the nginx-over-TCP deployment): the front page's Link header names
-// the REST root as WordPress clients discover it, and /?rest_route=/cal/events/v1/... at the site
-// root answers as the same route below the REST root (plain-permalink clients).
+// The site root of the shipped web server configs (nginx/calendar.conf on the test stack,
+// nginx/calendar-tcp.conf, apache/calendar-proxy-fcgi.conf and calendar-fcgid.conf on the
+// deployments): the front page's Link header names the REST root as WordPress clients discover
+// it, and /?rest_route=/cal/events/v1/... at the site root answers as the same route below the
+// REST root (plain-permalink clients).
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -13,10 +14,12 @@
 namespace caltest {
 namespace {
 
-// The REST roots under test: the stack's and, when deployed, nginx over TCP's.
+// The REST roots under test: the stack's and, when deployed, nginx over TCP's and Apache's with
+// mod_proxy_fcgi and mod_fcgid (the CGI deployment's .htaccess cannot reach the site root).
 std::vector<std::string> rest_roots() {
   std::vector<std::string> roots = {base_url()};
-  if (const char* tcp = std::getenv("CAL_TEST_NGINX_TCP_PREFIX"); tcp && *tcp) roots.push_back(tcp);
+  for (const char* name : {"CAL_TEST_NGINX_TCP_PREFIX", "CAL_TEST_APACHE_PROXY", "CAL_TEST_APACHE_FCGID"})
+    if (const char* root = std::getenv(name); root && *root) roots.push_back(root);
   return roots;
 }
 
@@ -31,7 +34,9 @@ TEST_CASE("the front page's Link names the REST root, which answers the root ind
     for (const char* method : {"GET", "HEAD"}) {
       CAPTURE(method);
       const HttpResponse front = send({.url = site_of(rest_root) + "/", .method = method});
-      CHECK(front.status == 200);
+      // Apache's test site has no front page of its own: only the header is the config's.
+      if (rest_root == base_url()) CHECK(front.status == 200);
+      CHECK(front.status < 500);
       CHECK(front.header("link") == "<" + rest_root + "/>; rel=\"https://api.w.org/\"");
     }
     // Following it as WPAPI.discover does: the root index lists the namespace.
