@@ -15,6 +15,7 @@ packages=(
   apache2 libapache2-mod-fcgid spawn-fcgi
   faketime
   chromium
+  prometheus
 )
 
 missing=()

@@ -143,7 +143,9 @@ export CAL_TEST_CORS_PAGE_PORT
 CAL_TEST_CORS_PAGE_PORT=$(scripts/stack.sh free-port)
 # Tests read X-Cal-Statements to prove lists cost a constant number of SQL statements.
 # [ical] max_events = 5: a feed without page/per_page reaches its cap with a few events (ical/feed_test.cpp).
-if STACK_CONF_EXTRA=$'[ical]\nmax_events = 5\n[server]\nstatement_count_header = true\n[cors]\norigins = https://app.example http://127.0.0.1:'"$CAL_TEST_CORS_PAGE_PORT" \
+# [metrics] on, with a token of this run (ops/metrics_test.cpp reads it from calendar.conf).
+metrics_token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+if STACK_CONF_EXTRA=$'[ical]\nmax_events = 5\n[server]\nstatement_count_header = true\n[metrics]\nenabled = true\ntoken = '"$metrics_token"$'\n[cors]\norigins = https://app.example http://127.0.0.1:'"$CAL_TEST_CORS_PAGE_PORT" \
    scripts/stack.sh up "$run_dir" "$port" "$build"; then
   # The other deployments (nginx over TCP, Apache in its three ways) on the same database; the
   # smoke suite (deploy/smoke_test.cpp) finds their URLs in CAL_TEST_NGINX_TCP_PREFIX etc.

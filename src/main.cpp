@@ -1,12 +1,15 @@
 // calendar-fcgi: the service binary. FastCGI server (threaded) or, started as plain CGI, the
 // answer to the one request in its environment.
 #include "cal/api/ical/ical_library.h"
+#include "cal/api/ops/health.h"
+#include "cal/api/ops/metrics_endpoint.h"
 #include "cal/api/pipeline/cache_watcher.h"
 #include "cal/api/pipeline/router.h"
 #include "cal/cache/response_cache.h"
 #include "cal/core/config.h"
 #include "cal/core/i18n/i18n.h"
 #include "cal/http/fcgi_server.h"
+#include "cal/http/request_log.h"
 #include "cal/store/db.h"
 #include "cal/store/replicas.h"
 
@@ -15,25 +18,61 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
 
 constexpr const char* kHelp =
-    "Usage: calendar-fcgi [--config FILE] [--socket unix:PATH|HOST:PORT] [--threads N]\n"
+    "Usage: calendar-fcgi [--config FILE] [--socket unix:PATH|HOST:PORT] [--threads N] [--check]\n"
     "Serves the calendar REST API over FastCGI. Without --socket it serves on the socket the web\n"
     "server handed over, or, started as plain CGI, answers the one request in its environment.\n"
-    "CAL_CONFIG names the config file when --config is not given.";
+    "CAL_CONFIG names the config file when --config is not given. --check runs the health checks\n"
+    "of GET /health instead, prints one line per check and exits 0 when all pass, else 1.";
+
+// Takes --check out of the arguments (the options shared with calendarctl do not know it).
+bool take_check_flag(int& argc, char** argv) {
+  bool found = false;
+  int kept = 1;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--check")
+      found = true;
+    else
+      argv[kept++] = argv[i];
+  }
+  argc = kept;
+  argv[argc] = nullptr;
+  return found;
+}
+
+// calendar-fcgi --check: the health checks from the command line, for scripts and containers.
+int run_checks(const cal::Config& config) {
+  cal::DatabaseConfig database = config.database;
+  database.read_timeout = 3;  // a hung server fails the check instead of hanging it
+  cal::Db db(database);
+  std::unique_ptr<cal::ReplicaSet> replicas;
+  if (!config.database.replicas.empty()) replicas = std::make_unique<cal::ReplicaSet>(config.database);
+  const cal::HealthReport report = cal::check_health(db, replicas.get());
+  for (const cal::HealthCheck& c : report.checks)
+    std::cout << c.name << ": " << (c.ok ? "ok" : "failing") << ": " << c.detail << "\n";
+  return report.ok() ? 0 : 1;
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  const bool check_only = take_check_flag(argc, argv);
   const cal::ConfigResult loaded = cal::load_config(argc, argv, kHelp, false);
   if (!loaded.config) {
     (loaded.exit_code == 0 ? std::cout : std::cerr) << loaded.message << "\n";
     return loaded.exit_code;
   }
   const cal::Config& config = *loaded.config;
+  if (check_only) return run_checks(config);
+  if (const std::string error = cal::open_request_logs(config.log); !error.empty()) {
+    std::cerr << "calendar-fcgi: " << error << "\n";
+    return 1;
+  }
   cal::load_catalogs(config.site.locale_dir);  // once, before any worker thread translates
   const bool cgi = config.server.socket.empty() && cal::started_as_cgi();
   // One malloc arena for the few worker threads instead of glibc's 8 per core: each arena keeps
@@ -58,8 +97,16 @@ int main(int argc, char** argv) {
   // One connection per worker thread (and per replica), made on first use and kept for the thread's life.
   std::unique_ptr<cal::ReplicaSet> replica_set;
   if (!config.database.replicas.empty()) replica_set = std::make_unique<cal::ReplicaSet>(config.database);
-  const cal::RequestHandler handler = [&config, &cache, &replica_set, &replica_caches](
-                                          const cal::Request& request, const std::string& id) {
+  cal::set_health_replicas(replica_set.get());
+  // The metrics endpoint counts a long-running process's requests; in CGI mode there is none.
+  cal::MetricsSources metrics_sources{{}, replica_set.get()};
+  if (cache) metrics_sources.caches.push_back(cache.get());
+  for (const auto& c : replica_caches) metrics_sources.caches.push_back(c.get());
+  const bool serve_metrics = !cgi && config.metrics.enabled;
+  const cal::RequestHandler handler = [&config, &cache, &replica_set, &replica_caches, &metrics_sources,
+                                       serve_metrics](const cal::Request& request, const std::string& id) {
+    if (serve_metrics && cal::is_metrics_request(request))
+      return cal::metrics_response(request, config, metrics_sources);
     thread_local cal::Db db(config.database);
     if (!replica_set) return cal::handle_request(request, db, config, id, cache.get());
     thread_local std::vector<std::unique_ptr<cal::Db>> replicas;

@@ -216,12 +216,15 @@ void ResponseCache::store(const std::string& key, const CacheValidity& validity,
   index_locked(lru_.front());
   if (indexed_ > 8 * lru_.size() + 4096) rebuild_indexes_locked();
   bytes_ += bytes;
-  while (bytes_ > max_bytes_ && !lru_.empty()) erase_locked(std::prev(lru_.end()));
+  while (bytes_ > max_bytes_ && !lru_.empty()) {
+    erase_locked(std::prev(lru_.end()));
+    ++evictions_;
+  }
 }
 
 ResponseCache::Stats ResponseCache::stats() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return Stats{lru_.size(), bytes_, compressed_, hits_, misses_};
+  return Stats{lru_.size(), bytes_, compressed_, hits_, misses_, evictions_};
 }
 
 void ResponseCache::clear_locked() {

@@ -68,7 +68,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   po::options_description generic = command_line_options(config, config_file);
   std::string cors_origins;
   std::string replicas;
-  po::options_description file_opts = config_options(config, cors_origins, replicas);
+  std::string metrics_allow;
+  po::options_description file_opts = config_options(config, cors_origins, replicas, metrics_allow);
   po::options_description all;
   all.add(generic).add(file_opts);
 
@@ -124,6 +125,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
     return fail("configuration error: server.response_cache_mb must be positive");
   if (config.database.read_timeout < 0)
     return fail("configuration error: database.read_timeout must be 0 or more");
+  if (config.server.shutdown_seconds < 1)
+    return fail("configuration error: server.shutdown_seconds must be positive");
   if (config.server.cache_lease_ms < 0 || config.server.cache_lease_ms > 1000)
     return fail("configuration error: server.cache_lease_ms must be 0 to 1000");
   if (config.limits.expensive_slots < 0 || config.limits.slot_wait_ms < 0 ||
@@ -137,6 +140,10 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
   for (const std::string& r : config.database.replicas)
     if (r.front() != '/' && r.find(':') == std::string::npos)
       return fail("configuration error: database.replicas: not a socket path or host:port: " + r);
+  if (config.log.access_format != "text" && config.log.access_format != "json")
+    return fail("configuration error: log.access_format must be text or json");
+  if (config.log.slow_ms < 0) return fail("configuration error: log.slow_ms must be 0 or more");
+  config.metrics.allow = split_list(metrics_allow);
   config.cors.origins = split_origins(cors_origins);
   for (const std::string& origin : config.cors.origins)
     if (!valid_origin(origin))

@@ -9,10 +9,11 @@ namespace po = boost::program_options;
 
 namespace cal {
 
-po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas) {
+po::options_description config_options(Config& c, std::string& cors_origins, std::string& replicas,
+                                       std::string& metrics_allow) {
   po::options_description opts(
       "Configuration (INI sections [database] [site] [server] [limits] [geoloc] [ical] [sync] [search] "
-      "[cors]; "
+      "[cors] [metrics] [log]; "
       "also accepted on the command line as --section.key=value)");
   auto add = opts.add_options();
   DatabaseConfig& d = c.database;
@@ -68,6 +69,9 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "0 to 1000: a cached answer may rest on a data version read this many ms ago, and every write "
       "waits as long before it answers; a write made outside the service may be missed for that long. "
       "The same value on every process of a site (0: off)");
+  add("server.shutdown_seconds", po::value(&v.shutdown_seconds)->default_value(v.shutdown_seconds),
+      "on SIGTERM the service stops accepting and finishes the requests in flight; after this many "
+      "seconds it exits even if some are still running");
 
   add("geoloc.enabled", po::value(&c.geoloc.enabled)->default_value(c.geoloc.enabled),
       "enable the geolocation extension: the events' geoloc, geoloc_lat and geoloc_lng filters and venues' "
@@ -109,6 +113,29 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "origins whose web pages may call the API, separated by commas or spaces: scheme://host[:port] "
       "(credentialed calls allowed) or * (any other origin, reads without credentials). Unset: no "
       "CORS header is ever sent");
+
+  add("metrics.enabled", po::value(&c.metrics.enabled)->default_value(c.metrics.enabled),
+      "serve Prometheus metrics at the REST root's /metrics (FastCGI only: a CGI process counts one "
+      "request, docs/operations.md)");
+  add("metrics.allow", po::value(&metrics_allow)->default_value("127.0.0.1 ::1"),
+      "client addresses that may read the metrics without a token, separated by commas or spaces "
+      "(as the web server passes REMOTE_ADDR)");
+  add("metrics.token", po::value(&c.metrics.token),
+      "a token that reads the metrics from any address as Authorization: Bearer TOKEN (unset: none)");
+
+  LogConfig& l = c.log;
+  add("log.access", po::value(&l.access)->default_value(l.access),
+      "where the access log goes, one line per request: stderr, off, or a file (appended to, reopened on "
+      "SIGHUP)");
+  add("log.access_format", po::value(&l.access_format)->default_value(l.access_format),
+      "text (METHOD path status microseconds request-id) or json (one JSON object per line: time, request "
+      "id, "
+      "method, route, status, bytes, duration, statements, cache, caller)");
+  add("log.slow", po::value(&l.slow)->default_value(l.slow),
+      "where the slow-request log goes: stderr, off, or a file (reopened on SIGHUP)");
+  add("log.slow_ms", po::value(&l.slow_ms)->default_value(l.slow_ms),
+      "requests taking at least this many milliseconds are written to the slow-request log with their "
+      "route, query string and each statement's time (0: none)");
   return opts;
 }
 
@@ -138,6 +165,8 @@ std::string config_section_about(const std::string& section) {
       {"search", "The search index of event texts (docs/search.md)"},
       {"limits", "Bulkheads: how much expensive work runs at once, and for how long (docs/reliability.md)"},
       {"cors", "Cross-origin access for web pages (docs/cors.md)"},
+      {"metrics", "The Prometheus metrics endpoint (docs/operations.md)"},
+      {"log", "The access log and the slow-request log (docs/operations.md)"},
   };
   for (const auto& [name, about] : kSections)
     if (section == name) return about;

@@ -10,10 +10,10 @@
 
 namespace cal {
 
-// Every "section.key" option of the file, storing into `c` (the two lists into the strings, which
+// Every "section.key" option of the file, storing into `c` (the three lists into the strings, which
 // load_config() splits and checks). The descriptions are the reference's "Meaning" column.
 boost::program_options::options_description config_options(Config& c, std::string& cors_origins,
-                                                           std::string& replicas);
+                                                           std::string& replicas, std::string& metrics_allow);
 
 // The options only the command line has (--config, --socket, ...), storing into the arguments.
 boost::program_options::options_description command_line_options(Config& c, std::string& config_file);

@@ -66,8 +66,8 @@ struct Option {
 
 std::string config_reference_markdown() {
   Config config;
-  std::string cors_origins, replicas, config_file;
-  const po::options_description file_opts = config_options(config, cors_origins, replicas);
+  std::string cors_origins, replicas, metrics_allow, config_file;
+  const po::options_description file_opts = config_options(config, cors_origins, replicas, metrics_allow);
   const po::options_description command_line = command_line_options(config, config_file);
 
   // Sections in the order of their first option in the table.

@@ -1,7 +1,9 @@
 // Threaded FastCGI loop and CGI mode on libfcgi (see cal/http/fcgi_server.h).
 #include "cal/http/fcgi_server.h"
 
+#include "cal/core/ops/metrics.h"
 #include "cal/core/text/ascii.h"
+#include "cal/http/request_log.h"
 
 #include <fcgiapp.h>
 
@@ -9,11 +11,13 @@
 #include <atomic>
 #include <chrono>
 #include <climits>
+#include <condition_variable>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <mutex>
 #include <pthread.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -120,26 +124,17 @@ std::string response_head(const Response& response) {
   return head;
 }
 
-std::string next_request_id() {
-  static std::atomic<unsigned long> counter{0};
-  char id[32];
-  std::snprintf(id, sizeof id, "%x-%lx", static_cast<unsigned>(getpid()), ++counter);
-  return id;
-}
-
-void log_request(const Request& r, const Response& response, long micros, const std::string& id) {
-  // One write per line so lines of concurrent workers never interleave. Never logs headers.
-  std::string line = r.method + " " + r.script_name + r.path + " " + std::to_string(response.status) + " " +
-                     std::to_string(micros) + "us " + id + "\n";
-  std::fwrite(line.data(), 1, line.size(), stderr);
-}
-
 Response timed_handle(const Request& request, const RequestHandler& handler) {
   const auto start = std::chrono::steady_clock::now();
-  const std::string id = next_request_id();
+  const std::string id = request_id_of(request);
+  metrics::worker_busy(1);
   Response response = handler(request, id);
+  metrics::worker_busy(-1);
+  response.set_header("X-Request-Id", id);
   const auto micros =
       std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
+  metrics::observe_request(response.route, request.method, response.status, static_cast<double>(micros) / 1e6,
+                           response.statements);
   log_request(request, response, static_cast<long>(micros), id);
   return response;
 }
@@ -210,14 +205,39 @@ int serve_fastcgi(const Config& config, const RequestHandler& handler) {
                                              : " on " + config.server.socket)
             << "\n";
 
+  // SIGHUP reopens the log files (logrotate); SIGTERM and SIGINT stop.
   int received = 0;
-  sigwait(&signals, &received);
+  while (sigwait(&signals, &received) == 0 && received == SIGHUP) {
+    reopen_request_logs();
+    std::cerr << "calendar-fcgi: SIGHUP, log files reopened\n";
+  }
   std::cerr << "calendar-fcgi: signal " << received << ", finishing requests in flight\n";
   g_stopping = true;
   FCGX_ShutdownPending();
-  // Wakes the workers blocked in accept(); workers busy with a request finish it first.
+  // Wakes the workers blocked in accept(); workers busy with a request finish it first, for at
+  // most server.shutdown_seconds: a request stuck on a hung database must not keep the old
+  // process (and its socket path) from giving way to the new one.
   shutdown(listen_fd, SHUT_RDWR);
+  std::mutex done_mutex;
+  std::condition_variable done_cv;
+  bool done = false;
+  std::thread deadline([&] {
+    std::unique_lock<std::mutex> lock(done_mutex);
+    if (!done_cv.wait_for(lock, std::chrono::seconds(config.server.shutdown_seconds), [&] { return done; })) {
+      std::cerr << "calendar-fcgi: requests still running after " << config.server.shutdown_seconds
+                << " s, exiting\n";
+      std::_Exit(1);
+    }
+  });
   for (auto& t : workers) t.join();
+  {
+    std::lock_guard<std::mutex> lock(done_mutex);
+    done = true;
+  }
+  done_cv.notify_one();
+  deadline.join();
+  // The workers' database connections closed as their threads ended (thread_local Db).
+  std::cerr << "calendar-fcgi: stopped, every request in flight answered\n";
   if (config.server.socket.rfind("unix:", 0) == 0) unlink(config.server.socket.substr(5).c_str());
   return 0;
 }

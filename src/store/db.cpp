@@ -1,6 +1,7 @@
 // Connector/C++ behind cal::Db: connection set-up, the prepared-statement cache, error mapping
 // (connection loss → DatabaseUnavailable, duplicate key → DuplicateKey).
 #include "cal/store/db.h"
+#include "cal/core/ops/metrics.h"
 
 #include <cppconn/exception.h>
 #include <cppconn/prepared_statement.h>
@@ -11,6 +12,7 @@
 // After mysql_connection.h: it uses sql::Connection without declaring it.
 #include <cppconn/metadata.h>
 
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <mutex>
@@ -87,6 +89,7 @@ struct Db::Impl {
   // Whether the server is MariaDB (SET STATEMENT) rather than MySQL (an optimizer hint): read
   // from the handshake's version string the first time a budget is applied.
   std::optional<bool> mariadb;
+  bool connected_before = false;  // a later connect() is a reconnect (the metrics count them)
 
   sql::PreparedStatement& prepare(std::string_view sql) {
     auto it = statements.find(sql);
@@ -150,6 +153,8 @@ void Db::connect() {
     impl_->connection.reset();
     throw DatabaseUnavailable{std::string("connect: ") + e.what()};
   }
+  if (impl_->connected_before) metrics::add(metrics::Counter::kDbReconnects);
+  impl_->connected_before = true;
 }
 
 namespace {
@@ -206,6 +211,12 @@ std::string Db::budgeted(std::string_view sql) {
   return "SELECT /*+ MAX_EXECUTION_TIME(" + std::string(number) + ") */ " + std::string(sql.substr(7));
 }
 
+void Db::note_time(std::string_view sql, double seconds) {
+  if (!timing_ || timings_.size() >= kTimedStatements) return;
+  // The statement's first words say which it is; its values are never in the text.
+  timings_.push_back(StatementTime{std::string(sql.substr(0, 120)), seconds});
+}
+
 Rows Db::query(std::string_view sql, const std::vector<SqlValue>& args) {
   connect();
   ++statements_;
@@ -214,7 +225,9 @@ Rows Db::query(std::string_view sql, const std::vector<SqlValue>& args) {
     sql::PreparedStatement& stmt = impl_->prepare(with_budget.empty() ? sql : with_budget);
     bind(stmt, args);
     auto impl = std::make_unique<Rows::Impl>();
+    const auto start = std::chrono::steady_clock::now();
     impl->result.reset(stmt.executeQuery());
+    note_time(sql, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     return Rows(std::move(impl));
   } catch (const sql::SQLException& e) {
     after_failed_statement(e.getErrorCode());
@@ -229,7 +242,10 @@ long long Db::execute(std::string_view sql, const std::vector<SqlValue>& args) {
   try {
     sql::PreparedStatement& stmt = impl_->prepare(sql);
     bind(stmt, args);
-    return stmt.executeUpdate();
+    const auto start = std::chrono::steady_clock::now();
+    const long long affected = stmt.executeUpdate();
+    note_time(sql, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    return affected;
   } catch (const sql::SQLException& e) {
     after_failed_statement(e.getErrorCode());
     rethrow_mapped(*this, e);

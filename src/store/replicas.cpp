@@ -116,6 +116,7 @@ void ReplicaSet::check() {
       Rows rows = db.query("SELECT @@gtid_slave_pos");
       if (!rows.next()) continue;
       position = rows.text(0);
+      health[k].reachable = true;
     } catch (const std::exception&) {
       db.reset();
       continue;
@@ -134,6 +135,7 @@ void ReplicaSet::check() {
         lag = now - s.at;
         break;
       }
+    health[k].lag_seconds = std::chrono::duration<double>(lag).count();
     health[k].healthy = lag <= max_lag_;
   }
   std::lock_guard<std::mutex> state(state_mutex_);
@@ -141,8 +143,7 @@ void ReplicaSet::check() {
   checked_at_ = Clock::now();
 }
 
-std::optional<std::size_t> ReplicaSet::pick() {
-  if (configs_.empty()) return std::nullopt;
+void ReplicaSet::check_if_due() {
   bool due;
   {
     std::lock_guard<std::mutex> state(state_mutex_);
@@ -156,6 +157,11 @@ std::optional<std::size_t> ReplicaSet::pick() {
       check();
     }
   }
+}
+
+std::optional<std::size_t> ReplicaSet::pick() {
+  if (configs_.empty()) return std::nullopt;
+  check_if_due();
   std::lock_guard<std::mutex> state(state_mutex_);
   for (std::size_t i = 0; i < health_.size(); ++i) {
     const std::size_t k = (next_ + i) % health_.size();
@@ -165,6 +171,14 @@ std::optional<std::size_t> ReplicaSet::pick() {
     }
   }
   return std::nullopt;
+}
+
+std::vector<ReplicaSet::State> ReplicaSet::states() {
+  check_if_due();
+  std::lock_guard<std::mutex> state(state_mutex_);
+  std::vector<State> out;
+  for (const Health& h : health_) out.push_back(State{h.reachable, h.healthy, h.lag_seconds});
+  return out;
 }
 
 void ReplicaSet::report_failure(std::size_t k) {

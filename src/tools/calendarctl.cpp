@@ -2,6 +2,7 @@
 // application passwords.
 #include "db_account_command.h"
 #include "demo_command.h"
+#include "doctor_command.h"
 #include "search_index_command.h"
 #include "sql_command.h"
 #include "cal/core/config.h"
@@ -46,7 +47,9 @@ constexpr const char* kHelp =
     "calendar_terms\n"
     "  search-index check               whether the server's collation splits search words where the\n"
     "                                   service does (exit status 1 when not)\n"
-    "  search-index rebuild             index every event's words again (progress on standard error)";
+    "  search-index rebuild             index every event's words again (progress on standard error)\n"
+    "  doctor                           check the deployment: database, schema, clocks, time zone, log\n"
+    "                                   files, socket; one line per check; exit status 1 on a failure";
 
 int usage_error(const std::string& message) {
   std::cerr << "calendarctl: " << message << "\n(see calendarctl --help)\n";
@@ -109,6 +112,7 @@ int run(const cal::Config& config, const std::vector<std::string>& args, const s
   if (args[0] == "migrate" && args.size() == 1) return migrate(config);
   if (args[0] == "demo") return cal::run_demo(config, args, demo);
   if (args[0] == "search-index") return cal::run_search_index(config, args);
+  if (args[0] == "doctor" && args.size() == 1) return cal::run_doctor(config);
   if (demo.events || demo.seed) return usage_error("--events and --seed are options of demo only");
   cal::Db db(config.database);
   if (args[0] == "user" && args.size() >= 2 && args[1] == "add") return user_add(db, args, role);

@@ -136,6 +136,7 @@ class ResponseCache {
   struct Stats {
     std::size_t entries = 0, bytes = 0, compressed = 0;
     unsigned long long hits = 0, misses = 0;
+    unsigned long long evictions = 0;  // entries dropped to stay within the budget
   };
   Stats stats() const;
 
@@ -208,7 +209,7 @@ class ResponseCache {
   std::condition_variable computed_;                                           // a claim was released
   std::size_t bytes_ = 0;
   std::size_t compressed_ = 0;
-  unsigned long long hits_ = 0, misses_ = 0;
+  unsigned long long hits_ = 0, misses_ = 0, evictions_ = 0;
 };
 
 }  // namespace cal

@@ -54,6 +54,8 @@ struct ServerConfig {
   // acknowledged write through the service is missed; a write made outside it (a `mariadb`
   // session) may be missed for up to N ms. The same value on every process of a site.
   int cache_lease_ms = 0;
+  // SIGTERM: how long requests in flight may take to finish before the process exits anyway.
+  int shutdown_seconds = 10;
 };
 
 // Bulkheads for expensive requests (docs/reliability.md): work whose plan grows with the
@@ -104,6 +106,24 @@ struct SearchConfig {
   bool index = true;
 };
 
+// The Prometheus metrics endpoint (docs/operations.md), at the REST root's /metrics.
+struct MetricsConfig {
+  bool enabled = false;
+  // Client addresses (as the web server passes REMOTE_ADDR) that may read it without a token.
+  std::vector<std::string> allow = {"127.0.0.1", "::1"};
+  // When set, "Authorization: Bearer TOKEN" reads it from any address.
+  std::string token;
+};
+
+// The service's logs (docs/operations.md). A destination is "stderr", "off", or a file path
+// (appended to, reopened on SIGHUP).
+struct LogConfig {
+  std::string access = "stderr";       // one line per request
+  std::string access_format = "text";  // "text": METHOD path status µs id; "json": JSON lines
+  std::string slow = "stderr";         // the slow-request log
+  int slow_ms = 0;                     // requests that take at least this long are logged there; 0: none
+};
+
 struct Config {
   DatabaseConfig database;
   SiteConfig site;
@@ -114,6 +134,8 @@ struct Config {
   IcalConfig ical;
   SyncConfig sync;
   SearchConfig search;
+  MetricsConfig metrics;
+  LogConfig log;
 };
 
 // The outcome of reading options: either a config, or a message to print and an exit code

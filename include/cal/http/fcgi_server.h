@@ -17,7 +17,8 @@ bool started_as_cgi();
 
 // Serves FastCGI with config.server.threads workers on config.server.socket ("unix:PATH" or
 // "HOST:PORT"), or on the socket the web server handed over when that is empty. Returns when
-// SIGTERM or SIGINT arrives, after the requests in flight are answered. Returns an exit code.
+// SIGTERM or SIGINT arrives, after the requests in flight are answered; SIGHUP reopens the log
+// files (cal/http/request_log.h). Returns an exit code.
 int serve_fastcgi(const Config& config, const RequestHandler& handler);
 
 // Answers the single CGI request in the environment and on standard input. Returns an exit code.

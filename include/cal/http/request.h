@@ -2,6 +2,7 @@
 // router and what it writes back.
 #pragma once
 
+#include <cstddef>
 #include <map>
 #include <string>
 #include <utility>
@@ -32,6 +33,14 @@ struct Response {
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;
   bool head_only = false;  // HEAD: send the headers of the GET, no body
+
+  // What the pipeline tells the access log and the metrics (docs/operations.md); never sent.
+  std::string route;           // the route template that answered ("/cal/events/v1/events/{id}"), or ""
+  std::size_t statements = 0;  // SQL statements the request ran
+  std::string cache;           // the response cache: "hit", "miss", or "" when not asked
+  long long caller = 0;        // the authenticated user's id; 0 for a visitor
+  // With [log] slow_ms: each statement's first words and seconds, for the slow-request log.
+  std::vector<std::pair<std::string, double>> statement_times;
 
   void set_header(std::string name, std::string value);
 };

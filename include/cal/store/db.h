@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -91,6 +92,17 @@ class Db {
   // Instrumentation: statements run since construction (tests assert constant query counts),
   // and whether anything was written since the last mark (the router retries only pure reads).
   std::size_t statement_count() const { return statements_; }
+
+  // With timing on (the slow-request log, docs/operations.md), each statement's first words and
+  // seconds, oldest first, at most kTimedStatements of them; take_timings() hands them over and
+  // starts anew.
+  struct StatementTime {
+    std::string sql;
+    double seconds = 0;
+  };
+  static constexpr std::size_t kTimedStatements = 64;
+  void set_timing(bool on) { timing_ = on; }
+  std::vector<StatementTime> take_timings() { return std::exchange(timings_, {}); }
   bool wrote_since_mark() const { return wrote_; }
   void mark() { wrote_ = false; }
 
@@ -122,6 +134,10 @@ class Db {
   double budget_seconds_ = 0;
   bool wrote_ = false;
   std::size_t statements_ = 0;
+  bool timing_ = false;
+  std::vector<StatementTime> timings_;
+  // Notes a statement's time when timing is on.
+  void note_time(std::string_view sql, double seconds);
 };
 
 // Commits on commit(), rolls back when destroyed without it (an exception on the way).

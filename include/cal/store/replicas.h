@@ -62,6 +62,16 @@ class ReplicaSet {
   // Runs the checks now (tests; pick() calls it when due).
   void check();
 
+  // What the last check found of each replica, in configuration order (the health check,
+  // docs/operations.md), checking first when the last check is older than a second.
+  struct State {
+    bool reachable = false;
+    bool serving = false;    // in rotation: reachable and within max_replica_lag
+    double lag_seconds = 0;  // behind the primary, as measured on the positions
+  };
+  std::vector<State> states();
+  std::chrono::seconds max_lag() const { return max_lag_; }
+
  private:
   struct Sample {
     Clock::time_point at;
@@ -69,7 +79,11 @@ class ReplicaSet {
   };
   struct Health {
     bool healthy = false;
+    bool reachable = false;
+    double lag_seconds = 0;
   };
+  // Runs check() when the last one is older than a second, unless another thread is running one.
+  void check_if_due();
 
   std::vector<DatabaseConfig> configs_;
   DatabaseConfig primary_config_;

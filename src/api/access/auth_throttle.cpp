@@ -3,6 +3,7 @@
 
 #include "cal/api/access/auth.h"
 #include "cal/api/pipeline/error.h"
+#include "cal/core/ops/metrics.h"
 #include "cal/store/auth_failures.h"
 
 #include <algorithm>
@@ -104,6 +105,7 @@ Caller authenticate_throttled(const Request& request, Db& db, const Locale& loca
     return authenticate(authorization, db, locale);
   } catch (const ApiError& e) {
     if (e.status != 401) throw;
+    metrics::add(metrics::Counter::kAuthFailures);
     const auto credentials = parse_authorization(authorization);
     const std::string login = credentials && credentials->login ? *credentials->login : std::string();
     int wait = 0;
@@ -122,6 +124,7 @@ Caller authenticate_throttled(const Request& request, Db& db, const Locale& loca
     ApiError limited{429, "rest_too_many_requests",
                      translate(locale, "Too many failed authentication attempts; try again later.")};
     limited.retry_after = wait;
+    metrics::add(metrics::Counter::kAuthThrottled);
     throw limited;
   }
 }

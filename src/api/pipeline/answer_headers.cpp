@@ -43,6 +43,9 @@ void add_common_headers(const Request& request, const Config& config, const Loca
 std::string apply_caching(const std::string& method, bool authenticated, Response& response) {
   // A 503 (busy, database unavailable) says nothing about the resource: no cache keeps it.
   const bool never_store = authenticated || response.status == 503;
+  // A handler's own no-store (the health check, about this moment only) stands, and gets no ETag.
+  for (const auto& [name, value] : response.headers)
+    if (name == "Cache-Control" && value == "no-store") return {};
   response.set_header("Cache-Control",
                       never_store ? (authenticated ? "private, no-store" : "no-store") : "no-cache");
   if (response.status != 200 || (method != "GET" && method != "HEAD")) return {};

@@ -3,6 +3,7 @@
 
 #include "cal/api/pipeline/context.h"
 #include "cal/core/i18n/i18n.h"
+#include "cal/core/ops/metrics.h"
 
 #include <algorithm>
 #include <thread>
@@ -85,8 +86,10 @@ Admission::~Admission() {
 
 Admission admit(RequestContext& ctx, const PlannedWork& work, SlotPool& pool) {
   if (classify(work) == WorkClass::kCheap) return Admission();
-  if (!pool.try_acquire_for(std::chrono::milliseconds(ctx.config.limits.slot_wait_ms)))
+  if (!pool.try_acquire_for(std::chrono::milliseconds(ctx.config.limits.slot_wait_ms))) {
+    metrics::add(metrics::Counter::kBulkheadRefusals);
     throw busy_error(ctx.locale, ctx.config);
+  }
   return Admission(&pool, &ctx.db, ctx.config.limits.statement_seconds);
 }
 

@@ -4,6 +4,7 @@
 #include "cal/api/pipeline/bulkhead.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/json.h"
+#include "cal/core/ops/metrics.h"
 
 #include <chrono>
 #include <iostream>
@@ -46,7 +47,11 @@ Response answer_or_failure(Db& db, const Config& config, const Locale& locale, c
       if (db.in_transaction()) db.rollback();
       response = error_response(e);
     } catch (const DatabaseUnavailable& e) {
-      if (retry_lost_connection(db, attempt)) continue;
+      if (retry_lost_connection(db, attempt)) {
+        metrics::add(metrics::Counter::kDbRetries);
+        continue;
+      }
+      metrics::add(metrics::Counter::kDbErrors);
       std::cerr << "request " << request_id << ": database unavailable: " << e.detail << "\n";
       db.reset();
       if (lost) *lost = true;
@@ -57,7 +62,11 @@ Response answer_or_failure(Db& db, const Config& config, const Locale& locale, c
     } catch (const DatabaseConflict& e) {
       // A deadlock or lock wait timeout rolled the work back.
       if (db.in_transaction()) db.rollback();
-      if (retry_conflict(attempt)) continue;
+      if (retry_conflict(attempt)) {
+        metrics::add(metrics::Counter::kDbRetries);
+        continue;
+      }
+      metrics::add(metrics::Counter::kDbErrors);
       std::cerr << "request " << request_id << ": database conflict: " << e.detail << "\n";
       ApiError err{503, "rest_db_unavailable",
                    translate(locale, "The database is unavailable; try again shortly.")};
@@ -68,6 +77,7 @@ Response answer_or_failure(Db& db, const Config& config, const Locale& locale, c
       // never retried, the same work would run out again.
       if (db.in_transaction()) db.rollback();
       std::cerr << "request " << request_id << ": statement budget exceeded: " << e.detail << "\n";
+      metrics::add(metrics::Counter::kBulkheadRefusals);
       response = error_response(busy_error(locale, config));
     } catch (const std::exception& e) {
       std::cerr << "request " << request_id << ": internal error: " << e.what() << "\n";

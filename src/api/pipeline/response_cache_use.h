@@ -40,6 +40,8 @@ class ResponseCacheUse {
 
   // Whether lookup() gave the answer.
   bool answered() const { return answered_; }
+  // Whether the cache was asked and had no current answer (so this one may be stored).
+  bool missed() const { return validity_.has_value() && !answered_; }
   // The statements lookup() has run on `db` so far (the version read, when not shared; the log's
   // pruning): the cache's, not the request's own.
   std::size_t lookup_statements() const { return lookup_statements_; }

@@ -17,6 +17,7 @@
 #include "api/pipeline/rest_route.h"
 #include "cal/api/access/auth.h"
 #include "cal/api/access/auth_throttle.h"
+#include "cal/api/ops/health.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/response_shape.h"
 #include "cal/api/pipeline/routes.h"
@@ -106,7 +107,8 @@ void apply_fields(const ParsedInput& input, const RouteMatch& match, Response& r
 
 // Stage 3. `cached` answers an authenticated caller's GET/HEAD once the credentials are checked.
 Response route_to_handler(const Request& request, Db& db, Db& primary, const Config& config,
-                          ParsedInput& input, Locale& locale, bool& authenticated, ResponseCacheUse& cached) {
+                          ParsedInput& input, Locale& locale, bool& authenticated, long long& caller_id,
+                          ResponseCacheUse& cached) {
   const std::string method = effective_method(request, input);
   const auto match = match_route(route_table(), request.path);
   if (!match)
@@ -122,8 +124,10 @@ Response route_to_handler(const Request& request, Db& db, Db& primary, const Con
   }
   // Authentication, then the visitor check before the body is even looked at. 429 after repeated
   // failures, counted on the primary (a replica's connection never writes).
-  const Caller caller = authenticate_throttled(request, db, locale, auth_throttle(), &primary);
+  const Caller caller =
+      endpoint->probe ? Caller{} : authenticate_throttled(request, db, locale, auth_throttle(), &primary);
   authenticated = !caller.is_visitor();
+  if (caller.user) caller_id = caller.user->id;
   if (endpoint->capability != Capability::kNone && caller.is_visitor()) throw forbidden(locale, 401);
   if (authenticated && cached.key_by(caller))
     if (auto hit = cached.lookup(db, config)) return std::move(*hit);
@@ -146,6 +150,17 @@ Locale request_locale(const Request& request, const ParsedInput& input, const Co
                        config.site.locale);
 }
 
+// The answer with the route template and cache outcome the access log and the metrics report.
+Response with_facts(Response response, const Request& request, const char* cache_outcome, Db& db) {
+  for (Db::StatementTime& t : db.take_timings())
+    response.statement_times.emplace_back(std::move(t.sql), t.seconds);
+  if (const auto match = match_route(route_table(), request.path))
+    response.route =
+        match->route->at_rest_root ? "/" : "/" + std::string(kNamespace) + std::string(match->route->pattern);
+  response.cache = cache_outcome;
+  return response;
+}
+
 // Stage 2. `db` answers (the primary or a replica); `primary` takes the failed-login counts;
 // `lost` is set when the answer is a 503 for a lost connection.
 Response answer_on_backend(const Request& request, Db& db, Db& primary, const Config& config,
@@ -156,8 +171,12 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   // X-Cal-Statements counts what the pipeline runs, not the cache's version checks (which may have
   // been shared with other requests): the same request always reports the same count.
   const std::size_t statements_at_start = db.statement_count();
-  ResponseCacheUse cached(cache, request);  // its claim is released at return, after keep()
-  if (auto hit = cached.lookup(db, config)) return std::move(*hit);
+  // The health check's answer is about this moment, never a stored one.
+  ResponseCacheUse cached(is_health_path(request.path) ? nullptr : cache,
+                          request);  // its claim is released at return, after keep()
+  db.set_timing(config.log.slow_ms > 0);
+  db.take_timings();  // a replica's connection may hold an earlier request's
+  if (auto hit = cached.lookup(db, config)) return with_facts(std::move(*hit), request, "hit", db);
   reset_clock_use();
   reset_read_set();
   ParsedInput input;
@@ -165,10 +184,13 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   Locale locale = request_locale(request, input, config);
 
   bool authenticated = false;
+  long long caller_id = 0;
   Response response = answer_or_failure(db, config, locale, request_id, lost, [&] {
-    return route_to_handler(request, db, primary, config, input, locale, authenticated, cached);
+    return route_to_handler(request, db, primary, config, input, locale, authenticated, caller_id, cached);
   });
   const std::size_t statements = db.statement_count() - statements_at_start - cached.lookup_statements();
+  response.statements = statements;
+  response.caller = caller_id;
   const auto add_statement_count = [&] {
     if (config.server.statement_count_header)
       response.set_header("X-Cal-Statements", std::to_string(statements));
@@ -176,7 +198,7 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   if (cached.answered()) {
     // Stored complete; of this request's statements, only the credentials' check ran.
     add_statement_count();
-    return response;
+    return with_facts(std::move(response), request, "hit", db);
   }
   // _envelope (WordPress): status and headers inside a 200 body, errors included. Such an answer
   // to a failed request is never cached: its 200 is not the resource's.
@@ -190,7 +212,7 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   if (status_before_envelope == 200) cached.keep(response, etag);
   apply_conditional(request, etag, response);
   wait_out_cache_lease(config, db);
-  return response;
+  return with_facts(std::move(response), request, cached.missed() ? "miss" : "", db);
 }
 
 }  // namespace
@@ -212,7 +234,8 @@ Response handle_request(const Request& request, Backends& backends, const Config
   const Request& routed = routed_copy ? *routed_copy : request;
   const std::string method = upper(routed.method);
   std::optional<Response> response;
-  if (method == "GET" || method == "HEAD")
+  // The health check asks the primary (the replicas are one of its checks).
+  if ((method == "GET" || method == "HEAD") && !is_health_path(routed.path))
     response =
         answer_from_replica(routed, backends, config, [&](Db& replica, ResponseCache* cache, bool* lost) {
           return answer_on_backend(routed, replica, backends.primary, config, request_id, cache, lost);

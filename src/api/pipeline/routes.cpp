@@ -4,6 +4,7 @@
 
 #include "cal/api/ical/ical_feed.h"
 #include "cal/api/linked/linked_resource.h"
+#include "cal/api/ops/health.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/pipeline/list_limits.h"
 #include "cal/api/pipeline/param_checks.h"
@@ -683,6 +684,12 @@ std::vector<Route> build_routes() {
                       .handler = get_openapi_document,
                       .params = {},
                       .summary = "The OpenAPI document of this interface."}}});
+  routes.push_back({"/health",
+                    {{.methods = {"GET"},
+                      .handler = get_health,
+                      .params = {},
+                      .summary = "Whether the service can answer: its database, schema and replicas.",
+                      .probe = true}}});
   add_post_resource(routes, "/events", "/events/{id}", "/events/by-slug/{slug}", event_list_params(),
                     event_fields, true,
                     {list_events_negotiated, create_event, get_event_negotiated, update_event, delete_event,

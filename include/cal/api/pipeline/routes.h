@@ -25,6 +25,9 @@ struct Endpoint {
   Handler calendar_handler = nullptr;
   std::vector<ParamSpec> params;
   std::string_view summary;  // English source text, for the OpenAPI document
+  // A monitoring probe (the health check): credentials are not read, so it never answers 401 and
+  // is never throttled, and its answer is never kept by the response cache.
+  bool probe = false;
 };
 
 struct Route {

@@ -1,0 +1,95 @@
+// calendarctl doctor (docs/operations.md) against the test stack: every check ok on the sound
+// deployment, then one broken fixture per check, each failing that check (and the exit status)
+// with its fix; a clock a few seconds off only warns. A config with an unknown option never gets
+// as far as the checks: calendarctl refuses it with exit status 2.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "support/commands.h"
+#include "support/engine.h"
+#include "support/reliability.h"
+
+namespace caltest {
+namespace {
+
+// The line of `out` starting with `prefix`, or "".
+std::string line_starting(const std::string& out, const std::string& prefix) {
+  const std::size_t at = out.rfind(prefix, 0) == 0 ? 0 : out.find("\n" + prefix);
+  if (at == std::string::npos) return "";
+  const std::size_t start = at == 0 ? 0 : at + 1;
+  return out.substr(start, out.find('\n', start) - start);
+}
+
+std::string socket_option() { return " --socket=unix:" + test_stack_dir() + "/calendar.sock"; }
+
+}  // namespace
+
+TEST_CASE("calendarctl doctor: every check ok on the test stack, exit status 0") {
+  const Run r = run(ctl() + socket_option() + " doctor 2>&1");
+  CHECK_MESSAGE(r.exit_code == 0, r.out);
+  for (const char* check :
+       {"config", "database", "schema", "clocks", "time zone", "access log", "slow log", "socket"})
+    CHECK_MESSAGE(!line_starting(r.out, std::string("ok: ") + check + ": ").empty(), check << "\n" << r.out);
+  CHECK(r.out.find("failure") == std::string::npos);
+}
+
+TEST_CASE("calendarctl doctor: each broken fixture fails its check with the fix, exit status 1") {
+  engine::sql(
+      "CREATE DATABASE IF NOT EXISTS doctor_old; "
+      "CREATE TABLE IF NOT EXISTS doctor_old.schema_migrations (version INT PRIMARY KEY); "
+      "INSERT IGNORE INTO doctor_old.schema_migrations VALUES (1), (2), (3)");
+  struct Case {
+    const char* prefix;  // before calendarctl, e.g. a faketime
+    const char* options;
+    const char* line;  // the start of the failing line
+    const char* fix;   // part of its fix
+  };
+  static const Case kCases[] = {
+      {"", "--database.socket=/nonexistent/mysqld.sock", "failure: database: cannot connect",
+       "start the database"},
+      {"", "--database.name=doctor_old", "failure: schema: version 3, this build expects",
+       "calendarctl migrate"},
+      {"", "--site.timezone=Mars/Olympus_Mons", "failure: time zone: [site] timezone Mars/Olympus_Mons",
+       "install tzdata"},
+      {"", "--log.access=/nonexistent/dir/access.log", "failure: access log: cannot write", "writable"},
+      {"", "--log.slow=/nonexistent/dir/slow.log", "failure: slow log: cannot write", "writable"},
+      {"", "--socket=unix:/nonexistent/calendar.sock", "failure: socket: nothing accepts connections",
+       "start calendar-fcgi"},
+      {"faketime -f -30s ", "", "failure: clocks: the database's clock is +", "NTP"},
+  };
+  for (const Case& c : kCases) {
+    const std::string options = c.options, prefix = c.prefix;
+    CAPTURE(options);
+    CAPTURE(prefix);
+    const std::string socket = options.rfind("--socket", 0) == 0 ? "" : socket_option();
+    const Run r = run(prefix + ctl() + socket + " " + options + " doctor 2>&1");
+    CHECK_MESSAGE(r.exit_code == 1, r.out);
+    const std::string line = line_starting(r.out, c.line);
+    CHECK_MESSAGE(!line.empty(), r.out);
+    CHECK_MESSAGE(line.find(std::string("; fix: ")) != std::string::npos, line);
+    CHECK_MESSAGE(line.find(c.fix) != std::string::npos, line);
+  }
+  engine::sql("DROP DATABASE doctor_old");
+}
+
+TEST_CASE("calendarctl doctor: a clock a few seconds off warns, exit status 0") {
+  const Run r = run("faketime -f -3s " + ctl() + socket_option() + " doctor 2>&1");
+  CHECK_MESSAGE(r.exit_code == 0, r.out);
+  CHECK_MESSAGE(!line_starting(r.out, "warning: clocks: the database's clock is +").empty(), r.out);
+}
+
+TEST_CASE("calendarctl doctor: a config with an unknown option is refused before any check") {
+  const std::string path = test_stack_dir() + "/doctor-unknown.conf";
+  std::ofstream(path) << "[database]\nsocket = " << test_stack_dir()
+                      << "/mysqld.sock\n[server]\nthreadz = 4\n";
+  const std::string bin = ctl().substr(0, ctl().find(' '));
+  const Run r = run(bin + " --config " + path + " doctor 2>&1");
+  std::remove(path.c_str());
+  CHECK(r.exit_code == 2);
+  CHECK_MESSAGE(r.out.find("server.threadz") != std::string::npos, r.out);
+}
+
+}  // namespace caltest
