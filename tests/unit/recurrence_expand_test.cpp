@@ -334,7 +334,7 @@ TEST_CASE("expand_recurrence: UNTIL is inclusive and compared as an instant") {
   }
 }
 
-TEST_CASE("expand_recurrence: leap days and month ends") {
+TEST_CASE("expand_recurrence: leap days, month ends, BYDAY lists") {
   static const DatesCase kCases[] = {
       {"yearly from February 29th: leap years only",
        "20240229T100000",
@@ -375,6 +375,12 @@ TEST_CASE("expand_recurrence: leap days and month ends") {
        {"RRULE:FREQ=YEARLY;BYDAY=1MO,-1MO;COUNT=4"},
        {"20180101", "20181231", "20190107", "20191230"},
        4},
+      // Plain and ordinal weekdays of one BYDAY unite (python-dateutil would intersect them).
+      {"the first Monday and every Friday",
+       "20250103T100000",
+       {"RRULE:FREQ=MONTHLY;BYDAY=1MO,FR;COUNT=7"},
+       {"20250103", "20250106", "20250110", "20250117", "20250124", "20250131", "20250203"},
+       7},
   };
   for (const DatesCase& c : kCases) {
     CAPTURE(c.title);
