@@ -87,6 +87,8 @@ TEST_CASE("parse_recurrence refuses what the service does not expand, naming the
       {{"RRULE:FREQ=DAILY;COUNT"}, "COUNT", kInvalid},
       {{"FREQ=DAILY"}, "FREQ=DAILY", kInvalid},
       {{""}, "RECURRENCE", kInvalid},
+      {{";VALUE=PERIOD:19970903T090000Z/PT1H"}, "RECURRENCE", kInvalid},
+      {{":FREQ=DAILY"}, "RECURRENCE", kInvalid},
       {{"RDATE:1997"}, "RDATE", kInvalid},
       {{"RDATE:19970903T090000Z,"}, "RDATE", kInvalid},
       {{"RDATE;TZID=Mars/Olympus_Mons:19970903T090000"}, "RDATE;TZID", kInvalid},

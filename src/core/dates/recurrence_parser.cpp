@@ -221,7 +221,7 @@ std::variant<RecurrenceSet, RecurrenceError> parse_recurrence(const std::vector<
   for (const std::string& text : lines) {
     const std::string_view trimmed = ascii::trim(text);
     const auto line = split_line(trimmed);
-    if (!line) {
+    if (!line || line->name.empty()) {
       const std::string_view name = trimmed.substr(0, trimmed.find_first_of(";:"));
       return invalid_value(name.empty() ? "RECURRENCE" : shown_name(name));
     }
