@@ -102,6 +102,8 @@ TEST_CASE("parse_recurrence refuses what the service does not expand, naming the
       {{"RDATE;VALUE=PERIOD:19970903T090000Z/-PT1H"}, "RDATE", kInvalid},
       {{"RDATE;VALUE=PERIOD:19970903T090000Z/PT1H30"}, "RDATE", kInvalid},
       {{"RDATE;VALUE=PERIOD:19970903T090000Z"}, "RDATE", kInvalid},
+      {{"RDATE;VALUE=PERIOD:19970903T090000Z/P3660001D"}, "RDATE", kInvalid},
+      {{"RDATE;VALUE=PERIOD:19970903T090000Z/P999999999999W"}, "RDATE", kInvalid},
       {{"RDATE;TZID=\"Europe/Berlin:19970903T090000"}, "RDATE", kInvalid},
       // Repeats.
       {{"RRULE:FREQ=DAILY", "RRULE:FREQ=WEEKLY"}, "RRULE", kRepeated},
@@ -251,6 +253,11 @@ TEST_CASE("format_recurrence writes the normal form, which parses back to itself
         "RDATE;TZID=Europe/Berlin;VALUE=PERIOD:20250329T120000/P1D,20250401T100000/PT1H30M20S"},
        {"RDATE;TZID=Europe/Berlin;VALUE=PERIOD:20250201T100000/PT2H30M,20250329T120000/PT23H,"
         "20250401T100000/PT1H30M20S"}},
+      // Durations as long as the calendar allows.
+      {"Asia/Kolkata",
+       "20240229T120000",
+       {"RDATE;VALUE=PERIOD:20250405T143000Z/P450400D"},
+       {"RDATE;TZID=Asia/Kolkata;VALUE=PERIOD:20250405T200000/PT10809600H"}},
       // A zone name with a ':' is quoted.
       {"UTC+5:30",
        "20250107T190000",

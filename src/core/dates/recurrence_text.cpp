@@ -13,6 +13,7 @@ namespace cal::detail {
 namespace {
 
 constexpr std::array<std::string_view, 7> kWeekdays = {"SU", "MO", "TU", "WE", "TH", "FR", "SA"};
+constexpr std::int64_t kMaxDays = 3'660'000;  // a little over 10,000 years
 
 // Fixed-width digits at `text[at..at+n)`; nullopt when any is not a digit.
 std::optional<int> fixed_digits(std::string_view text, std::size_t at, std::size_t n) {
@@ -86,9 +87,9 @@ std::optional<IcalDuration> parse_ical_duration(std::string_view text) {
       continue;
     }
     std::size_t n = 0;
-    while (n < text.size() && ascii::is_digit(text[n])) ++n;
-    if (n == 0 || n > 6 || n == text.size()) return std::nullopt;
-    const std::int64_t value = to_int(text.substr(0, n));
+    std::int64_t value = 0;
+    for (; n < text.size() && ascii::is_digit(text[n]); ++n) value = value * 10 + (text[n] - '0');
+    if (n == 0 || n > 12 || n == text.size()) return std::nullopt;
     const char unit = ascii::to_upper(text[n]);
     text.remove_prefix(n + 1);
     if (weeks) return std::nullopt;  // nothing follows weeks
@@ -106,7 +107,9 @@ std::optional<IcalDuration> parse_ical_duration(std::string_view text) {
     last_unit = unit;
     any = true;
   }
-  if (!any || last_unit == 'T') return std::nullopt;
+  // Longer than the calendar's 10,000 years is no duration of an event (and would overflow).
+  if (!any || last_unit == 'T' || duration.days > kMaxDays || duration.seconds > kMaxDays * kSecondsPerDay)
+    return std::nullopt;
   return duration;
 }
 
