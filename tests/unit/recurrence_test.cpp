@@ -104,6 +104,7 @@ TEST_CASE("parse_recurrence refuses what the service does not expand, naming the
       {{"RDATE;VALUE=PERIOD:19970903T090000Z"}, "RDATE", kInvalid},
       {{"RDATE;VALUE=PERIOD:19970903T090000Z/P3660001D"}, "RDATE", kInvalid},
       {{"RDATE;VALUE=PERIOD:19970903T090000Z/P999999999999W"}, "RDATE", kInvalid},
+      {{"RDATE;VALUE=PERIOD:19970903T090000Z/P" + std::string(40, '6') + "D"}, "RDATE", kInvalid},
       {{"RDATE;TZID=\"Europe/Berlin:19970903T090000"}, "RDATE", kInvalid},
       // Repeats.
       {{"RRULE:FREQ=DAILY", "RRULE:FREQ=WEEKLY"}, "RRULE", kRepeated},

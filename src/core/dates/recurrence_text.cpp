@@ -88,7 +88,8 @@ std::optional<IcalDuration> parse_ical_duration(std::string_view text) {
     }
     std::size_t n = 0;
     std::int64_t value = 0;
-    for (; n < text.size() && ascii::is_digit(text[n]); ++n) value = value * 10 + (text[n] - '0');
+    for (; n < text.size() && ascii::is_digit(text[n]); ++n)
+      if (n < 12) value = value * 10 + (text[n] - '0');  // longer runs are refused below
     if (n == 0 || n > 12 || n == text.size()) return std::nullopt;
     const char unit = ascii::to_upper(text[n]);
     text.remove_prefix(n + 1);
