@@ -14,6 +14,7 @@ packages=(
   gettext
   apache2 libapache2-mod-fcgid spawn-fcgi
   faketime
+  python3-dateutil
   chromium
   prometheus
 )

@@ -11,6 +11,7 @@ namespace caltest_fuzz {
 inline void require(bool ok, const char* what) {
   if (!ok) {
     std::printf("fuzz invariant violated: %s\n", what);
+    std::fflush(stdout);  // abort() does not flush, and run.sh reads the message from the log
     std::abort();
   }
 }
