@@ -77,11 +77,14 @@ std::vector<WordPressInstall> find_wordpress_installs(Db& db) {
     install.prefix = prefix;
     // The prefix was read from the database's own table list above and is plain: safe to splice.
     {
-      Rows rows = db.query("SELECT EXISTS (SELECT 1 FROM `" + prefix +
-                           "options` WHERE option_name = 'tribe_events_calendar_options') OR EXISTS (SELECT 1 "
-                           "FROM `" +
-                           prefix + "posts` WHERE post_type = 'tribe_events')");
-      install.has_tec = (rows.next() && rows.integer(0) != 0) || tables.count(prefix + "tec_events");
+      Rows rows =
+          db.query("SELECT EXISTS (SELECT 1 FROM `" + prefix +
+                   "options` WHERE option_name = 'tribe_events_calendar_options') OR EXISTS (SELECT 1 "
+                   "FROM `" +
+                   prefix + "posts` WHERE post_type = 'tribe_events')");
+      // TEC's own tables alone do not count: a site that had TEC once keeps them (tec-dump.sql's
+      // wp_ install has them, without TEC options or events).
+      install.has_tec = rows.next() && rows.integer(0) != 0;
     }
     if (tables.count(prefix + "blogs")) {
       Rows rows = db.query("SELECT COUNT(*) FROM `" + prefix + "blogs`");
@@ -112,26 +115,27 @@ void WordPressSource::open_snapshot() {
 void WordPressSource::close_snapshot() { db_.execute_unprepared("ROLLBACK"); }
 
 bool WordPressSource::has_table(const std::string& name) {
-  Rows rows = db_.query(
-      "SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?",
-      {site_prefix_ + name});
+  Rows rows =
+      db_.query("SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?",
+                {site_prefix_ + name});
   return rows.next();
 }
 
 std::vector<std::pair<std::string, std::string>> WordPressSource::latin1_text_columns() {
-  const std::vector<std::string> tables = {site_prefix_ + "posts", site_prefix_ + "postmeta",
-                                           site_prefix_ + "terms", site_prefix_ + "term_taxonomy",
+  const std::vector<std::string> tables = {site_prefix_ + "posts",   site_prefix_ + "postmeta",
+                                           site_prefix_ + "terms",   site_prefix_ + "term_taxonomy",
                                            site_prefix_ + "options", base_prefix_ + "users"};
-  const std::vector<std::string> columns = {"post_title", "post_content", "post_excerpt", "post_name",
-                                            "meta_value", "name",         "slug",         "description",
+  const std::vector<std::string> columns = {"post_title",   "post_content", "post_excerpt", "post_name",
+                                            "meta_value",   "name",         "slug",         "description",
                                             "option_value", "display_name"};
   std::vector<SqlValue> args = values_of(tables);
   for (const auto& c : columns) args.emplace_back(c);
-  Rows rows = db_.query("SELECT TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = "
-                        "DATABASE() AND CHARACTER_SET_NAME = 'latin1' AND TABLE_NAME IN (" +
-                            placeholders(tables.size()) + ") AND COLUMN_NAME IN (" +
-                            placeholders(columns.size()) + ") ORDER BY TABLE_NAME, ORDINAL_POSITION",
-                        args);
+  Rows rows = db_.query(
+      "SELECT TABLE_NAME, COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = "
+      "DATABASE() AND CHARACTER_SET_NAME = 'latin1' AND TABLE_NAME IN (" +
+          placeholders(tables.size()) + ") AND COLUMN_NAME IN (" + placeholders(columns.size()) +
+          ") ORDER BY TABLE_NAME, ORDINAL_POSITION",
+      args);
   std::vector<std::pair<std::string, std::string>> out;
   while (rows.next()) out.emplace_back(rows.text(0), rows.text(1));
   return out;
@@ -142,16 +146,16 @@ long long WordPressSource::double_encoded_values(const std::string& table, const
   // fixed list there, read back from information_schema.
   const std::string c = "CAST(`" + column + "` AS BINARY)";
   Rows rows = db_.query("SELECT COUNT(*) FROM `" + table + "` WHERE CHAR_LENGTH(CONVERT(" + c +
-                        " USING utf8mb4)) < LENGTH(" + c + ") AND CAST(CONVERT(" + c + " USING utf8mb4) AS BINARY) = " +
-                        c);
+                        " USING utf8mb4)) < LENGTH(" + c + ") AND CAST(CONVERT(" + c +
+                        " USING utf8mb4) AS BINARY) = " + c);
   return rows.next() ? rows.integer(0) : 0;
 }
 
 std::map<std::string, std::string> WordPressSource::options(const std::vector<std::string>& names) {
   std::map<std::string, std::string> out;
   if (names.empty()) return out;
-  Rows rows = db_.query("SELECT option_name, option_value FROM " + table("options") + " WHERE option_name IN (" +
-                            placeholders(names.size()) + ")",
+  Rows rows = db_.query("SELECT option_name, option_value FROM " + table("options") +
+                            " WHERE option_name IN (" + placeholders(names.size()) + ")",
                         values_of(names));
   while (rows.next()) out[rows.text(0)] = rows.text(1);
   return out;
@@ -159,8 +163,8 @@ std::map<std::string, std::string> WordPressSource::options(const std::vector<st
 
 std::vector<std::tuple<std::string, std::string, long long>> WordPressSource::post_counts() {
   std::vector<std::tuple<std::string, std::string, long long>> out;
-  Rows rows =
-      db_.query("SELECT post_type, post_status, COUNT(*) FROM " + table("posts") + " GROUP BY post_type, post_status");
+  Rows rows = db_.query("SELECT post_type, post_status, COUNT(*) FROM " + table("posts") +
+                        " GROUP BY post_type, post_status");
   while (rows.next()) out.emplace_back(rows.text(0), rows.text(1), rows.integer(2));
   return out;
 }
@@ -173,7 +177,8 @@ std::pair<long long, long long> WordPressSource::post_id_range(const std::vector
   return {rows.integer(0), rows.integer(1)};
 }
 
-std::vector<WpPost> WordPressSource::posts(const std::vector<std::string>& types, long long first, long long last) {
+std::vector<WpPost> WordPressSource::posts(const std::vector<std::string>& types, long long first,
+                                           long long last) {
   std::vector<SqlValue> args = values_of(types);
   args.emplace_back(first);
   args.emplace_back(last);
@@ -209,9 +214,10 @@ std::map<long long, WpMeta> WordPressSource::meta(const std::vector<std::string>
   std::vector<SqlValue> args = values_of(keys);
   args.emplace_back(first);
   args.emplace_back(last);
-  Rows rows = db_.query("SELECT post_id, meta_key, meta_value FROM " + table("postmeta") + " WHERE meta_key IN (" +
-                            placeholders(keys.size()) + ") AND post_id BETWEEN ? AND ? ORDER BY post_id, meta_id",
-                        args);
+  Rows rows =
+      db_.query("SELECT post_id, meta_key, meta_value FROM " + table("postmeta") + " WHERE meta_key IN (" +
+                    placeholders(keys.size()) + ") AND post_id BETWEEN ? AND ? ORDER BY post_id, meta_id",
+                args);
   std::map<long long, WpMeta> out;
   while (rows.next()) out[rows.integer(0)].emplace_back(rows.text(1), rows.text(2));
   return out;
@@ -223,25 +229,26 @@ std::map<long long, WpMeta> WordPressSource::meta_of(const std::vector<std::stri
   if (ids.empty()) return out;
   std::vector<SqlValue> args = values_of(keys);
   args.insert(args.end(), ids.begin(), ids.end());
-  Rows rows = db_.query("SELECT post_id, meta_key, meta_value FROM " + table("postmeta") + " WHERE meta_key IN (" +
-                            placeholders(keys.size()) + ") AND post_id IN (" + placeholders(ids.size()) +
-                            ") ORDER BY post_id, meta_id",
+  Rows rows = db_.query("SELECT post_id, meta_key, meta_value FROM " + table("postmeta") +
+                            " WHERE meta_key IN (" + placeholders(keys.size()) + ") AND post_id IN (" +
+                            placeholders(ids.size()) + ") ORDER BY post_id, meta_id",
                         args);
   while (rows.next()) out[rows.integer(0)].emplace_back(rows.text(1), rows.text(2));
   return out;
 }
 
 std::vector<WpTerm> WordPressSource::terms(const std::vector<std::string>& taxonomies) {
-  Rows rows = db_.query("SELECT tt.term_taxonomy_id, t.term_id, tt.taxonomy, t.name, t.slug, tt.description, "
-                        "tt.parent FROM " +
-                            table("term_taxonomy") + " tt JOIN " + table("terms") +
-                            " t ON t.term_id = tt.term_id WHERE tt.taxonomy IN (" + placeholders(taxonomies.size()) +
-                            ") ORDER BY tt.term_taxonomy_id",
-                        values_of(taxonomies));
+  Rows rows = db_.query(
+      "SELECT tt.term_taxonomy_id, t.term_id, tt.taxonomy, t.name, t.slug, tt.description, "
+      "tt.parent FROM " +
+          table("term_taxonomy") + " tt JOIN " + table("terms") +
+          " t ON t.term_id = tt.term_id WHERE tt.taxonomy IN (" + placeholders(taxonomies.size()) +
+          ") ORDER BY tt.term_taxonomy_id",
+      values_of(taxonomies));
   std::vector<WpTerm> out;
   while (rows.next())
-    out.push_back(WpTerm{rows.integer(0), rows.integer(1), rows.text(2), rows.text(3), rows.text(4), rows.text(5),
-                         rows.integer(6)});
+    out.push_back(WpTerm{rows.integer(0), rows.integer(1), rows.text(2), rows.text(3), rows.text(4),
+                         rows.text(5), rows.integer(6)});
   return out;
 }
 
@@ -249,12 +256,12 @@ std::vector<std::pair<long long, long long>> WordPressSource::relationships(
     const std::string& post_type, const std::vector<std::string>& taxonomies) {
   std::vector<SqlValue> args{post_type};
   for (const auto& t : taxonomies) args.emplace_back(t);
-  Rows rows = db_.query("SELECT tr.object_id, tr.term_taxonomy_id FROM " + table("term_relationships") +
-                            " tr JOIN " + table("posts") + " p ON p.ID = tr.object_id AND p.post_type = ? JOIN " +
-                            table("term_taxonomy") + " tt ON tt.term_taxonomy_id = tr.term_taxonomy_id " +
-                            "WHERE tt.taxonomy IN (" + placeholders(taxonomies.size()) +
-                            ") ORDER BY tr.object_id, tr.term_order, tr.term_taxonomy_id",
-                        args);
+  Rows rows = db_.query(
+      "SELECT tr.object_id, tr.term_taxonomy_id FROM " + table("term_relationships") + " tr JOIN " +
+          table("posts") + " p ON p.ID = tr.object_id AND p.post_type = ? JOIN " + table("term_taxonomy") +
+          " tt ON tt.term_taxonomy_id = tr.term_taxonomy_id " + "WHERE tt.taxonomy IN (" +
+          placeholders(taxonomies.size()) + ") ORDER BY tr.object_id, tr.term_order, tr.term_taxonomy_id",
+      args);
   std::vector<std::pair<long long, long long>> out;
   while (rows.next()) out.emplace_back(rows.integer(0), rows.integer(1));
   return out;
@@ -266,20 +273,23 @@ std::vector<WpUser> WordPressSource::users(const std::vector<long long>& ids) {
   // The capabilities key carries the site's prefix (wp_capabilities, wp_2_capabilities).
   std::vector<SqlValue> args{site_prefix_ + "capabilities"};
   args.insert(args.end(), ids.begin(), ids.end());
-  Rows rows = db_.query("SELECT u.ID, u.user_login, u.display_name, CAST(u.user_registered AS CHAR), "
-                        "(SELECT m.meta_value FROM " +
-                            shared("usermeta") + " m WHERE m.user_id = u.ID AND m.meta_key = ? ORDER BY m.umeta_id " +
-                            "LIMIT 1) FROM " + shared("users") + " u WHERE u.ID IN (" + placeholders(ids.size()) +
-                            ") ORDER BY u.ID",
-                        args);
-  while (rows.next()) out.push_back(WpUser{rows.integer(0), rows.text(1), rows.text(2), rows.text(3), rows.text(4)});
+  Rows rows = db_.query(
+      "SELECT u.ID, u.user_login, u.display_name, CAST(u.user_registered AS CHAR), "
+      "(SELECT m.meta_value FROM " +
+          shared("usermeta") + " m WHERE m.user_id = u.ID AND m.meta_key = ? ORDER BY m.umeta_id " +
+          "LIMIT 1) FROM " + shared("users") + " u WHERE u.ID IN (" + placeholders(ids.size()) +
+          ") ORDER BY u.ID",
+      args);
+  while (rows.next())
+    out.push_back(WpUser{rows.integer(0), rows.text(1), rows.text(2), rows.text(3), rows.text(4)});
   return out;
 }
 
 std::vector<long long> WordPressSource::recurring_ct1_posts() {
   std::vector<long long> out;
   if (!has_table("tec_occurrences")) return out;
-  Rows rows = db_.query("SELECT post_id FROM " + table("tec_occurrences") + " GROUP BY post_id HAVING COUNT(*) > 1");
+  Rows rows =
+      db_.query("SELECT post_id FROM " + table("tec_occurrences") + " GROUP BY post_id HAVING COUNT(*) > 1");
   while (rows.next()) out.push_back(rows.integer(0));
   return out;
 }

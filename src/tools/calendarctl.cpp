@@ -110,8 +110,9 @@ int run(const cal::Config& config, const std::vector<std::string>& args, const s
   if (args.empty()) return usage_error("missing command");
   if (args[0] == "import-wordpress") return cal::run_import_wordpress(config, args, wordpress);
   if (wordpress.any())
-    return usage_error("--from, --prefix, --socket, --password-file, --site, --dry-run and --report are options of "
-                       "import-wordpress only");
+    return usage_error(
+        "--from, --prefix, --socket, --password-file, --site, --dry-run and --report are options of "
+        "import-wordpress only");
   if (args[0] == "db-account") return cal::run_db_account(config, args, account);
   if (account.any())
     return usage_error("--max-connections, --max-statement-time and --host are options of db-account only");

@@ -29,7 +29,8 @@ namespace {
 
 constexpr long long kIdRange = 5000;  // WordPress ids read per round of events
 
-const std::vector<std::string> kImportedStatuses = {"publish", "future", "draft", "pending", "private", "trash"};
+const std::vector<std::string> kImportedStatuses = {"publish", "future",  "draft",
+                                                    "pending", "private", "trash"};
 
 bool importable(const std::string& status) {
   return std::find(kImportedStatuses.begin(), kImportedStatuses.end(), status) != kImportedStatuses.end();
@@ -45,9 +46,9 @@ class Fingerprint {
   }
   Fingerprint& operator<<(long long n) { return *this << std::to_string(n); }
   Fingerprint& operator<<(const PostRow& r) {
-    return *this << r.status << r.status_before_trash << r.author << r.title << r.content << r.excerpt << r.slug
-                 << r.password << r.parent << r.image_id << r.date_local << r.date_utc << r.modified_local
-                 << r.modified_utc;
+    return *this << r.status << r.status_before_trash << r.author << r.title << r.content << r.excerpt
+                 << r.slug << r.password << r.parent << r.image_id << r.date_local << r.date_utc
+                 << r.modified_local << r.modified_utc;
   }
   std::string digest() const { return sha256_bytes(text_); }
 
@@ -77,8 +78,10 @@ class Importer {
     imports_ = load_wordpress_imports(db_, report_.source);
     taken_ids_ = taken_post_ids(db_);
     for (PostType t : {PostType::kEvent, PostType::kVenue, PostType::kOrganizer, PostType::kAttachment})
-      for (const auto& s : taken_post_slugs(db_, t)) taken_slugs_[static_cast<int>(t)].insert(ascii::lower(s));
-    const auto range = source_.post_id_range({"tribe_events", "tribe_venue", "tribe_organizer", "attachment"});
+      for (const auto& s : taken_post_slugs(db_, t))
+        taken_slugs_[static_cast<int>(t)].insert(ascii::lower(s));
+    const auto range =
+        source_.post_id_range({"tribe_events", "tribe_venue", "tribe_organizer", "attachment"});
     next_post_id_ = range.second + 1;
     for (long long id : taken_ids_) next_post_id_ = std::max(next_post_id_, id + 1);
     import_users();
@@ -113,7 +116,8 @@ class Importer {
     if (const auto tec = parse_php_serialized(option("tribe_events_calendar_options"))) {
       if (const PhpValue* symbol = tec->find("defaultCurrencySymbol"); symbol && !symbol->as_text().empty())
         rules_.currency_symbol = symbol->as_text();
-      if (const PhpValue* reverse = tec->find("reverseCurrencyPosition")) rules_.currency_after = reverse->truthy();
+      if (const PhpValue* reverse = tec->find("reverseCurrencyPosition"))
+        rules_.currency_after = reverse->truthy();
     }
     uploads_ = option("upload_url_path");
     if (uploads_.empty()) {
@@ -126,8 +130,8 @@ class Importer {
 
   void count_not_ours() {
     for (const auto& [type, status, n] : source_.post_counts()) {
-      const char* kind = type == "tribe_events" ? "event"
-                         : type == "tribe_venue" ? "venue"
+      const char* kind = type == "tribe_events"      ? "event"
+                         : type == "tribe_venue"     ? "venue"
                          : type == "tribe_organizer" ? "organizer"
                                                      : nullptr;
       if (kind) {
@@ -166,14 +170,18 @@ class Importer {
       const std::string display = u.display_name.empty() ? u.login : u.display_name;
       const std::string fingerprint = (Fingerprint() << u.login << display << role_name(role)).digest();
       const auto key = std::make_pair(WpIdSpace::kUser, u.id);
-      if (const auto it = imports_.find(key); it != imports_.end() && user_id_taken(db_, it->second.target_id)) {
+      if (const auto it = imports_.find(key);
+          it != imports_.end() && user_id_taken(db_, it->second.target_id)) {
         users_[u.id] = it->second.target_id;
+        if (it->second.target_id != u.id)
+          report_.change("user", u.id, it->second.target_id, "id", "imported under this id before");
         if (it->second.fingerprint == fingerprint) {
           ++counts.unchanged;
           continue;
         }
         write_user(db_, it->second.target_id, display, role);
-        save_wordpress_import(db_, report_.source, WpIdSpace::kUser, u.id, {it->second.target_id, fingerprint});
+        save_wordpress_import(db_, report_.source, WpIdSpace::kUser, u.id,
+                              {it->second.target_id, fingerprint});
         ++counts.updated;
         continue;
       }
@@ -182,6 +190,7 @@ class Importer {
         users_[u.id] = same->id;
         report_.change("user", u.id, same->id, "login",
                        "login " + u.login + " exists here: its records go to that user, whose role stays");
+        if (same->id != u.id) report_.change("user", u.id, same->id, "id", "the user with that login here");
         save_wordpress_import(db_, report_.source, WpIdSpace::kUser, u.id, {same->id, fingerprint});
         ++counts.unchanged;
         continue;
@@ -203,7 +212,8 @@ class Importer {
   long long author(long long wp_id, const char* kind, long long post_id) {
     if (wp_id == 0) return 0;
     if (const auto it = users_.find(wp_id); it != users_.end()) return it->second;
-    report_.change(kind, post_id, 0, "author", "author " + std::to_string(wp_id) + " is no user in WordPress: none");
+    report_.change(kind, post_id, 0, "author",
+                   "author " + std::to_string(wp_id) + " is no user in WordPress: none");
     return 0;
   }
 
@@ -218,7 +228,8 @@ class Importer {
       if (t.taxonomy == "tribe_events_cat" || used.count(t.term_taxonomy_id)) pending.push_back(std::move(t));
     taken_term_ids_ = taken_term_ids(db_);
     for (Taxonomy tax : {Taxonomy::kCategory, Taxonomy::kTag})
-      for (const auto& s : taken_term_slugs(db_, tax)) taken_term_slugs_[static_cast<int>(tax)].insert(ascii::lower(s));
+      for (const auto& s : taken_term_slugs(db_, tax))
+        taken_term_slugs_[static_cast<int>(tax)].insert(ascii::lower(s));
     for (long long id : taken_term_ids_) next_term_id_ = std::max(next_term_id_, id + 1);
     for (const auto& t : pending) next_term_id_ = std::max(next_term_id_, t.term_id + 1);
     // Parents first: a category is written once its parent has its id here.
@@ -258,25 +269,39 @@ class Importer {
     term.parent = parent;
     term.slug = t.slug.empty() ? slugify(t.name) : t.slug;
     if (term.slug.empty()) term.slug = std::string(kind) + "-" + std::to_string(t.term_id);
-    const std::string fingerprint = (Fingerprint() << term.name << term.slug << term.description << parent).digest();
+    const std::string fingerprint =
+        (Fingerprint() << term.name << term.slug << term.description << parent).digest();
     const auto key = std::make_pair(WpIdSpace::kTerm, t.term_taxonomy_id);
     long long id = 0;
-    if (const auto it = imports_.find(key); it != imports_.end() && term_exists(db_, tax, it->second.target_id)) {
+    if (const auto it = imports_.find(key);
+        it != imports_.end() && term_exists(db_, tax, it->second.target_id)) {
       id = it->second.target_id;
+      if (id != t.term_id) report_.change(kind, t.term_id, id, "id", "imported under this id before");
       if (it->second.fingerprint == fingerprint) {
         ++counts.unchanged;
       } else {
         const auto current = find_term(db_, tax, id);
         if (current && ascii::lower(current->slug) != ascii::lower(term.slug))
           term.slug = free_term_slug(tax, term.slug, t.term_id, kind);
+        // Our names are unique per level (as a write through the API would find them).
+        if (const auto same = find_term_at_level(db_, tax, parent, term.name);
+            same && *same != id && current) {
+          report_.change(
+              kind, t.term_id, id, "name",
+              "another " + std::string(kind) + " here is named " + term.name + ": kept " + current->name);
+          term.name = current->name;
+        }
         term.id = id;
         write_term(db_, term);
         ++counts.updated;
       }
     } else if (const auto same = find_term_at_level(db_, tax, parent, term.name)) {
       id = *same;
-      report_.change(kind, t.term_id, id, "name", "a " + std::string(kind) + " named " + t.name +
-                                                     " exists here at the same level: events get that one");
+      report_.change(kind, t.term_id, id, "name",
+                     "a " + std::string(kind) + " named " + t.name +
+                         " exists here at the same level: events get that one");
+      if (id != t.term_id)
+        report_.change(kind, t.term_id, id, "id", "the " + std::string(kind) + " of that name here");
       ++counts.unchanged;
     } else {
       id = t.term_id;
@@ -323,12 +348,14 @@ class Importer {
     const auto key = std::make_pair(WpIdSpace::kPost, wp_id);
     if (const auto it = imports_.find(key); it != imports_.end() && taken_ids_.count(it->second.target_id)) {
       const long long id = it->second.target_id;
+      if (id != wp_id) report_.change(kind, wp_id, id, "id", "imported under this id before");
       if (it->second.fingerprint == fingerprint) {
         ++counts.unchanged;
         return id;
       }
       const auto current = find_post(db_, row.type, id);
-      if (!current) throw std::runtime_error(std::string(kind) + " " + std::to_string(id) + " changed type here");
+      if (!current)
+        throw std::runtime_error(std::string(kind) + " " + std::to_string(id) + " changed type here");
       row.id = id;
       if (ascii::lower(current->slug) != ascii::lower(row.slug)) {
         taken_slugs_[static_cast<int>(row.type)].erase(ascii::lower(current->slug));
@@ -385,13 +412,16 @@ class Importer {
       if (imports_.find(key) == imports_.end()) {
         if (const auto same = find_image_by_url(db_, url)) {
           images_[post.id] = *same;
-          report_.change("image", post.id, *same, "url", "the same URL is image " + std::to_string(*same) + " here");
+          report_.change("image", post.id, *same, "url",
+                         "the same URL is image " + std::to_string(*same) + " here");
+          if (*same != post.id) report_.change("image", post.id, *same, "id", "the image with that URL here");
           save_wordpress_import(db_, report_.source, WpIdSpace::kPost, post.id, {*same, fingerprint});
           ++report_.counts["image"].unchanged;
           continue;
         }
       }
-      images_[post.id] = upsert(post.id, row, fingerprint, "image", [&](long long id, bool) { save_image_url(db_, id, url); });
+      images_[post.id] = upsert(post.id, row, fingerprint, "image",
+                                [&](long long id, bool) { save_image_url(db_, id, url); });
     }
   }
 
@@ -427,18 +457,21 @@ class Importer {
         const long long thumbnail = wp_thumbnail(m);
         row.image_id = thumbnail ? images_[thumbnail] : 0;
         if (thumbnail && !row.image_id)
-          report_.change(kind, post.id, 0, "image", "featured image " + std::to_string(thumbnail) + " is no image in WordPress");
+          report_.change(kind, post.id, 0, "image",
+                         "featured image " + std::to_string(thumbnail) + " is no image in WordPress");
         if (type == PostType::kVenue) {
           const VenueDetails d = wp_venue_details(m);
           Fingerprint f;
-          f << row << d.address << d.city << d.country << d.province << d.state << d.zip << d.phone << d.website
-            << d.stateprovince << d.show_map << d.show_map_link
+          f << row << d.address << d.city << d.country << d.province << d.state << d.zip << d.phone
+            << d.website << d.stateprovince << d.show_map << d.show_map_link
             << (d.geo_lat ? std::to_string(*d.geo_lat) + "," + std::to_string(*d.geo_lng) : "");
-          linked_[post.id] = upsert(post.id, row, f.digest(), kind, [&](long long id, bool) { save_venue_details(db_, id, d); });
+          linked_[post.id] = upsert(post.id, row, f.digest(), kind,
+                                    [&](long long id, bool) { save_venue_details(db_, id, d); });
         } else if (type == PostType::kOrganizer) {
           const OrganizerDetails d = wp_organizer_details(m);
           const std::string fp = (Fingerprint() << row << d.phone << d.website << d.email).digest();
-          linked_[post.id] = upsert(post.id, row, fp, kind, [&](long long id, bool) { save_organizer_details(db_, id, d); });
+          linked_[post.id] =
+              upsert(post.id, row, fp, kind, [&](long long id, bool) { save_organizer_details(db_, id, d); });
         } else {
           import_event(post, m, row, recurring.count(post.id) > 0);
         }
@@ -451,8 +484,9 @@ class Importer {
   long long linked(long long wp_id, const char* what, long long event_id) {
     if (wp_id == 0) return 0;
     if (const auto it = linked_.find(wp_id); it != linked_.end()) return it->second;
-    report_.change("event", event_id, 0, what, std::string(what) + " " + std::to_string(wp_id) +
-                                                   " is not a venue or organizer in WordPress: link dropped");
+    report_.change("event", event_id, 0, what,
+                   std::string(what) + " " + std::to_string(wp_id) +
+                       " is not a venue or organizer in WordPress: link dropped");
     return 0;
   }
 
@@ -477,7 +511,8 @@ class Importer {
     const EventDetails& d = *details;
     Fingerprint f;
     f << row << d.start_local << d.end_local << d.start_utc << d.end_utc << d.timezone << d.all_day << d.cost
-      << d.website << d.show_map << d.show_map_link << d.hide_from_listings << d.sticky << d.featured << venue;
+      << d.website << d.show_map << d.show_map_link << d.hide_from_listings << d.sticky << d.featured
+      << venue;
     for (long long o : organizers) f << o;
     f << "c";
     for (long long c : categories) f << c;

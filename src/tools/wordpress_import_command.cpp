@@ -46,7 +46,8 @@ std::string listed(const std::vector<WordPressInstall>& installs) {
 // Whether `prefix` is a sub-site's prefix ("wp_2_") of a multisite install among `installs`.
 bool sub_site_prefix(const std::string& prefix, const std::vector<WordPressInstall>& installs) {
   for (const auto& base : installs) {
-    if (base.sites <= 1 || prefix.size() <= base.prefix.size() + 1 || prefix.rfind(base.prefix, 0) != 0) continue;
+    if (base.sites <= 1 || prefix.size() <= base.prefix.size() + 1 || prefix.rfind(base.prefix, 0) != 0)
+      continue;
     const std::string rest = prefix.substr(base.prefix.size(), prefix.size() - base.prefix.size() - 1);
     if (prefix.back() == '_' && parse_id(rest)) return true;
   }
@@ -63,8 +64,8 @@ class Progress {
     const double seconds = std::chrono::duration<double>(now - start_).count();
     const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
     char line[160];
-    std::snprintf(line, sizeof line, "import-wordpress: %lld events, %.0f/s, %.0f%% of the id range\n", done, rate,
-                  ids > 0 ? 100.0 * static_cast<double>(done) / static_cast<double>(ids) : 100.0);
+    std::snprintf(line, sizeof line, "import-wordpress: %lld events, %.0f/s, %.0f%% of the id range\n", done,
+                  rate, ids > 0 ? 100.0 * static_cast<double>(done) / static_cast<double>(ids) : 100.0);
     std::cerr << line;
   }
 
@@ -181,7 +182,8 @@ int run_import_wordpress(const Config& config, const std::vector<std::string>& p
       if (i.has_tec && !sub_site_prefix(i.prefix, installs)) with_tec.push_back(&i);
     if (installs.empty()) return refuse("no WordPress tables in " + url->database);
     if (with_tec.empty())
-      return refuse("no The Events Calendar data in " + url->database + "; prefixes found: " + listed(installs));
+      return refuse("no The Events Calendar data in " + url->database +
+                    "; prefixes found: " + listed(installs));
     if (with_tec.size() > 1)
       return refuse("several WordPress sites in " + url->database + ": " + listed(installs) +
                     "; choose one with --prefix");
@@ -191,14 +193,17 @@ int run_import_wordpress(const Config& config, const std::vector<std::string>& p
     return refuse("a multisite database with " + std::to_string(chosen->sites) +
                   " sites: choose one with --site N (1 is the main site)");
   if (site == 0) site = 1;
-  if (site > 1 && chosen->sites <= 1) return refuse("--site " + std::to_string(site) + ": " + chosen->prefix + " is no multisite install");
+  if (site > 1 && chosen->sites <= 1)
+    return refuse("--site " + std::to_string(site) + ": " + chosen->prefix + " is no multisite install");
   const std::string site_prefix = site > 1 ? chosen->prefix + std::to_string(site) + "_" : chosen->prefix;
   const WordPressInstall* site_install = nullptr;
   for (const auto& i : installs)
     if (i.prefix == site_prefix) site_install = &i;
-  if (!site_install) return refuse("no tables of site " + std::to_string(site) + " (" + site_prefix + "posts)");
+  if (!site_install)
+    return refuse("no tables of site " + std::to_string(site) + " (" + site_prefix + "posts)");
   if (!site_install->has_tec)
-    return refuse(site_prefix + " holds WordPress but no The Events Calendar data (no TEC options, events or tables)");
+    return refuse(site_prefix +
+                  " holds WordPress but no The Events Calendar data (no TEC options, events or tables)");
 
   WordPressSource source(source_db, chosen->prefix, site);
   for (const auto& [table, column] : source.latin1_text_columns()) {
@@ -218,12 +223,20 @@ int run_import_wordpress(const Config& config, const std::vector<std::string>& p
   settings.progress = std::ref(progress);
   Db target(config.database);
   source.open_snapshot();
-  import_wordpress(source, target, settings, report);
+  try {
+    import_wordpress(source, target, settings, report);
+  } catch (const DuplicateKey& e) {
+    return refuse("nothing imported: a record collides with one here (" + e.detail + ")");
+  } catch (const DatabaseConflict& e) {
+    return refuse("nothing imported: another writer held rows the import needed (" + e.detail +
+                  "); run it again");
+  }
   source.close_snapshot();
   if (report.site_timezone != config.site.timezone)
     report.change("site", 0, 0, "timezone",
-                  "WordPress shows times in " + report.site_timezone + ", this service in " + config.site.timezone +
-                      ": set [site] timezone = " + report.site_timezone + " in the config to match");
+                  "WordPress shows times in " + report.site_timezone + ", this service in " +
+                      config.site.timezone + ": set [site] timezone = " + report.site_timezone +
+                      " in the config to match");
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!args.dry_run && report.counts["event"].imported + report.counts["event"].updated > 0) {
     // The search index learns the new events' words now, as after `migrate`.

@@ -30,7 +30,8 @@ std::optional<double> coordinate(const std::optional<std::string>& text, double 
   if (!text || text->empty()) return std::nullopt;
   char* end = nullptr;
   const double value = std::strtod(text->c_str(), &end);
-  if (end == text->c_str() || *end != '\0' || !std::isfinite(value) || std::fabs(value) > limit) return std::nullopt;
+  if (end == text->c_str() || *end != '\0' || !std::isfinite(value) || std::fabs(value) > limit)
+    return std::nullopt;
   return value;
 }
 
@@ -42,14 +43,43 @@ long long meta_id(const std::optional<std::string>& text) {
 
 }  // namespace
 
-const std::vector<std::string> kWpMetaKeys = {
-    "_EventStartDate", "_EventEndDate", "_EventStartDateUTC", "_EventEndDateUTC", "_EventTimezone",
-    "_EventAllDay", "_EventCost", "_EventCurrencySymbol", "_EventCurrencyPosition", "_EventURL",
-    "_EventShowMap", "_EventShowMapLink", "_EventHideFromUpcoming", "_tribe_featured", "_EventVenueID",
-    "_EventOrganizerID", "_EventRecurrence", "_thumbnail_id", "_wp_trash_meta_status", "_wp_desired_post_slug",
-    "_VenueAddress", "_VenueCity", "_VenueCountry", "_VenueProvince", "_VenueState", "_VenueZip", "_VenuePhone",
-    "_VenueURL", "_VenueStateProvince", "_VenueShowMap", "_VenueShowMapLink", "_VenueLat", "_VenueLng",
-    "_OrganizerPhone", "_OrganizerWebsite", "_OrganizerEmail", "_tribe_events_status"};
+const std::vector<std::string> kWpMetaKeys = {"_EventStartDate",
+                                              "_EventEndDate",
+                                              "_EventStartDateUTC",
+                                              "_EventEndDateUTC",
+                                              "_EventTimezone",
+                                              "_EventAllDay",
+                                              "_EventCost",
+                                              "_EventCurrencySymbol",
+                                              "_EventCurrencyPosition",
+                                              "_EventURL",
+                                              "_EventShowMap",
+                                              "_EventShowMapLink",
+                                              "_EventHideFromUpcoming",
+                                              "_tribe_featured",
+                                              "_EventVenueID",
+                                              "_EventOrganizerID",
+                                              "_EventRecurrence",
+                                              "_thumbnail_id",
+                                              "_wp_trash_meta_status",
+                                              "_wp_desired_post_slug",
+                                              "_VenueAddress",
+                                              "_VenueCity",
+                                              "_VenueCountry",
+                                              "_VenueProvince",
+                                              "_VenueState",
+                                              "_VenueZip",
+                                              "_VenuePhone",
+                                              "_VenueURL",
+                                              "_VenueStateProvince",
+                                              "_VenueShowMap",
+                                              "_VenueShowMapLink",
+                                              "_VenueLat",
+                                              "_VenueLng",
+                                              "_OrganizerPhone",
+                                              "_OrganizerWebsite",
+                                              "_OrganizerEmail",
+                                              "_tribe_events_status"};
 
 std::optional<std::string> first_meta(const WpMeta& meta, const std::string& key) {
   for (const auto& [k, v] : meta)
@@ -117,7 +147,8 @@ std::optional<EventDetails> wp_event_details(const WpPost& post, const WpMeta& m
   const std::string stored_zone = first_meta(meta, "_EventTimezone").value_or("");
   if (const auto ours = our_timezone(stored_zone)) {
     zone = *TimeZone::find(*ours);
-    if (*ours != stored_zone) report.change("event", post.id, 0, "timezone", stored_zone + " is written " + *ours);
+    if (*ours != stored_zone)
+      report.change("event", post.id, 0, "timezone", stored_zone + " is written " + *ours);
   } else {
     report.change("event", post.id, 0, "timezone",
                   (stored_zone.empty() ? std::string("none stored") : "unknown zone " + stored_zone) +
@@ -138,8 +169,8 @@ std::optional<EventDetails> wp_event_details(const WpPost& post, const WpMeta& m
     report.change("event", post.id, 0, "utc_start_date", "no UTC dates stored: computed from the time zone");
   else if (d.start_utc != start_from_zone || d.end_utc != end_from_zone)
     report.change("event", post.id, 0, "utc_start_date",
-                  "stored UTC dates disagree with the local dates in " + d.timezone + " (kept as stored; from the zone: " +
-                      start_from_zone + ")");
+                  "stored UTC dates disagree with the local dates in " + d.timezone +
+                      " (kept as stored; from the zone: " + start_from_zone + ")");
   if (d.end_utc < d.start_utc) {
     report.change("event", post.id, 0, "", "skipped: ends before it starts");
     return std::nullopt;
@@ -150,7 +181,8 @@ std::optional<EventDetails> wp_event_details(const WpPost& post, const WpMeta& m
   const std::string symbol = first_meta(meta, "_EventCurrencySymbol").value_or("");
   const auto costs = all_meta(meta, "_EventCost");
   d.cost = tec_cost_text(costs, symbol.empty() ? site.currency_symbol : symbol, after);
-  if (costs.size() > 1) report.change("event", post.id, 0, "cost", std::to_string(costs.size()) + " _EventCost rows: " + d.cost);
+  if (costs.size() > 1)
+    report.change("event", post.id, 0, "cost", std::to_string(costs.size()) + " _EventCost rows: " + d.cost);
   d.website = first_meta(meta, "_EventURL").value_or("");
   // Absent flags read true; present ones by PHP's (bool) cast (TEC's REST).
   d.show_map = php_bool(first_meta(meta, "_EventShowMap").value_or("1"));

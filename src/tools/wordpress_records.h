@@ -20,10 +20,10 @@ namespace cal {
 
 // What the site's options say about reading its events.
 struct WpSiteRules {
-  TimeZone zone;                  // the site zone (timezone_string / gmt_offset)
-  std::string zone_name;          // its name here
+  TimeZone zone;                      // the site zone (timezone_string / gmt_offset)
+  std::string zone_name;              // its name here
   std::string currency_symbol = "$";  // tribe_events_calendar_options defaultCurrencySymbol
-  bool currency_after = false;    // ... reverseCurrencyPosition
+  bool currency_after = false;        // ... reverseCurrencyPosition
 };
 
 // Every meta key the importer reads.

@@ -8,11 +8,12 @@
 
 namespace cal {
 
-const char* const kImportKinds[8] = {"user", "category", "tag", "image", "venue", "organizer", "event", "site"};
+const char* const kImportKinds[8] = {"user",  "category",  "tag",   "image",
+                                     "venue", "organizer", "event", "site"};
 
 void write_text_report(std::ostream& out, const ImportReport& r) {
-  out << (r.dry_run ? "import-wordpress (dry run: nothing written)" : "import-wordpress") << " from " << r.source
-      << " (prefix " << r.prefix;
+  out << (r.dry_run ? "import-wordpress (dry run: nothing written)" : "import-wordpress") << " from "
+      << r.source << " (prefix " << r.prefix;
   if (r.site > 1) out << ", site " << r.site;
   out << ")\n";
   if (!r.site_name.empty() || !r.site_timezone.empty())

@@ -20,7 +20,7 @@ struct ImportCounts {
 
 // One record that did not arrive exactly as WordPress had it.
 struct ImportChange {
-  std::string kind;        // "event", "venue", "organizer", "image", "category", "tag", "user", "site"
+  std::string kind;         // "event", "venue", "organizer", "image", "category", "tag", "user", "site"
   long long source_id = 0;  // the WordPress id (0 for the site)
   long long target_id = 0;  // the id here (0 when skipped)
   std::string field;        // what changed: "id", "slug", "timezone", ... or "" for the whole record
@@ -32,9 +32,9 @@ struct ImportReport {
   std::string prefix;
   long long site = 1;
   bool dry_run = false;
-  std::string site_name, site_timezone;  // as WordPress had them, in our zone form
-  std::map<std::string, ImportCounts> counts;   // by kind, in the order of kKinds
-  std::map<std::string, long long> not_ours;    // WordPress posts left out, by reason
+  std::string site_name, site_timezone;        // as WordPress had them, in our zone form
+  std::map<std::string, ImportCounts> counts;  // by kind, in the order of kKinds
+  std::map<std::string, long long> not_ours;   // WordPress posts left out, by reason
   std::vector<ImportChange> changes;
   std::vector<std::pair<std::string, std::string>> new_passwords;  // (login, application password)
   double seconds = 0;

@@ -15,9 +15,9 @@ namespace cal {
 
 // A WordPress install in the database: the prefix of its `options` and `posts` tables.
 struct WordPressInstall {
-  std::string prefix;      // "wp_", "test_", "wp_2_"
-  bool has_tec = false;    // TEC options, TEC posts or TEC's own tables
-  long long sites = 1;     // rows of {prefix}blogs (multisite); 1 when there is none
+  std::string prefix;    // "wp_", "test_", "wp_2_"
+  bool has_tec = false;  // TEC's options or events
+  long long sites = 1;   // rows of {prefix}blogs (multisite); 1 when there is none
 };
 
 // Every install in the connected database, by prefix (information_schema, one statement, and
@@ -90,12 +90,13 @@ class WordPressSource {
   // The meta rows with these keys of posts with ids in [first, last], per post, in meta_id order.
   std::map<long long, WpMeta> meta(const std::vector<std::string>& keys, long long first, long long last);
   // The same for the posts of `ids`.
-  std::map<long long, WpMeta> meta_of(const std::vector<std::string>& keys, const std::vector<long long>& ids);
+  std::map<long long, WpMeta> meta_of(const std::vector<std::string>& keys,
+                                      const std::vector<long long>& ids);
   // Terms of these taxonomies.
   std::vector<WpTerm> terms(const std::vector<std::string>& taxonomies);
   // (object id, term_taxonomy_id) of the posts of `post_type` in these taxonomies.
   std::vector<std::pair<long long, long long>> relationships(const std::string& post_type,
-                                                            const std::vector<std::string>& taxonomies);
+                                                             const std::vector<std::string>& taxonomies);
   // Users by id with their capabilities on this site.
   std::vector<WpUser> users(const std::vector<long long>& ids);
   // Posts with more than one occurrence in TEC's custom tables (CT1 recurring series), when the

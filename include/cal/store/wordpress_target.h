@@ -25,7 +25,8 @@ struct ImportedRecord {
 };
 
 // What earlier imports of `source` wrote: (space, WordPress id) → where it went.
-std::map<std::pair<WpIdSpace, long long>, ImportedRecord> load_wordpress_imports(Db& db, const std::string& source);
+std::map<std::pair<WpIdSpace, long long>, ImportedRecord> load_wordpress_imports(Db& db,
+                                                                                 const std::string& source);
 // Records (or updates) where a WordPress record went.
 void save_wordpress_import(Db& db, const std::string& source, WpIdSpace space, long long source_id,
                            const ImportedRecord& record);
@@ -50,7 +51,8 @@ std::optional<long long> find_image_by_url(Db& db, const std::string& url);
 void save_image_url(Db& db, long long attachment_id, const std::string& url);
 
 // The term of this taxonomy and parent with this name (the service's collation, case-insensitive).
-std::optional<long long> find_term_at_level(Db& db, Taxonomy taxonomy, long long parent, const std::string& name);
+std::optional<long long> find_term_at_level(Db& db, Taxonomy taxonomy, long long parent,
+                                            const std::string& name);
 // Inserts the term under term.id with term.slug as it is.
 void insert_term_with_id(Db& db, const Term& term);
 // Writes name, slug, description and parent of the term by id, as they are.

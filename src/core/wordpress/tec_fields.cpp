@@ -34,7 +34,8 @@ std::optional<int> offset_seconds(std::string_view hours) {
 std::string tec_site_timezone(std::string_view timezone_string, std::string_view gmt_offset) {
   if (!trimmed(timezone_string).empty()) return std::string(trimmed(timezone_string));
   std::string_view offset = trimmed(gmt_offset);
-  if (offset.empty() || offset == "0" || !offset_seconds(offset) || *offset_seconds(offset) == 0) return "UTC+0";
+  if (offset.empty() || offset == "0" || !offset_seconds(offset) || *offset_seconds(offset) == 0)
+    return "UTC+0";
   if (offset.front() == '-') return "UTC" + std::string(offset);
   if (offset.front() == '+') offset.remove_prefix(1);
   return "UTC+" + std::string(offset);
@@ -71,7 +72,8 @@ bool tribe_is_truthy(std::string_view value) {
   return v == "1" || v == "yes" || v == "true" || v == "on" || v == "y" || v == "enable" || v == "enabled";
 }
 
-std::string tec_cost_text(const std::vector<std::string>& cost_rows, std::string_view symbol, bool symbol_after) {
+std::string tec_cost_text(const std::vector<std::string>& cost_rows, std::string_view symbol,
+                          bool symbol_after) {
   std::vector<std::string> values;
   std::string row_symbol;
   std::string first_text;

@@ -17,7 +17,7 @@ struct PhpValue {
   bool boolean = false;
   long long integer = 0;
   double number = 0;
-  std::string text;                                 // kString: the bytes; kInt/kFloat: as written
+  std::string text;                                  // kString: the bytes; kInt/kFloat: as written
   std::vector<std::pair<PhpValue, PhpValue>> items;  // kArray: (key, value) in stored order
 
   // The value of the array item whose key (string or integer) reads `key`; nullptr when this is

@@ -32,7 +32,8 @@ bool tribe_is_truthy(std::string_view value);
 // number of all rows, each with the currency symbol (the event's, else the one written in the
 // row, else the site's default) before or after it; a lone row without a number as it is.
 // "" when no row has anything.
-std::string tec_cost_text(const std::vector<std::string>& cost_rows, std::string_view symbol, bool symbol_after);
+std::string tec_cost_text(const std::vector<std::string>& cost_rows, std::string_view symbol,
+                          bool symbol_after);
 
 // A WordPress trashed slug ("name__trashed", "name__trashed-2") without its suffix; other slugs
 // as they are.
