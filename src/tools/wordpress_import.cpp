@@ -369,6 +369,17 @@ class Importer {
       ++counts.updated;
       return id;
     }
+    const long long id = place_new(row, wp_id, kind);
+    insert_post_with_id(db_, row);
+    details(id, true);
+    save_wordpress_import(db_, report_.source, WpIdSpace::kPost, wp_id, {id, fingerprint});
+    ++counts.imported;
+    return id;
+  }
+
+  // Our id and slug for a new record: WordPress's where free here, else the next free id and
+  // the slug with a suffix, reported. Sets row.id and row.slug and takes both.
+  long long place_new(PostRow& row, long long wp_id, const char* kind) {
     long long id = wp_id;
     if (taken_ids_.count(id)) {
       id = next_post_id_++;
@@ -376,12 +387,21 @@ class Importer {
     }
     row.id = id;
     row.slug = free_post_slug(row.type, row.slug, wp_id, kind);
-    insert_post_with_id(db_, row);
     taken_ids_.insert(id);
-    details(id, true);
-    save_wordpress_import(db_, report_.source, WpIdSpace::kPost, wp_id, {id, fingerprint});
-    ++counts.imported;
     return id;
+  }
+
+  // Whether the WordPress post was imported before and its record is still here.
+  bool imported_before(long long wp_id) const {
+    const auto it = imports_.find({WpIdSpace::kPost, wp_id});
+    return it != imports_.end() && taken_ids_.count(it->second.target_id);
+  }
+
+  // The new events queued in this round, written together.
+  void flush_new_events() {
+    insert_imported_events(db_, report_.source, new_events_);
+    report_.counts["event"].imported += static_cast<long long>(new_events_.size());
+    new_events_.clear();
   }
 
   // The images (attachments) of `wp_ids` not imported yet in this run.
@@ -477,6 +497,7 @@ class Importer {
         }
         ++done;
       }
+      if (events) flush_new_events();
       if (settings_.progress && events) settings_.progress(done, last - first + 1);
     }
   }
@@ -518,6 +539,11 @@ class Importer {
     for (long long c : categories) f << c;
     f << "t";
     for (long long t : tags) f << t;
+    if (!imported_before(post.id)) {
+      place_new(row, post.id, "event");
+      new_events_.push_back(ImportedEvent{row, d, venue, organizers, categories, tags, post.id, f.digest()});
+      return;
+    }
     upsert(post.id, row, f.digest(), "event", [&](long long id, bool fresh) {
       save_event_details(db_, id, d);
       if (venue || !fresh) set_event_venue(db_, id, venue);
@@ -542,6 +568,7 @@ class Importer {
   std::unordered_map<long long, long long> users_, images_, linked_;
   std::unordered_map<long long, std::pair<Taxonomy, long long>> terms_;  // term_taxonomy_id → ours
   std::unordered_map<long long, std::vector<long long>> event_terms_;    // event → term_taxonomy_ids
+  std::vector<ImportedEvent> new_events_;
 };
 
 }  // namespace

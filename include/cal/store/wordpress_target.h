@@ -4,6 +4,7 @@
 // free. Call the writers inside the importer's one transaction.
 #pragma once
 
+#include "cal/store/events.h"
 #include "cal/store/posts.h"
 #include "cal/store/terms.h"
 #include "cal/store/users.h"
@@ -64,6 +65,23 @@ long long insert_user_with_id(Db& db, long long id, const std::string& login, co
 // Writes the display name and role of the user.
 void write_user(Db& db, long long id, const std::string& display_name, Role role);
 bool user_id_taken(Db& db, long long id);
+
+// A new event of an import, with its links, all ids ours.
+struct ImportedEvent {
+  PostRow post;  // id and slug already free
+  EventDetails details;
+  long long venue_id = 0;
+  std::vector<long long> organizers, categories, tags;
+  long long source_id = 0;
+  std::string fingerprint;
+};
+
+// Inserts new events in bulk, as `calendarctl demo` does: multi-row statements with the AFTER
+// INSERT triggers off (@cal_bulk_load), the copies they keep written directly, and their counts
+// (term_counts, event_day_counts, event_duration_hours), the search queue and one data version
+// bump done once for all; then records each in wordpress_imports under `source`. The AFTER
+// INSERT triggers cost more per row than the inserts themselves. Call inside a transaction.
+void insert_imported_events(Db& db, const std::string& source, const std::vector<ImportedEvent>& events);
 
 // Sets the option (table options).
 void set_option(Db& db, const std::string& name, const std::string& value);

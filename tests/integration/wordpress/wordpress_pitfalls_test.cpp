@@ -198,6 +198,10 @@ TEST_CASE("wordpress: each pitfall of WordPress and TEC data arrives as TEC show
     CHECK(str(e["tags"][0], "name") == "Music &amp; Arts " + u);
     CHECK(str(e["tags"][0], "slug") == "music-" + u);
     CHECK(imp.changed("tag", 50, "id", "shared"));
+    // Published events per term, kept by the import as the triggers would: the event counts.
+    CHECK(record("/categories/" + std::to_string(e["categories"][0]["id"].GetInt64()))["count"].GetInt64() ==
+          1);
+    CHECK(record("/tags/" + std::to_string(e["tags"][0]["id"].GetInt64()))["count"].GetInt64() == 1);
     CHECK(wptest::target_sql("SELECT COUNT(*) FROM terms WHERE slug = 'unused-" + u + "'") == "0");
     // The author: a new user here with WordPress's role and a new application password, once.
     const long long author = e["author"].GetInt64();
