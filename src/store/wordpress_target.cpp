@@ -21,7 +21,8 @@ std::string row_placeholders(std::size_t rows, std::size_t columns) {
 }
 
 // Runs `insert` + VALUES for the rows in statements of at most kRowsPerStatement rows.
-void insert_rows(Db& db, const std::string& insert, std::size_t columns, const std::vector<SqlValue>& values) {
+void insert_rows(Db& db, const std::string& insert, std::size_t columns,
+                 const std::vector<SqlValue>& values) {
   const std::size_t rows = values.size() / columns;
   for (std::size_t first = 0; first < rows; first += kRowsPerStatement) {
     const std::size_t n = std::min(kRowsPerStatement, rows - first);
@@ -61,14 +62,15 @@ void insert_imported_events(Db& db, const std::string& source, const std::vector
     ids.emplace_back(r.id);
     posts.insert(posts.end(),
                  {r.id, std::string("event"), r.status,
-                  r.status_before_trash.empty() ? SqlValue(nullptr) : SqlValue(r.status_before_trash), r.author,
-                  r.title, r.content, r.excerpt, r.slug, r.password, r.parent,
-                  r.image_id ? SqlValue(r.image_id) : SqlValue(nullptr), r.date_local, r.date_utc, r.modified_local,
-                  r.modified_utc});
+                  r.status_before_trash.empty() ? SqlValue(nullptr) : SqlValue(r.status_before_trash),
+                  r.author, r.title, r.content, r.excerpt, r.slug, r.password, r.parent,
+                  r.image_id ? SqlValue(r.image_id) : SqlValue(nullptr), r.date_local, r.date_utc,
+                  r.modified_local, r.modified_utc});
     // The post's visibility, as event_details_visibility_bi copies it.
-    details.insert(details.end(), {r.id, d.start_local, d.end_local, d.start_utc, d.end_utc, d.timezone, d.all_day,
-                                   d.cost, d.website, d.show_map, d.show_map_link, d.hide_from_listings, d.sticky,
-                                   d.featured, r.status, r.author, r.date_utc});
+    details.insert(details.end(),
+                   {r.id, d.start_local, d.end_local, d.start_utc, d.end_utc, d.timezone, d.all_day, d.cost,
+                    d.website, d.show_map, d.show_map_link, d.hide_from_listings, d.sticky, d.featured,
+                    r.status, r.author, r.date_utc});
     // The event's list copies, as the links' BEFORE INSERT triggers write them.
     const std::vector<SqlValue> copies = {r.status, d.hide_from_listings, d.start_utc, d.end_utc};
     if (e.venue_id) {
@@ -89,24 +91,28 @@ void insert_imported_events(Db& db, const std::string& source, const std::vector
     }
     imports.insert(imports.end(), {source, std::string("post"), e.source_id, r.id, e.fingerprint});
   }
+  insert_rows(
+      db,
+      "INSERT INTO posts (id, type, status, status_before_trash, author, title, content, excerpt, slug, "
+      "password, parent, image_id, date_local, date_utc, modified_local, modified_utc)",
+      16, posts);
+  insert_rows(
+      db,
+      "INSERT INTO event_details (event_id, start_local, end_local, start_utc, end_utc, timezone, all_day, "
+      "cost, website, show_map, show_map_link, hide_from_listings, sticky, featured, status, author, "
+      "publish_utc)",
+      17, details);
   insert_rows(db,
-              "INSERT INTO posts (id, type, status, status_before_trash, author, title, content, excerpt, slug, "
-              "password, parent, image_id, date_local, date_utc, modified_local, modified_utc)",
-              16, posts);
-  insert_rows(db,
-              "INSERT INTO event_details (event_id, start_local, end_local, start_utc, end_utc, timezone, all_day, "
-              "cost, website, show_map, show_map_link, hide_from_listings, sticky, featured, status, author, "
-              "publish_utc)",
-              17, details);
-  insert_rows(db, "INSERT INTO event_venues (event_id, venue_id, status, hide_from_listings, start_utc, end_utc)", 6,
-              venues);
+              "INSERT INTO event_venues (event_id, venue_id, status, hide_from_listings, start_utc, end_utc)",
+              6, venues);
   insert_rows(db,
               "INSERT INTO event_organizers (event_id, organizer_id, position, status, hide_from_listings, "
               "start_utc, end_utc)",
               7, organizers);
-  insert_rows(db,
-              "INSERT INTO term_relationships (event_id, term_id, status, hide_from_listings, start_utc, end_utc)",
-              6, terms);
+  insert_rows(
+      db,
+      "INSERT INTO term_relationships (event_id, term_id, status, hide_from_listings, start_utc, end_utc)", 6,
+      terms);
   // What the skipped triggers would have done, once for all the rows (schema.sql), into this
   // connection's shards as theirs would: published events per term, events per day, durations,
   // the search queue, one data version bump.
@@ -117,7 +123,8 @@ void insert_imported_events(Db& db, const std::string& source, const std::vector
     const std::string in = "(" + placeholders(n) + ")";
     db.execute(
         "INSERT INTO term_counts (term_id, shard, published) SELECT r.term_id, CONNECTION_ID() % 8, COUNT(*) "
-        "FROM term_relationships r JOIN posts p ON p.id = r.event_id WHERE p.status = 'publish' AND r.event_id IN " +
+        "FROM term_relationships r JOIN posts p ON p.id = r.event_id WHERE p.status = 'publish' AND "
+        "r.event_id IN " +
             in + " GROUP BY r.term_id ON DUPLICATE KEY UPDATE published = published + VALUES(published)",
         some);
     db.execute(
@@ -129,14 +136,17 @@ void insert_imported_events(Db& db, const std::string& source, const std::vector
             "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
         some);
     db.execute(
-        "INSERT IGNORE INTO event_duration_hours (hours) SELECT DISTINCT FLOOR(TIMESTAMPDIFF(SECOND, d.start_utc, "
+        "INSERT IGNORE INTO event_duration_hours (hours) SELECT DISTINCT FLOOR(TIMESTAMPDIFF(SECOND, "
+        "d.start_utc, "
         "d.end_utc) / 3600) FROM event_details d WHERE d.event_id IN " +
             in,
         some);
-    db.execute("INSERT IGNORE INTO search_pending (event_id) SELECT p.id FROM posts p WHERE p.id IN " + in, some);
+    db.execute("INSERT IGNORE INTO search_pending (event_id) SELECT p.id FROM posts p WHERE p.id IN " + in,
+               some);
   }
   db.execute("UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16");
-  insert_rows(db, "INSERT INTO wordpress_imports (source, kind, source_id, target_id, fingerprint)", 5, imports);
+  insert_rows(db, "INSERT INTO wordpress_imports (source, kind, source_id, target_id, fingerprint)", 5,
+              imports);
 }
 
 std::map<std::pair<WpIdSpace, long long>, ImportedRecord> load_wordpress_imports(Db& db,
