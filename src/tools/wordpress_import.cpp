@@ -498,7 +498,9 @@ class Importer {
         ++done;
       }
       if (events) flush_new_events();
-      if (settings_.progress && events) settings_.progress(done, last - first + 1);
+      if (settings_.progress && events)
+        settings_.progress(done,
+                           static_cast<double>(high - first + 1) / static_cast<double>(last - first + 1));
     }
   }
 

@@ -16,8 +16,9 @@ struct WordPressImportSettings {
   std::string fallback_source;  // database/prefix, for a site without siteurl
   long long site = 1;
   bool dry_run = false;
-  // Called now and then with (events done, events in all), for the progress line.
-  std::function<void(long long, long long)> progress;
+  // Called after each round of events with (events done, share of the source's event ids read,
+  // 0..1), for the progress line.
+  std::function<void(long long, double)> progress;
 };
 
 // Reads `source` inside its snapshot (the caller opened it) and writes `target` in one transaction.

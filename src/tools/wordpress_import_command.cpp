@@ -54,18 +54,20 @@ bool sub_site_prefix(const std::string& prefix, const std::vector<WordPressInsta
   return false;
 }
 
-// The progress line on standard error, at most once a second: rate and time left.
+// The progress line on standard error, at most once a second: events done, their rate, and the
+// time left, estimated from the share of the source's event ids read so far.
 class Progress {
  public:
-  void operator()(long long done, long long ids) {
+  void operator()(long long done, double share) {
     const auto now = std::chrono::steady_clock::now();
-    if (now - last_ < std::chrono::seconds(1)) return;
+    if (now - last_ < std::chrono::seconds(1) && share < 1) return;
     last_ = now;
     const double seconds = std::chrono::duration<double>(now - start_).count();
     const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0;
+    const double left = share > 0 ? seconds * (1 - share) / share : 0;
     char line[160];
-    std::snprintf(line, sizeof line, "import-wordpress: %lld events, %.0f/s, %.0f%% of the id range\n", done,
-                  rate, ids > 0 ? 100.0 * static_cast<double>(done) / static_cast<double>(ids) : 100.0);
+    std::snprintf(line, sizeof line, "import-wordpress: %lld events, %.0f/s, about %.0f s left\n", done, rate,
+                  left);
     std::cerr << line;
   }
 
