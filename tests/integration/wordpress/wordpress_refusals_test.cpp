@@ -90,3 +90,53 @@ TEST_CASE("wordpress: a latin1 table holding only latin1 text imports as it read
   const auto e = wptest::record("/events/" + std::to_string(imp.id_of("event", 1)));
   CHECK(std::string(e["title"].GetString()) == "Café");
 }
+
+TEST_CASE("wordpress: one site of a multisite network, read by a user that may only SELECT") {
+  const std::string u = caltest::unique("ms");
+  SourceDb src("et-dump-acceptance.sql", "http://" + u + ".test");
+  // Site 2 of the network: its own wp_2_ tables (here a copy of the main site's, with its own
+  // event), the users shared, the role under wp_2_capabilities.
+  std::string copy;
+  for (const char* t : {"options", "posts", "postmeta", "terms", "term_taxonomy", "term_relationships"})
+    copy += std::string("CREATE TABLE wp_2_") + t + " LIKE wp_" + t + "; INSERT INTO wp_2_" + t +
+            " SELECT * FROM wp_" + t + ";";
+  src.sql(copy +
+          "CREATE TABLE wp_blogs (blog_id BIGINT PRIMARY KEY, domain VARCHAR(200));"
+          "INSERT INTO wp_blogs VALUES (1, 'a.test'), (2, 'b.test');"
+          "UPDATE wp_2_options SET option_value = 'http://" +
+          u +
+          ".test/two' WHERE option_name = 'siteurl';"
+          "UPDATE wp_2_posts SET post_title = 'Only on site two' WHERE ID = 1;"
+          "INSERT INTO wp_users (ID, user_login, user_pass, user_nicename, user_email, user_registered, "
+          "display_name) "
+          "VALUES (9, 'au" +
+          u +
+          "', '$P$x', 'au', 'au@example.test', '2019-01-01 00:00:00', 'Au Thor');"
+          "INSERT INTO wp_usermeta (user_id, meta_key, meta_value) VALUES (9, 'wp_2_capabilities', "
+          "'a:1:{s:6:\"author\";b:1;}'), (9, 'wp_capabilities', 'a:1:{s:13:\"administrator\";b:1;}');"
+          "UPDATE wp_2_posts SET post_author = 9 WHERE ID = 1;");
+  // A reader with a password and SELECT only: the import never writes to the source.
+  const std::string reader = "r" + std::to_string(std::hash<std::string>{}(u) % 1000000);
+  src.sql("CREATE USER '" + reader + "'@'localhost' IDENTIFIED BY 'pw-" + u + "'; GRANT SELECT ON " +
+          src.name() + ".* TO '" + reader + "'@'localhost';");
+  const std::string password_file = std::string(std::getenv("CAL_TEST_DIR")) + "/" + reader + ".pw";
+  caltest::run("printf 'pw-" + u + "\\n' > " + password_file);
+  const Import imp =
+      wptest::import_raw("--from mysql://" + reader + "@localhost/" + src.name() + " --socket " +
+                         wptest::socket_path() + " --password-file " + password_file + " --site 2");
+  src.sql("DROP USER '" + reader + "'@'localhost';");
+  caltest::run("rm -f " + password_file);
+  REQUIRE_MESSAGE(imp.exit_code == 0, imp.out << imp.err);
+  CHECK(imp.report["site"].GetInt64() == 2);
+  CHECK(imp.report["source"].GetString() == "http://" + u + ".test/two");
+  CHECK(imp.count("event", "imported") == 1);
+  const auto e = wptest::record("/events/" + std::to_string(imp.id_of("event", 1)));
+  CHECK(std::string(e["title"].GetString()) == "Only on site two");
+  // Site two's role, not the main site's.
+  CHECK(wptest::target_sql("SELECT role FROM users WHERE id = " + std::to_string(e["author"].GetInt64())) ==
+        "author");
+  // Progress went to standard error, the report to standard output.
+  CHECK(imp.err.find("import-wordpress: 1 events") != std::string::npos);
+  CHECK(imp.err.find("s left") != std::string::npos);
+  CHECK(imp.out.find("(prefix wp_, site 2)") != std::string::npos);
+}
