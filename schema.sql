@@ -914,7 +914,7 @@ INSERT IGNORE INTO schema_migrations (version) VALUES (11);
 -- are free here; target_id says where each one went. No foreign key: one table maps posts, terms
 -- and users; a target deleted here since is created again by the next run.
 CREATE TABLE IF NOT EXISTS wordpress_imports (
-  source       VARCHAR(191) NOT NULL COMMENT 'the WordPress site: its siteurl option, else database/prefix',
+  source       VARCHAR(191) NOT NULL COMMENT 'the WordPress site: its siteurl option (else database/prefix), a space, its tables'' prefix',
   kind         ENUM('post','term','user') NOT NULL COMMENT 'the WordPress id space: wp_posts.ID, wp_term_taxonomy.term_taxonomy_id, wp_users.ID',
   source_id    BIGINT UNSIGNED NOT NULL COMMENT 'the id in WordPress',
   target_id    BIGINT UNSIGNED NOT NULL COMMENT 'posts.id, terms.id or users.id here',

@@ -75,7 +75,7 @@ class Importer {
   void run() {
     read_site();
     count_not_ours();
-    imports_ = load_wordpress_imports(db_, report_.source);
+    imports_ = load_wordpress_imports(db_, key_);
     taken_ids_ = taken_post_ids(db_);
     for (PostType t : {PostType::kEvent, PostType::kVenue, PostType::kOrganizer, PostType::kAttachment})
       for (const auto& s : taken_post_slugs(db_, t))
@@ -103,7 +103,11 @@ class Importer {
     std::string siteurl = option("siteurl");
     while (!siteurl.empty() && siteurl.back() == '/') siteurl.pop_back();
     report_.source = siteurl.empty() ? settings_.fallback_source : siteurl;
-    if (report_.source.size() > 191) report_.source = report_.source.substr(0, 191);
+    // The site's name in wordpress_imports: its URL and its tables' prefix. A copy of the site in
+    // another database (a dump loaded elsewhere) is the same site; TEC's own test dumps show
+    // that two different installs may share a URL, but then not their prefix.
+    key_ = report_.source + " " + settings_.site_prefix;
+    if (key_.size() > 191) key_ = key_.substr(0, 191);
     report_.site_name = option("blogname");
     const std::string tec_zone = tec_site_timezone(option("timezone_string"), option("gmt_offset"));
     if (const auto ours = our_timezone(tec_zone)) {
@@ -180,8 +184,7 @@ class Importer {
           continue;
         }
         write_user(db_, it->second.target_id, display, role);
-        save_wordpress_import(db_, report_.source, WpIdSpace::kUser, u.id,
-                              {it->second.target_id, fingerprint});
+        save_wordpress_import(db_, key_, WpIdSpace::kUser, u.id, {it->second.target_id, fingerprint});
         ++counts.updated;
         continue;
       }
@@ -191,7 +194,7 @@ class Importer {
         report_.change("user", u.id, same->id, "login",
                        "login " + u.login + " exists here: its records go to that user, whose role stays");
         if (same->id != u.id) report_.change("user", u.id, same->id, "id", "the user with that login here");
-        save_wordpress_import(db_, report_.source, WpIdSpace::kUser, u.id, {same->id, fingerprint});
+        save_wordpress_import(db_, key_, WpIdSpace::kUser, u.id, {same->id, fingerprint});
         ++counts.unchanged;
         continue;
       }
@@ -204,7 +207,7 @@ class Importer {
       add_password(db_, id, hash_app_password(password));
       if (!settings_.dry_run) report_.new_passwords.emplace_back(u.login, password);
       users_[u.id] = id;
-      save_wordpress_import(db_, report_.source, WpIdSpace::kUser, u.id, {id, fingerprint});
+      save_wordpress_import(db_, key_, WpIdSpace::kUser, u.id, {id, fingerprint});
       ++counts.imported;
     }
   }
@@ -316,7 +319,7 @@ class Importer {
       taken_term_ids_.insert(id);
       ++counts.imported;
     }
-    save_wordpress_import(db_, report_.source, WpIdSpace::kTerm, t.term_taxonomy_id, {id, fingerprint});
+    save_wordpress_import(db_, key_, WpIdSpace::kTerm, t.term_taxonomy_id, {id, fingerprint});
     terms_[t.term_taxonomy_id] = {tax, id};
     return id;
   }
@@ -365,14 +368,14 @@ class Importer {
       }
       update_post(db_, row, false);
       details(id, false);
-      save_wordpress_import(db_, report_.source, WpIdSpace::kPost, wp_id, {id, fingerprint});
+      save_wordpress_import(db_, key_, WpIdSpace::kPost, wp_id, {id, fingerprint});
       ++counts.updated;
       return id;
     }
     const long long id = place_new(row, wp_id, kind);
     insert_post_with_id(db_, row);
     details(id, true);
-    save_wordpress_import(db_, report_.source, WpIdSpace::kPost, wp_id, {id, fingerprint});
+    save_wordpress_import(db_, key_, WpIdSpace::kPost, wp_id, {id, fingerprint});
     ++counts.imported;
     return id;
   }
@@ -399,7 +402,7 @@ class Importer {
 
   // The new events queued in this round, written together.
   void flush_new_events() {
-    insert_imported_events(db_, report_.source, new_events_);
+    insert_imported_events(db_, key_, new_events_);
     report_.counts["event"].imported += static_cast<long long>(new_events_.size());
     new_events_.clear();
   }
@@ -435,7 +438,7 @@ class Importer {
           report_.change("image", post.id, *same, "url",
                          "the same URL is image " + std::to_string(*same) + " here");
           if (*same != post.id) report_.change("image", post.id, *same, "id", "the image with that URL here");
-          save_wordpress_import(db_, report_.source, WpIdSpace::kPost, post.id, {*same, fingerprint});
+          save_wordpress_import(db_, key_, WpIdSpace::kPost, post.id, {*same, fingerprint});
           ++report_.counts["image"].unchanged;
           continue;
         }
@@ -561,6 +564,7 @@ class Importer {
   ImportReport& report_;
   WpSiteRules rules_;
   std::string uploads_;
+  std::string key_;  // the site in wordpress_imports
   std::map<std::pair<WpIdSpace, long long>, ImportedRecord> imports_;
   std::unordered_set<long long> taken_ids_;
   std::unordered_set<std::string> taken_slugs_[4];

@@ -14,6 +14,7 @@ namespace cal {
 
 struct WordPressImportSettings {
   std::string fallback_source;  // database/prefix, for a site without siteurl
+  std::string site_prefix;      // the site's tables' prefix ("wp_", "wp_2_")
   long long site = 1;
   bool dry_run = false;
   // Called after each round of events with (events done, share of the source's event ids read,

@@ -219,6 +219,7 @@ int run_import_wordpress(const Config& config, const std::vector<std::string>& p
   report.prefix = chosen->prefix;
   WordPressImportSettings settings;
   settings.fallback_source = url->database + "/" + site_prefix;
+  settings.site_prefix = site_prefix;
   settings.site = site;
   settings.dry_run = args.dry_run;
   Progress progress;

@@ -220,3 +220,31 @@ TEST_CASE("wordpress: the other TEC dumps: a second install's prefix, a site zon
     CHECK(str(e, "utc_start_date") == "2025-03-03 17:00:00");
   }
 }
+
+TEST_CASE("wordpress: two installs with one URL (tec-dump.sql) are two sites: neither updates the other") {
+  const std::string site = "http://" + caltest::unique("twins") + ".test";
+  SourceDb src("tec-dump.sql", "");
+  src.sql(
+      "UPDATE wp_options SET option_value = '" + site + "' WHERE option_name = 'siteurl';" +
+      "UPDATE test_options SET option_value = '" + site + "' WHERE option_name = 'siteurl';" +
+      "INSERT INTO wp_posts (ID, post_author, post_date, post_date_gmt, post_content, post_title, "
+      "post_excerpt, "
+      "post_status, post_name, to_ping, pinged, post_modified, post_modified_gmt, post_content_filtered, "
+      "post_type) SELECT 50, 0, '2025-01-01 10:00:00', '2025-01-01 10:00:00', '', 'In wp_', '', 'publish', "
+      "'in-wp', '', '', '2025-01-01 10:00:00', '2025-01-01 10:00:00', '', 'tribe_events';"
+      "INSERT INTO test_posts SELECT * FROM wp_posts WHERE ID = 50;"
+      "UPDATE test_posts SET post_title = 'In test_', post_name = 'in-test' WHERE ID = 50;"
+      "INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (50, '_EventStartDate', '2025-01-01 "
+      "10:00:00'), (50, '_EventEndDate', '2025-01-01 11:00:00');"
+      "INSERT INTO test_postmeta (post_id, meta_key, meta_value) SELECT post_id, meta_key, meta_value FROM "
+      "wp_postmeta WHERE post_id = 50;");
+  const Import test = wptest::import(src, "--prefix test_");
+  REQUIRE_MESSAGE(test.exit_code == 0, test.err);
+  const Import wp = wptest::import(src, "--prefix wp_");
+  REQUIRE_MESSAGE(wp.exit_code == 0, wp.err);
+  CHECK(wp.count("event", "imported") == 1);
+  CHECK(wp.count("event", "updated") == 0);
+  CHECK(wp.id_of("event", 50) != test.id_of("event", 50));
+  CHECK(str(record("/events/" + std::to_string(test.id_of("event", 50))), "title") == "In test_");
+  CHECK(str(record("/events/" + std::to_string(wp.id_of("event", 50))), "title") == "In wp_");
+}
