@@ -177,13 +177,13 @@ std::pair<long long, long long> WordPressSource::post_id_range(const std::vector
   return {rows.integer(0), rows.integer(1)};
 }
 
-std::vector<WpPost> WordPressSource::posts(const std::vector<std::string>& types, long long first,
-                                           long long last) {
+std::vector<WpPost> WordPressSource::posts_after(const std::vector<std::string>& types, long long after,
+                                                 long long limit) {
   std::vector<SqlValue> args = values_of(types);
-  args.emplace_back(first);
-  args.emplace_back(last);
+  args.emplace_back(after);
+  args.emplace_back(limit);
   Rows rows = db_.query("SELECT " + post_columns() + " FROM " + table("posts") + " WHERE post_type IN (" +
-                            placeholders(types.size()) + ") AND ID BETWEEN ? AND ? ORDER BY ID",
+                            placeholders(types.size()) + ") AND ID > ? ORDER BY ID LIMIT ?",
                         args);
   std::vector<WpPost> out;
   while (rows.next()) out.push_back(read_wp_post(rows));

@@ -27,7 +27,7 @@
 namespace cal {
 namespace {
 
-constexpr long long kIdRange = 5000;  // WordPress ids read per round of events
+constexpr long long kBatch = 2000;  // WordPress posts read (and new events written) per round
 
 const std::vector<std::string> kImportedStatuses = {"publish", "future",  "draft",
                                                     "pending", "private", "trash"};
@@ -449,19 +449,23 @@ class Importer {
   }
 
   void import_posts(const std::string& wp_type, PostType type, const char* kind) {
-    const auto [first, last] = source_.post_id_range({wp_type});
     const bool events = type == PostType::kEvent;
+    long long total = 0;  // for the progress line
+    for (const auto& [t, status, n] : source_.post_counts())
+      if (t == wp_type) total += n;
     const std::set<long long> recurring = [&] {
       std::set<long long> out;
       if (events)
         for (long long id : source_.recurring_ct1_posts()) out.insert(id);
       return out;
     }();
-    long long done = 0;
-    for (long long low = first; low <= last; low += kIdRange) {
-      const long long high = std::min(last, low + kIdRange - 1);
-      auto posts = source_.posts({wp_type}, low, high);
-      auto meta = source_.meta(kWpMetaKeys, low, high);
+    long long done = 0, read = 0;
+    for (long long after = 0;;) {
+      auto posts = source_.posts_after({wp_type}, after, kBatch);
+      if (posts.empty()) break;
+      after = posts.back().id;
+      read += static_cast<long long>(posts.size());
+      auto meta = source_.meta(kWpMetaKeys, posts.front().id, posts.back().id);
       std::vector<long long> thumbnails;
       for (const auto& p : posts) thumbnails.push_back(wp_thumbnail(meta[p.id]));
       import_images(thumbnails);
@@ -502,8 +506,8 @@ class Importer {
       }
       if (events) flush_new_events();
       if (settings_.progress && events)
-        settings_.progress(done,
-                           static_cast<double>(high - first + 1) / static_cast<double>(last - first + 1));
+        settings_.progress(
+            done, total > 0 ? std::min(1.0, static_cast<double>(read) / static_cast<double>(total)) : 1.0);
     }
   }
 

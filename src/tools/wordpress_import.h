@@ -17,7 +17,7 @@ struct WordPressImportSettings {
   std::string site_prefix;      // the site's tables' prefix ("wp_", "wp_2_")
   long long site = 1;
   bool dry_run = false;
-  // Called after each round of events with (events done, share of the source's event ids read,
+  // Called after each round of events with (events done, share of the source's events read,
   // 0..1), for the progress line.
   std::function<void(long long, double)> progress;
 };

@@ -55,7 +55,7 @@ bool sub_site_prefix(const std::string& prefix, const std::vector<WordPressInsta
 }
 
 // The progress line on standard error, at most once a second: events done, their rate, and the
-// time left, estimated from the share of the source's event ids read so far.
+// time left, estimated from the share of the source's events read so far.
 class Progress {
  public:
   void operator()(long long done, double share) {

@@ -79,8 +79,8 @@ class WordPressSource {
   std::map<std::string, std::string> options(const std::vector<std::string>& names);
   // Number of posts by (type, status), for the skip counts.
   std::vector<std::tuple<std::string, std::string, long long>> post_counts();
-  // Posts of these types with ids in [first, last], in id order.
-  std::vector<WpPost> posts(const std::vector<std::string>& types, long long first, long long last);
+  // The next `limit` posts of these types with ids above `after`, in id order.
+  std::vector<WpPost> posts_after(const std::vector<std::string>& types, long long after, long long limit);
   // Lowest and highest id of the posts of these types; {0, -1} when none.
   std::pair<long long, long long> post_id_range(const std::vector<std::string>& types);
   // The distinct authors of the posts of these types.
