@@ -20,15 +20,15 @@ std::string row_placeholders(std::size_t rows, std::size_t columns) {
   return out;
 }
 
-// Runs `insert` + VALUES for the rows in statements of at most kRowsPerStatement rows.
-void insert_rows(Db& db, const std::string& insert, std::size_t columns,
-                 const std::vector<SqlValue>& values) {
+// Runs `insert` + VALUES for the rows + `tail` in statements of at most kRowsPerStatement rows.
+void insert_rows(Db& db, const std::string& insert, std::size_t columns, const std::vector<SqlValue>& values,
+                 const std::string& tail = "") {
   const std::size_t rows = values.size() / columns;
   for (std::size_t first = 0; first < rows; first += kRowsPerStatement) {
     const std::size_t n = std::min(kRowsPerStatement, rows - first);
     std::vector<SqlValue> args(values.begin() + static_cast<long>(first * columns),
                                values.begin() + static_cast<long>((first + n) * columns));
-    db.execute(insert + " VALUES " + row_placeholders(n, columns), args);
+    db.execute(insert + " VALUES " + row_placeholders(n, columns) + tail, args);
   }
 }
 
@@ -145,8 +145,10 @@ void insert_imported_events(Db& db, const std::string& source, const std::vector
                some);
   }
   db.execute("UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16");
+  // A record imported before whose target was deleted here since is new again: its row moves.
   insert_rows(db, "INSERT INTO wordpress_imports (source, kind, source_id, target_id, fingerprint)", 5,
-              imports);
+              imports,
+              " ON DUPLICATE KEY UPDATE target_id = VALUES(target_id), fingerprint = VALUES(fingerprint)");
 }
 
 std::map<std::pair<WpIdSpace, long long>, ImportedRecord> load_wordpress_imports(Db& db,
