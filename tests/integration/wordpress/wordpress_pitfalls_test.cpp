@@ -5,6 +5,7 @@
 
 #include "support/client.h"
 #include "support/commands.h"
+#include "support/engine.h"
 
 #include <doctest/doctest.h>
 
@@ -141,6 +142,7 @@ TEST_CASE("wordpress: each pitfall of WordPress and TEC data arrives as TEC show
   const Import imp = wptest::import(src);
   REQUIRE_MESSAGE(imp.exit_code == 0, imp.out << imp.err);
   CHECK(imp.report["site_timezone"].GetString() == std::string("UTC+5:30"));
+  CHECK(caltest::engine::derived_data_mismatch() == "");
 
   SUBCASE("trash keeps the status before it and the slug from before") {
     // (The API answers a trashed event's GET with 403, as TEC does: read the row.)
@@ -279,6 +281,7 @@ TEST_CASE("wordpress: a second run updates what changed in WordPress, adds what 
   REQUIRE(third.exit_code == 0);
   CHECK(third.count("event", "imported") == 0);
   CHECK(third.count("event", "updated") == 0);
+  CHECK(caltest::engine::derived_data_mismatch() == "");
 }
 
 TEST_CASE("wordpress: --dry-run reports what it would do and writes nothing") {
