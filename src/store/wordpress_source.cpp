@@ -29,12 +29,6 @@ std::string site_prefix(const std::string& base, long long site) {
   return site <= 1 ? base : base + std::to_string(site) + "_";
 }
 
-std::string post_columns() {
-  return "ID, post_type, post_status, post_author, post_title, post_content, post_excerpt, post_name, "
-         "post_password, post_parent, menu_order, CAST(post_date AS CHAR), CAST(post_date_gmt AS CHAR), "
-         "CAST(post_modified AS CHAR), CAST(post_modified_gmt AS CHAR), post_mime_type";
-}
-
 WpPost read_wp_post(const Rows& rows) {
   WpPost p;
   p.id = rows.integer(0);
@@ -108,6 +102,29 @@ WordPressSource::WordPressSource(Db& db, const std::string& base_prefix, long lo
     throw std::invalid_argument("no WordPress tables with prefix " + site_prefix_);
 }
 
+std::string WordPressSource::text(const std::string& table_name, const std::string& column,
+                                  const std::string& alias) const {
+  const std::string c = (alias.empty() ? "" : alias + ".") + "`" + column + "`";
+  if (!repaired_.count(table_name + "." + column)) return c;
+  // Per value: bytes that are valid UTF-8 are read as UTF-8 (what was written through a latin1
+  // connection), anything else as the latin1 it is.
+  const std::string bytes = "CAST(" + c + " AS BINARY)";
+  return "IF(CAST(CONVERT(" + bytes + " USING utf8mb4) AS BINARY) = " + bytes + ", CONVERT(" + bytes +
+         " USING utf8mb4), " + c + ")";
+}
+
+std::string WordPressSource::post_columns() const {
+  const std::string posts = site_prefix_ + "posts";
+  return "ID, post_type, post_status, post_author, " + text(posts, "post_title") + ", " +
+         text(posts, "post_content") + ", " + text(posts, "post_excerpt") + ", " + text(posts, "post_name") +
+         ", post_password, post_parent, menu_order, CAST(post_date AS CHAR), CAST(post_date_gmt AS CHAR), "
+         "CAST(post_modified AS CHAR), CAST(post_modified_gmt AS CHAR), post_mime_type";
+}
+
+void WordPressSource::repair_double_encoding(const std::string& table_name, const std::string& column) {
+  repaired_.insert(table_name + "." + column);
+}
+
 void WordPressSource::open_snapshot() {
   db_.execute_unprepared("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY");
 }
@@ -154,8 +171,8 @@ long long WordPressSource::double_encoded_values(const std::string& table, const
 std::map<std::string, std::string> WordPressSource::options(const std::vector<std::string>& names) {
   std::map<std::string, std::string> out;
   if (names.empty()) return out;
-  Rows rows = db_.query("SELECT option_name, option_value FROM " + table("options") +
-                            " WHERE option_name IN (" + placeholders(names.size()) + ")",
+  Rows rows = db_.query("SELECT option_name, " + text(site_prefix_ + "options", "option_value") + " FROM " +
+                            table("options") + " WHERE option_name IN (" + placeholders(names.size()) + ")",
                         values_of(names));
   while (rows.next()) out[rows.text(0)] = rows.text(1);
   return out;
@@ -215,8 +232,9 @@ std::map<long long, WpMeta> WordPressSource::meta(const std::vector<std::string>
   args.emplace_back(first);
   args.emplace_back(last);
   Rows rows =
-      db_.query("SELECT post_id, meta_key, meta_value FROM " + table("postmeta") + " WHERE meta_key IN (" +
-                    placeholders(keys.size()) + ") AND post_id BETWEEN ? AND ? ORDER BY post_id, meta_id",
+      db_.query("SELECT post_id, meta_key, " + text(site_prefix_ + "postmeta", "meta_value") + " FROM " +
+                    table("postmeta") + " WHERE meta_key IN (" + placeholders(keys.size()) +
+                    ") AND post_id BETWEEN ? AND ? ORDER BY post_id, meta_id",
                 args);
   std::map<long long, WpMeta> out;
   while (rows.next()) out[rows.integer(0)].emplace_back(rows.text(1), rows.text(2));
@@ -229,22 +247,26 @@ std::map<long long, WpMeta> WordPressSource::meta_of(const std::vector<std::stri
   if (ids.empty()) return out;
   std::vector<SqlValue> args = values_of(keys);
   args.insert(args.end(), ids.begin(), ids.end());
-  Rows rows = db_.query("SELECT post_id, meta_key, meta_value FROM " + table("postmeta") +
-                            " WHERE meta_key IN (" + placeholders(keys.size()) + ") AND post_id IN (" +
-                            placeholders(ids.size()) + ") ORDER BY post_id, meta_id",
-                        args);
+  Rows rows =
+      db_.query("SELECT post_id, meta_key, " + text(site_prefix_ + "postmeta", "meta_value") + " FROM " +
+                    table("postmeta") + " WHERE meta_key IN (" + placeholders(keys.size()) +
+                    ") AND post_id IN (" + placeholders(ids.size()) + ") ORDER BY post_id, meta_id",
+                args);
   while (rows.next()) out[rows.integer(0)].emplace_back(rows.text(1), rows.text(2));
   return out;
 }
 
 std::vector<WpTerm> WordPressSource::terms(const std::vector<std::string>& taxonomies) {
-  Rows rows = db_.query(
-      "SELECT tt.term_taxonomy_id, t.term_id, tt.taxonomy, t.name, t.slug, tt.description, "
-      "tt.parent FROM " +
-          table("term_taxonomy") + " tt JOIN " + table("terms") +
-          " t ON t.term_id = tt.term_id WHERE tt.taxonomy IN (" + placeholders(taxonomies.size()) +
-          ") ORDER BY tt.term_taxonomy_id",
-      values_of(taxonomies));
+  Rows rows = db_.query("SELECT tt.term_taxonomy_id, t.term_id, tt.taxonomy, " +
+                            text(site_prefix_ + "terms", "name", "t") + ", " +
+                            text(site_prefix_ + "terms", "slug", "t") + ", " +
+                            text(site_prefix_ + "term_taxonomy", "description", "tt") +
+                            ", "
+                            "tt.parent FROM " +
+                            table("term_taxonomy") + " tt JOIN " + table("terms") +
+                            " t ON t.term_id = tt.term_id WHERE tt.taxonomy IN (" +
+                            placeholders(taxonomies.size()) + ") ORDER BY tt.term_taxonomy_id",
+                        values_of(taxonomies));
   std::vector<WpTerm> out;
   while (rows.next())
     out.push_back(WpTerm{rows.integer(0), rows.integer(1), rows.text(2), rows.text(3), rows.text(4),
@@ -273,13 +295,14 @@ std::vector<WpUser> WordPressSource::users(const std::vector<long long>& ids) {
   // The capabilities key carries the site's prefix (wp_capabilities, wp_2_capabilities).
   std::vector<SqlValue> args{site_prefix_ + "capabilities"};
   args.insert(args.end(), ids.begin(), ids.end());
-  Rows rows = db_.query(
-      "SELECT u.ID, u.user_login, u.display_name, CAST(u.user_registered AS CHAR), "
-      "(SELECT m.meta_value FROM " +
-          shared("usermeta") + " m WHERE m.user_id = u.ID AND m.meta_key = ? ORDER BY m.umeta_id " +
-          "LIMIT 1) FROM " + shared("users") + " u WHERE u.ID IN (" + placeholders(ids.size()) +
-          ") ORDER BY u.ID",
-      args);
+  Rows rows =
+      db_.query("SELECT u.ID, u.user_login, " + text(base_prefix_ + "users", "display_name", "u") +
+                    ", CAST(u.user_registered AS CHAR), "
+                    "(SELECT m.meta_value FROM " +
+                    shared("usermeta") + " m WHERE m.user_id = u.ID AND m.meta_key = ? ORDER BY m.umeta_id " +
+                    "LIMIT 1) FROM " + shared("users") + " u WHERE u.ID IN (" + placeholders(ids.size()) +
+                    ") ORDER BY u.ID",
+                args);
   while (rows.next())
     out.push_back(WpUser{rows.integer(0), rows.text(1), rows.text(2), rows.text(3), rows.text(4)});
   return out;

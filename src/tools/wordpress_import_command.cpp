@@ -208,15 +208,19 @@ int run_import_wordpress(const Config& config, const std::vector<std::string>& p
                   " holds WordPress but no The Events Calendar data (no TEC options, events or tables)");
 
   WordPressSource source(source_db, chosen->prefix, site);
+  // Latin1 columns holding UTF-8 (double-encoded): read as the UTF-8 they are, reported.
+  std::vector<std::string> repaired;
   for (const auto& [table, column] : source.latin1_text_columns()) {
-    if (const long long n = source.double_encoded_values(table, column); n > 0)
-      return refuse("table " + table + " is latin1 but its column " + column + " holds UTF-8 text in " +
-                    std::to_string(n) +
-                    " rows (double-encoded): convert the table first, see docs/importing-wordpress.md");
+    if (const long long n = source.double_encoded_values(table, column); n > 0) {
+      source.repair_double_encoding(table, column);
+      repaired.push_back(table + "." + column + " is latin1 but holds UTF-8 text in " + std::to_string(n) +
+                         " rows: read as UTF-8");
+    }
   }
 
   ImportReport report;
   report.prefix = chosen->prefix;
+  for (const auto& reason : repaired) report.change("site", 0, 0, "charset", reason);
   WordPressImportSettings settings;
   settings.fallback_source = url->database + "/" + site_prefix;
   settings.site_prefix = site_prefix;

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,9 @@ class WordPressSource {
   // How many values of a latin1 column hold bytes that are valid multi-byte UTF-8: text that was
   // written as UTF-8 through a latin1 connection (double-encoded once converted).
   long long double_encoded_values(const std::string& table, const std::string& column);
+  // From now on, reads the column's values whose bytes are valid UTF-8 as UTF-8, the others as
+  // latin1 (`table` and `column` as latin1_text_columns() named them).
+  void repair_double_encoding(const std::string& table, const std::string& column);
 
   // Options by name (missing ones are left out).
   std::map<std::string, std::string> options(const std::vector<std::string>& names);
@@ -105,12 +109,17 @@ class WordPressSource {
 
  private:
   std::string table(const std::string& name) const { return "`" + site_prefix_ + name + "`"; }
+  // The select expression of a text column of `table_name` (full name), repaired when asked.
+  std::string text(const std::string& table_name, const std::string& column,
+                   const std::string& alias = "") const;
+  std::string post_columns() const;
   std::string shared(const std::string& name) const { return "`" + base_prefix_ + name + "`"; }
 
   Db& db_;
   std::string base_prefix_;
   std::string site_prefix_;
   long long site_ = 1;
+  std::set<std::string> repaired_;  // "table.column"
 };
 
 }  // namespace cal

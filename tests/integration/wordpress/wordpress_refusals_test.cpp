@@ -1,6 +1,7 @@
 // import-wordpress refuses a source it cannot import with a clear message and changes nothing:
 // unreachable, a wrong prefix (the ones found listed), no TEC data, a multisite database without
-// --site, latin1 tables holding UTF-8 (docs/importing-wordpress.md, "When it refuses").
+// --site (docs/importing-wordpress.md, "When it refuses"); and latin1 tables holding UTF-8, which it
+// repairs.
 #include "wordpress_source.h"
 
 #include "support/client.h"
@@ -65,14 +66,6 @@ TEST_CASE("wordpress: bad sources are refused with a clear message and nothing c
     check_refused(wptest::import(src, "--site 2"), 1, "no tables of site 2 (wp_2_posts)");
     check_refused(wptest::import(src, "--site two"), 2, "--site must be a site number");
   }
-  SUBCASE("a latin1 table holding UTF-8 text (double-encoded) is named") {
-    SourceDb src("et-dump-acceptance.sql", "http://" + caltest::unique("l1") + ".test");
-    src.sql(
-        "ALTER TABLE wp_posts MODIFY post_title TEXT CHARACTER SET latin1 NOT NULL;"
-        "UPDATE wp_posts SET post_title = CONVERT(UNHEX('436166C3A9') USING latin1) WHERE ID = 1;");
-    check_refused(wptest::import(src), 1,
-                  "table wp_posts is latin1 but its column post_title holds UTF-8 text in 1 rows");
-  }
   SUBCASE("an unreadable --password-file") {
     SourceDb src("et-dump-acceptance.sql", "http://" + caltest::unique("pw") + ".test");
     check_refused(wptest::import(src, "--password-file /nonexistent/pw"), 1, "cannot read --password-file");
@@ -80,15 +73,30 @@ TEST_CASE("wordpress: bad sources are refused with a clear message and nothing c
   CHECK(target_state() == before);
 }
 
-TEST_CASE("wordpress: a latin1 table holding only latin1 text imports as it reads") {
+TEST_CASE(
+    "wordpress: latin1 tables: UTF-8 text in them (double-encoded) is repaired, latin1 text read as it is") {
   SourceDb src("et-dump-acceptance.sql", "http://" + caltest::unique("l2") + ".test");
+  // Event 1's title holds the UTF-8 bytes of "Café" in a latin1 column (a site written through
+  // a latin1 connection), event 3's the latin1 byte of é; a meta value likewise.
   src.sql(
       "ALTER TABLE wp_posts MODIFY post_title TEXT CHARACTER SET latin1 NOT NULL;"
-      "UPDATE wp_posts SET post_title = CONVERT(UNHEX('436166E9') USING latin1) WHERE ID = 1;");
+      "ALTER TABLE wp_postmeta MODIFY meta_value LONGTEXT CHARACTER SET latin1;"
+      "UPDATE wp_posts SET post_title = CONVERT(UNHEX('436166C3A9') USING latin1) WHERE ID = 1;"
+      "UPDATE wp_posts SET post_title = CONVERT(UNHEX('436166E9') USING latin1), post_type = 'tribe_events' "
+      "WHERE ID = 3;"
+      "DELETE FROM wp_postmeta WHERE post_id = 1 AND meta_key = '_EventURL';"
+      "INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (3, '_EventStartDate', '2025-01-01 "
+      "10:00:00'), (3, '_EventEndDate', '2025-01-01 11:00:00'), (1, '_EventURL', "
+      "CONVERT(UNHEX('687474703A2F2F6578616D706C652E746573742F63C3A9') USING latin1));");
   const Import imp = wptest::import(src);
   REQUIRE_MESSAGE(imp.exit_code == 0, imp.err);
+  CHECK(imp.changed("site", 0, "charset", "wp_posts.post_title is latin1 but holds UTF-8 text in 1 rows"));
+  CHECK(imp.changed("site", 0, "charset", "wp_postmeta.meta_value is latin1 but holds UTF-8 text in 1 rows"));
   const auto e = wptest::record("/events/" + std::to_string(imp.id_of("event", 1)));
   CHECK(std::string(e["title"].GetString()) == "Café");
+  CHECK(std::string(e["website"].GetString()) == "http://example.test/cé");
+  const auto other = wptest::record("/events/" + std::to_string(imp.id_of("event", 3)));
+  CHECK(std::string(other["title"].GetString()) == "Café");
 }
 
 TEST_CASE("wordpress: one site of a multisite network, read by a user that may only SELECT") {
