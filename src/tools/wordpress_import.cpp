@@ -1,11 +1,11 @@
-// The WordPress copy (see wordpress_import.h). Order: site options, users (authors), categories
-// (parents first) and the tags events use, venues, organizers, then events in id ranges with the
-// images they show; every record through the wordpress_imports map, so a second run updates.
+// The WordPress copy (see wordpress_import.h, wordpress_importer.h): the site, the run, and the
+// posts: venues, organizers, then events in batches with the images they show; every record
+// through the wordpress_imports map, so a second run updates.
 #include "wordpress_import.h"
 
+#include "wordpress_importer.h"
 #include "wordpress_records.h"
 
-#include "cal/core/passwords.h"
 #include "cal/core/text/ascii.h"
 #include "cal/core/text/digest.h"
 #include "cal/core/text/slug.h"
@@ -36,26 +36,6 @@ bool importable(const std::string& status) {
   return std::find(kImportedStatuses.begin(), kImportedStatuses.end(), status) != kImportedStatuses.end();
 }
 
-// The SHA-256 of a record's fields, to tell a changed record from an unchanged one.
-class Fingerprint {
- public:
-  Fingerprint& operator<<(const std::string& field) {
-    text_ += field;
-    text_ += '\x1f';
-    return *this;
-  }
-  Fingerprint& operator<<(long long n) { return *this << std::to_string(n); }
-  Fingerprint& operator<<(const PostRow& r) {
-    return *this << r.status << r.status_before_trash << r.author << r.title << r.content << r.excerpt
-                 << r.slug << r.password << r.parent << r.image_id << r.date_local << r.date_utc
-                 << r.modified_local << r.modified_utc;
-  }
-  std::string digest() const { return sha256_bytes(text_); }
-
- private:
-  std::string text_;
-};
-
 // Why a WordPress post that is not an event, venue or organizer is left out.
 std::string not_ours_reason(const std::string& type) {
   if (type == "revision") return "revisions";
@@ -67,521 +47,309 @@ std::string not_ours_reason(const std::string& type) {
   return "posts of type " + type;
 }
 
-class Importer {
- public:
-  Importer(WordPressSource& source, Db& db, const WordPressImportSettings& settings, ImportReport& report)
-      : source_(source), db_(db), settings_(settings), report_(report) {}
+}  // namespace
 
-  void run() {
-    read_site();
-    count_not_ours();
-    imports_ = load_wordpress_imports(db_, key_);
-    taken_ids_ = taken_post_ids(db_);
-    for (PostType t : {PostType::kEvent, PostType::kVenue, PostType::kOrganizer, PostType::kAttachment})
-      for (const auto& s : taken_post_slugs(db_, t))
-        taken_slugs_[static_cast<int>(t)].insert(ascii::lower(s));
-    const auto range =
-        source_.post_id_range({"tribe_events", "tribe_venue", "tribe_organizer", "attachment"});
-    next_post_id_ = range.second + 1;
-    for (long long id : taken_ids_) next_post_id_ = std::max(next_post_id_, id + 1);
-    import_users();
-    import_terms();
-    import_posts("tribe_venue", PostType::kVenue, "venue");
-    import_posts("tribe_organizer", PostType::kOrganizer, "organizer");
-    import_posts("tribe_events", PostType::kEvent, "event");
+void WordPressImporter::run() {
+  read_site();
+  count_not_ours();
+  imports_ = load_wordpress_imports(db_, key_);
+  taken_ids_ = taken_post_ids(db_);
+  for (PostType t : {PostType::kEvent, PostType::kVenue, PostType::kOrganizer, PostType::kAttachment})
+    for (const auto& s : taken_post_slugs(db_, t)) taken_slugs_[static_cast<int>(t)].insert(ascii::lower(s));
+  const auto range = source_.post_id_range({"tribe_events", "tribe_venue", "tribe_organizer", "attachment"});
+  next_post_id_ = range.second + 1;
+  for (long long id : taken_ids_) next_post_id_ = std::max(next_post_id_, id + 1);
+  import_users();
+  import_terms();
+  import_posts("tribe_venue", PostType::kVenue, "venue");
+  import_posts("tribe_organizer", PostType::kOrganizer, "organizer");
+  import_posts("tribe_events", PostType::kEvent, "event");
+}
+
+void WordPressImporter::read_site() {
+  const auto options = source_.options({"timezone_string", "gmt_offset", "siteurl", "home", "blogname",
+                                        "upload_url_path", "tribe_events_calendar_options"});
+  const auto option = [&](const char* name) {
+    const auto it = options.find(name);
+    return it == options.end() ? std::string() : it->second;
+  };
+  std::string siteurl = option("siteurl");
+  while (!siteurl.empty() && siteurl.back() == '/') siteurl.pop_back();
+  report_.source = siteurl.empty() ? settings_.fallback_source : siteurl;
+  // The site's name in wordpress_imports: its URL and its tables' prefix. A copy of the site in
+  // another database (a dump loaded elsewhere) is the same site; TEC's own test dumps show
+  // that two different installs may share a URL, but then not their prefix.
+  key_ = report_.source + " " + settings_.site_prefix;
+  if (key_.size() > 191) key_ = key_.substr(0, 191);
+  report_.site_name = option("blogname");
+  const std::string tec_zone = tec_site_timezone(option("timezone_string"), option("gmt_offset"));
+  if (const auto ours = our_timezone(tec_zone)) {
+    rules_.zone = *TimeZone::find(*ours);
+  } else {
+    report_.change("site", 0, 0, "timezone", "unknown site zone " + tec_zone + ": UTC");
   }
-
- private:
-  // ---- the site ----
-  void read_site() {
-    const auto options = source_.options({"timezone_string", "gmt_offset", "siteurl", "home", "blogname",
-                                          "upload_url_path", "tribe_events_calendar_options"});
-    const auto option = [&](const char* name) {
-      const auto it = options.find(name);
-      return it == options.end() ? std::string() : it->second;
-    };
-    std::string siteurl = option("siteurl");
-    while (!siteurl.empty() && siteurl.back() == '/') siteurl.pop_back();
-    report_.source = siteurl.empty() ? settings_.fallback_source : siteurl;
-    // The site's name in wordpress_imports: its URL and its tables' prefix. A copy of the site in
-    // another database (a dump loaded elsewhere) is the same site; TEC's own test dumps show
-    // that two different installs may share a URL, but then not their prefix.
-    key_ = report_.source + " " + settings_.site_prefix;
-    if (key_.size() > 191) key_ = key_.substr(0, 191);
-    report_.site_name = option("blogname");
-    const std::string tec_zone = tec_site_timezone(option("timezone_string"), option("gmt_offset"));
-    if (const auto ours = our_timezone(tec_zone)) {
-      rules_.zone = *TimeZone::find(*ours);
-    } else {
-      report_.change("site", 0, 0, "timezone", "unknown site zone " + tec_zone + ": UTC");
-    }
-    rules_.zone_name = rules_.zone.name();
-    report_.site_timezone = rules_.zone_name;
-    if (const auto tec = parse_php_serialized(option("tribe_events_calendar_options"))) {
-      if (const PhpValue* symbol = tec->find("defaultCurrencySymbol"); symbol && !symbol->as_text().empty())
-        rules_.currency_symbol = symbol->as_text();
-      if (const PhpValue* reverse = tec->find("reverseCurrencyPosition"))
-        rules_.currency_after = reverse->truthy();
-    }
-    uploads_ = option("upload_url_path");
-    if (uploads_.empty()) {
-      uploads_ = siteurl + "/wp-content/uploads";
-      if (settings_.site > 1) uploads_ += "/sites/" + std::to_string(settings_.site);
-    }
-    set_option(db_, "wordpress_site_name", report_.site_name);
-    set_option(db_, "wordpress_site_timezone", report_.site_timezone);
+  rules_.zone_name = rules_.zone.name();
+  report_.site_timezone = rules_.zone_name;
+  if (const auto tec = parse_php_serialized(option("tribe_events_calendar_options"))) {
+    if (const PhpValue* symbol = tec->find("defaultCurrencySymbol"); symbol && !symbol->as_text().empty())
+      rules_.currency_symbol = symbol->as_text();
+    if (const PhpValue* reverse = tec->find("reverseCurrencyPosition"))
+      rules_.currency_after = reverse->truthy();
   }
+  uploads_ = option("upload_url_path");
+  if (uploads_.empty()) {
+    uploads_ = siteurl + "/wp-content/uploads";
+    if (settings_.site > 1) uploads_ += "/sites/" + std::to_string(settings_.site);
+  }
+  set_option(db_, "wordpress_site_name", report_.site_name);
+  set_option(db_, "wordpress_site_timezone", report_.site_timezone);
+}
 
-  void count_not_ours() {
-    for (const auto& [type, status, n] : source_.post_counts()) {
-      const char* kind = type == "tribe_events"      ? "event"
-                         : type == "tribe_venue"     ? "venue"
-                         : type == "tribe_organizer" ? "organizer"
-                                                     : nullptr;
-      if (kind) {
-        if (importable(status)) continue;
-        report_.counts[kind].skipped += n;
-        report_.not_ours[status == "auto-draft"      ? std::string("auto-drafts")
-                         : status == "tribe-ignored" ? std::string("ignored events (tribe-ignored)")
-                                                     : std::string(kind) + "s with status " + status] += n;
-      } else if (type != "attachment") {
-        report_.not_ours[not_ours_reason(type)] += n;
-      }
+void WordPressImporter::count_not_ours() {
+  for (const auto& [type, status, n] : source_.post_counts()) {
+    const char* kind = type == "tribe_events"      ? "event"
+                       : type == "tribe_venue"     ? "venue"
+                       : type == "tribe_organizer" ? "organizer"
+                                                   : nullptr;
+    if (kind) {
+      if (importable(status)) continue;
+      report_.counts[kind].skipped += n;
+      report_.not_ours[status == "auto-draft"      ? std::string("auto-drafts")
+                       : status == "tribe-ignored" ? std::string("ignored events (tribe-ignored)")
+                                                   : std::string(kind) + "s with status " + status] += n;
+    } else if (type != "attachment") {
+      report_.not_ours[not_ours_reason(type)] += n;
     }
   }
+}
 
-  // ---- users ----
-  void import_users() {
-    const auto ids = source_.authors({"tribe_events", "tribe_venue", "tribe_organizer"});
-    for (const WpUser& u : source_.users(ids)) {
-      ImportCounts& counts = report_.counts["user"];
-      Role role = Role::kSubscriber;
-      std::string why;
-      const auto caps = parse_php_serialized(u.capabilities);
-      bool found = false;
-      if (caps && caps->kind == PhpValue::Kind::kArray) {
-        for (const auto& [name, granted] : caps->items) {
-          if (!granted.truthy()) continue;
-          if (const auto r = role_from_name(name.as_text())) {
-            role = *r;
-            found = true;
-            break;
-          }
-          if (why.empty()) why = "role " + name.as_text() + " is not one of ours: subscriber";
-        }
-      }
-      if (!found && why.empty()) why = "no role on this site: subscriber";
-      const std::string display = u.display_name.empty() ? u.login : u.display_name;
-      const std::string fingerprint = (Fingerprint() << u.login << display << role_name(role)).digest();
-      const auto key = std::make_pair(WpIdSpace::kUser, u.id);
-      if (const auto it = imports_.find(key);
-          it != imports_.end() && user_id_taken(db_, it->second.target_id)) {
-        users_[u.id] = it->second.target_id;
-        if (it->second.target_id != u.id)
-          report_.change("user", u.id, it->second.target_id, "id", "imported under this id before");
-        if (it->second.fingerprint == fingerprint) {
-          ++counts.unchanged;
-          continue;
-        }
-        write_user(db_, it->second.target_id, display, role);
-        save_wordpress_import(db_, key_, WpIdSpace::kUser, u.id, {it->second.target_id, fingerprint});
-        ++counts.updated;
-        continue;
-      }
-      if (!found) report_.change("user", u.id, 0, "role", why);
-      if (const auto same = find_user_by_login(db_, u.login)) {
-        users_[u.id] = same->id;
-        report_.change("user", u.id, same->id, "login",
-                       "login " + u.login + " exists here: its records go to that user, whose role stays");
-        if (same->id != u.id) report_.change("user", u.id, same->id, "id", "the user with that login here");
-        save_wordpress_import(db_, key_, WpIdSpace::kUser, u.id, {same->id, fingerprint});
-        ++counts.unchanged;
-        continue;
-      }
-      const bool id_free = !user_id_taken(db_, u.id);
-      const std::string created = parse_sql_date_time(u.registered) ? u.registered : "1970-01-01 00:00:00";
-      const long long id = insert_user_with_id(db_, id_free ? u.id : 0, u.login, display, role, created);
-      if (!id_free) report_.change("user", u.id, id, "id", "id taken here by another user");
-      // WordPress's password hashes cannot be carried over: a new application password, once.
-      const std::string password = generate_app_password();
-      add_password(db_, id, hash_app_password(password));
-      if (!settings_.dry_run) report_.new_passwords.emplace_back(u.login, password);
-      users_[u.id] = id;
-      save_wordpress_import(db_, key_, WpIdSpace::kUser, u.id, {id, fingerprint});
-      ++counts.imported;
-    }
-  }
+std::string WordPressImporter::free_post_slug(PostType type, const std::string& wanted, long long wp_id,
+                                              const char* kind) {
+  auto& taken = taken_slugs_[static_cast<int>(type)];
+  std::string slug = wanted;
+  for (int n = 2; taken.count(ascii::lower(slug)); ++n) slug = slug_with_suffix(wanted, n);
+  if (slug != wanted) report_.change(kind, wp_id, 0, "slug", wanted + " taken here: " + slug);
+  taken.insert(ascii::lower(slug));
+  return slug;
+}
 
-  long long author(long long wp_id, const char* kind, long long post_id) {
-    if (wp_id == 0) return 0;
-    if (const auto it = users_.find(wp_id); it != users_.end()) return it->second;
-    report_.change(kind, post_id, 0, "author",
-                   "author " + std::to_string(wp_id) + " is no user in WordPress: none");
-    return 0;
-  }
-
-  // ---- categories and tags ----
-  void import_terms() {
-    for (const auto& [object, tt] : source_.relationships("tribe_events", {"tribe_events_cat", "post_tag"}))
-      event_terms_[object].push_back(tt);
-    std::unordered_set<long long> used;
-    for (const auto& [object, list] : event_terms_) used.insert(list.begin(), list.end());
-    std::vector<WpTerm> pending;
-    for (auto& t : source_.terms({"tribe_events_cat", "post_tag"}))
-      if (t.taxonomy == "tribe_events_cat" || used.count(t.term_taxonomy_id)) pending.push_back(std::move(t));
-    taken_term_ids_ = taken_term_ids(db_);
-    for (Taxonomy tax : {Taxonomy::kCategory, Taxonomy::kTag})
-      for (const auto& s : taken_term_slugs(db_, tax))
-        taken_term_slugs_[static_cast<int>(tax)].insert(ascii::lower(s));
-    for (long long id : taken_term_ids_) next_term_id_ = std::max(next_term_id_, id + 1);
-    for (const auto& t : pending) next_term_id_ = std::max(next_term_id_, t.term_id + 1);
-    // Parents first: a category is written once its parent has its id here.
-    std::unordered_map<long long, long long> category_ids;  // WordPress term_id → ours
-    while (!pending.empty()) {
-      std::vector<WpTerm> later;
-      for (auto& t : pending) {
-        const bool category = t.taxonomy == "tribe_events_cat";
-        if (category && t.parent != 0 && !category_ids.count(t.parent)) {
-          later.push_back(std::move(t));
-          continue;
-        }
-        const long long id = import_term(t, category ? category_ids[t.parent] : 0);
-        if (category) category_ids[t.term_id] = id;
-      }
-      if (later.size() == pending.size()) {
-        // Parents that are missing or form a loop: these become top-level categories.
-        for (auto& t : later) {
-          report_.change("category", t.term_id, 0, "parent",
-                         "parent " + std::to_string(t.parent) + " is no category in WordPress: top level");
-          t.parent = 0;
-        }
-      }
-      pending = std::move(later);
-    }
-  }
-
-  long long import_term(const WpTerm& t, long long parent) {
-    const bool category = t.taxonomy == "tribe_events_cat";
-    const char* kind = category ? "category" : "tag";
-    const Taxonomy tax = category ? Taxonomy::kCategory : Taxonomy::kTag;
-    ImportCounts& counts = report_.counts[kind];
-    Term term;
-    term.taxonomy = tax;
-    term.name = t.name;
-    term.description = t.description;
-    term.parent = parent;
-    term.slug = t.slug.empty() ? slugify(t.name) : t.slug;
-    if (term.slug.empty()) term.slug = std::string(kind) + "-" + std::to_string(t.term_id);
-    const std::string fingerprint =
-        (Fingerprint() << term.name << term.slug << term.description << parent).digest();
-    const auto key = std::make_pair(WpIdSpace::kTerm, t.term_taxonomy_id);
-    long long id = 0;
-    if (const auto it = imports_.find(key);
-        it != imports_.end() && term_exists(db_, tax, it->second.target_id)) {
-      id = it->second.target_id;
-      if (id != t.term_id) report_.change(kind, t.term_id, id, "id", "imported under this id before");
-      if (it->second.fingerprint == fingerprint) {
-        ++counts.unchanged;
-      } else {
-        const auto current = find_term(db_, tax, id);
-        if (current && ascii::lower(current->slug) != ascii::lower(term.slug))
-          term.slug = free_term_slug(tax, term.slug, t.term_id, kind);
-        // Our names are unique per level (as a write through the API would find them).
-        if (const auto same = find_term_at_level(db_, tax, parent, term.name);
-            same && *same != id && current) {
-          report_.change(
-              kind, t.term_id, id, "name",
-              "another " + std::string(kind) + " here is named " + term.name + ": kept " + current->name);
-          term.name = current->name;
-        }
-        term.id = id;
-        write_term(db_, term);
-        ++counts.updated;
-      }
-    } else if (const auto same = find_term_at_level(db_, tax, parent, term.name)) {
-      id = *same;
-      report_.change(kind, t.term_id, id, "name",
-                     "a " + std::string(kind) + " named " + t.name +
-                         " exists here at the same level: events get that one");
-      if (id != t.term_id)
-        report_.change(kind, t.term_id, id, "id", "the " + std::string(kind) + " of that name here");
+// Writes `row` (the WordPress post `wp_id`) as a new or an updated record, then its details
+// through `details(id, fresh)`. Returns our id.
+long long WordPressImporter::upsert(long long wp_id, PostRow row, const std::string& fingerprint,
+                                    const char* kind, const std::function<void(long long, bool)>& details) {
+  ImportCounts& counts = report_.counts[kind];
+  const auto key = std::make_pair(WpIdSpace::kPost, wp_id);
+  if (const auto it = imports_.find(key); it != imports_.end() && taken_ids_.count(it->second.target_id)) {
+    const long long id = it->second.target_id;
+    if (id != wp_id) report_.change(kind, wp_id, id, "id", "imported under this id before");
+    if (it->second.fingerprint == fingerprint) {
       ++counts.unchanged;
-    } else {
-      id = t.term_id;
-      if (taken_term_ids_.count(id)) {
-        id = next_term_id_++;
-        report_.change(kind, t.term_id, id, "id",
-                       "id taken here (or by the other taxonomy of a term WordPress shared before 4.2)");
-      }
-      term.id = id;
-      term.slug = free_term_slug(tax, term.slug, t.term_id, kind);
-      insert_term_with_id(db_, term);
-      taken_term_ids_.insert(id);
-      ++counts.imported;
-    }
-    save_wordpress_import(db_, key_, WpIdSpace::kTerm, t.term_taxonomy_id, {id, fingerprint});
-    terms_[t.term_taxonomy_id] = {tax, id};
-    return id;
-  }
-
-  std::string free_term_slug(Taxonomy tax, const std::string& wanted, long long wp_id, const char* kind) {
-    auto& taken = taken_term_slugs_[static_cast<int>(tax)];
-    std::string slug = wanted;
-    for (int n = 2; taken.count(ascii::lower(slug)); ++n) slug = slug_with_suffix(wanted, n);
-    if (slug != wanted) report_.change(kind, wp_id, 0, "slug", wanted + " taken here: " + slug);
-    taken.insert(ascii::lower(slug));
-    return slug;
-  }
-
-  // ---- posts ----
-  std::string free_post_slug(PostType type, const std::string& wanted, long long wp_id, const char* kind) {
-    auto& taken = taken_slugs_[static_cast<int>(type)];
-    std::string slug = wanted;
-    for (int n = 2; taken.count(ascii::lower(slug)); ++n) slug = slug_with_suffix(wanted, n);
-    if (slug != wanted) report_.change(kind, wp_id, 0, "slug", wanted + " taken here: " + slug);
-    taken.insert(ascii::lower(slug));
-    return slug;
-  }
-
-  // Writes `row` (the WordPress post `wp_id`) as a new or an updated record, then its details
-  // through `details(id, fresh)`. Returns our id.
-  long long upsert(long long wp_id, PostRow row, const std::string& fingerprint, const char* kind,
-                   const std::function<void(long long, bool)>& details) {
-    ImportCounts& counts = report_.counts[kind];
-    const auto key = std::make_pair(WpIdSpace::kPost, wp_id);
-    if (const auto it = imports_.find(key); it != imports_.end() && taken_ids_.count(it->second.target_id)) {
-      const long long id = it->second.target_id;
-      if (id != wp_id) report_.change(kind, wp_id, id, "id", "imported under this id before");
-      if (it->second.fingerprint == fingerprint) {
-        ++counts.unchanged;
-        return id;
-      }
-      const auto current = find_post(db_, row.type, id);
-      if (!current)
-        throw std::runtime_error(std::string(kind) + " " + std::to_string(id) + " changed type here");
-      row.id = id;
-      if (ascii::lower(current->slug) != ascii::lower(row.slug)) {
-        taken_slugs_[static_cast<int>(row.type)].erase(ascii::lower(current->slug));
-        row.slug = free_post_slug(row.type, row.slug, wp_id, kind);
-      } else {
-        row.slug = current->slug;
-      }
-      update_post(db_, row, false);
-      details(id, false);
-      save_wordpress_import(db_, key_, WpIdSpace::kPost, wp_id, {id, fingerprint});
-      ++counts.updated;
       return id;
     }
-    const long long id = place_new(row, wp_id, kind);
-    insert_post_with_id(db_, row);
-    details(id, true);
-    save_wordpress_import(db_, key_, WpIdSpace::kPost, wp_id, {id, fingerprint});
-    ++counts.imported;
-    return id;
-  }
-
-  // Our id and slug for a new record: WordPress's where free here, else the next free id and
-  // the slug with a suffix, reported. Sets row.id and row.slug and takes both.
-  long long place_new(PostRow& row, long long wp_id, const char* kind) {
-    long long id = wp_id;
-    if (taken_ids_.count(id)) {
-      id = next_post_id_++;
-      report_.change(kind, wp_id, id, "id", "id taken here by another record");
-    }
+    const auto current = find_post(db_, row.type, id);
+    if (!current)
+      throw std::runtime_error(std::string(kind) + " " + std::to_string(id) + " changed type here");
     row.id = id;
-    row.slug = free_post_slug(row.type, row.slug, wp_id, kind);
-    taken_ids_.insert(id);
+    if (ascii::lower(current->slug) != ascii::lower(row.slug)) {
+      taken_slugs_[static_cast<int>(row.type)].erase(ascii::lower(current->slug));
+      row.slug = free_post_slug(row.type, row.slug, wp_id, kind);
+    } else {
+      row.slug = current->slug;
+    }
+    update_post(db_, row, false);
+    details(id, false);
+    save_wordpress_import(db_, key_, WpIdSpace::kPost, wp_id, {id, fingerprint});
+    ++counts.updated;
     return id;
   }
+  const long long id = place_new(row, wp_id, kind);
+  insert_post_with_id(db_, row);
+  details(id, true);
+  save_wordpress_import(db_, key_, WpIdSpace::kPost, wp_id, {id, fingerprint});
+  ++counts.imported;
+  return id;
+}
 
-  // Whether the WordPress post was imported before and its record is still here.
-  bool imported_before(long long wp_id) const {
-    const auto it = imports_.find({WpIdSpace::kPost, wp_id});
-    return it != imports_.end() && taken_ids_.count(it->second.target_id);
+// Our id and slug for a new record: WordPress's where free here, else the next free id and
+// the slug with a suffix, reported. Sets row.id and row.slug and takes both.
+long long WordPressImporter::place_new(PostRow& row, long long wp_id, const char* kind) {
+  long long id = wp_id;
+  if (taken_ids_.count(id)) {
+    id = next_post_id_++;
+    report_.change(kind, wp_id, id, "id", "id taken here by another record");
   }
+  row.id = id;
+  row.slug = free_post_slug(row.type, row.slug, wp_id, kind);
+  taken_ids_.insert(id);
+  return id;
+}
 
-  // The new events queued in this round, written together.
-  void flush_new_events() {
-    insert_imported_events(db_, key_, new_events_);
-    report_.counts["event"].imported += static_cast<long long>(new_events_.size());
-    new_events_.clear();
+// Whether the WordPress post was imported before and its record is still here.
+bool WordPressImporter::imported_before(long long wp_id) const {
+  const auto it = imports_.find({WpIdSpace::kPost, wp_id});
+  return it != imports_.end() && taken_ids_.count(it->second.target_id);
+}
+
+// The new events queued in this round, written together.
+void WordPressImporter::flush_new_events() {
+  insert_imported_events(db_, key_, new_events_);
+  report_.counts["event"].imported += static_cast<long long>(new_events_.size());
+  new_events_.clear();
+}
+
+// The images (attachments) of `wp_ids` not imported yet in this run.
+void WordPressImporter::import_images(const std::vector<long long>& wp_ids) {
+  std::vector<long long> wanted;
+  for (long long id : wp_ids)
+    if (id && !images_.count(id)) wanted.push_back(id);
+  std::sort(wanted.begin(), wanted.end());
+  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
+  if (wanted.empty()) return;
+  for (long long id : wanted) images_[id] = 0;
+  auto files = source_.meta_of({"_wp_attached_file"}, wanted);
+  for (const WpPost& post : source_.posts_by_id(wanted)) {
+    const std::string file = first_meta(files[post.id], "_wp_attached_file").value_or("");
+    if (post.type != "attachment" || file.empty()) continue;
+    const std::string url = wp_attachment_url(uploads_, file);
+    PostRow row = wp_post_row(post, {}, PostType::kAttachment, rules_, "image", report_);
+    row.status = "publish";  // WordPress's `inherit`: shown wherever it is used
+    row.status_before_trash.clear();
+    row.title = url;
+    row.content.clear();
+    row.excerpt.clear();
+    row.password.clear();
+    row.parent = 0;
+    row.author = author(post.author, "image", post.id);
+    const std::string fingerprint = (Fingerprint() << row << url).digest();
+    const auto key = std::make_pair(WpIdSpace::kPost, post.id);
+    if (imports_.find(key) == imports_.end()) {
+      if (const auto same = find_image_by_url(db_, url)) {
+        images_[post.id] = *same;
+        report_.change("image", post.id, *same, "url",
+                       "the same URL is image " + std::to_string(*same) + " here");
+        if (*same != post.id) report_.change("image", post.id, *same, "id", "the image with that URL here");
+        save_wordpress_import(db_, key_, WpIdSpace::kPost, post.id, {*same, fingerprint});
+        ++report_.counts["image"].unchanged;
+        continue;
+      }
+    }
+    images_[post.id] =
+        upsert(post.id, row, fingerprint, "image", [&](long long id, bool) { save_image_url(db_, id, url); });
   }
+}
 
-  // The images (attachments) of `wp_ids` not imported yet in this run.
-  void import_images(const std::vector<long long>& wp_ids) {
-    std::vector<long long> wanted;
-    for (long long id : wp_ids)
-      if (id && !images_.count(id)) wanted.push_back(id);
-    std::sort(wanted.begin(), wanted.end());
-    wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
-    if (wanted.empty()) return;
-    for (long long id : wanted) images_[id] = 0;
-    auto files = source_.meta_of({"_wp_attached_file"}, wanted);
-    for (const WpPost& post : source_.posts_by_id(wanted)) {
-      const std::string file = first_meta(files[post.id], "_wp_attached_file").value_or("");
-      if (post.type != "attachment" || file.empty()) continue;
-      const std::string url = wp_attachment_url(uploads_, file);
-      PostRow row = wp_post_row(post, {}, PostType::kAttachment, rules_, "image", report_);
-      row.status = "publish";  // WordPress's `inherit`: shown wherever it is used
-      row.status_before_trash.clear();
-      row.title = url;
-      row.content.clear();
-      row.excerpt.clear();
-      row.password.clear();
+void WordPressImporter::import_posts(const std::string& wp_type, PostType type, const char* kind) {
+  const bool events = type == PostType::kEvent;
+  long long total = 0;  // for the progress line
+  for (const auto& [t, status, n] : source_.post_counts())
+    if (t == wp_type) total += n;
+  const std::set<long long> recurring = [&] {
+    std::set<long long> out;
+    if (events)
+      for (long long id : source_.recurring_ct1_posts()) out.insert(id);
+    return out;
+  }();
+  long long done = 0, read = 0;
+  for (long long after = 0;;) {
+    auto posts = source_.posts_after({wp_type}, after, kBatch);
+    if (posts.empty()) break;
+    after = posts.back().id;
+    read += static_cast<long long>(posts.size());
+    auto meta = source_.meta(kWpMetaKeys, posts.front().id, posts.back().id);
+    std::vector<long long> thumbnails;
+    for (const auto& p : posts) thumbnails.push_back(wp_thumbnail(meta[p.id]));
+    import_images(thumbnails);
+    for (const WpPost& post : posts) {
+      if (!importable(post.status)) continue;
+      const WpMeta& m = meta[post.id];
+      if (events && post.parent != 0) {
+        // Before TEC 6.0, Pro kept each occurrence of a series as a child post of the first.
+        ++report_.counts[kind].skipped;
+        ++report_.not_ours["occurrences of recurring events (child posts)"];
+        continue;
+      }
+      PostRow row = wp_post_row(post, m, type, rules_, kind, report_);
+      row.author = author(post.author, kind, post.id);
       row.parent = 0;
-      row.author = author(post.author, "image", post.id);
-      const std::string fingerprint = (Fingerprint() << row << url).digest();
-      const auto key = std::make_pair(WpIdSpace::kPost, post.id);
-      if (imports_.find(key) == imports_.end()) {
-        if (const auto same = find_image_by_url(db_, url)) {
-          images_[post.id] = *same;
-          report_.change("image", post.id, *same, "url",
-                         "the same URL is image " + std::to_string(*same) + " here");
-          if (*same != post.id) report_.change("image", post.id, *same, "id", "the image with that URL here");
-          save_wordpress_import(db_, key_, WpIdSpace::kPost, post.id, {*same, fingerprint});
-          ++report_.counts["image"].unchanged;
-          continue;
-        }
+      const long long thumbnail = wp_thumbnail(m);
+      row.image_id = thumbnail ? images_[thumbnail] : 0;
+      if (thumbnail && !row.image_id)
+        report_.change(kind, post.id, 0, "image",
+                       "featured image " + std::to_string(thumbnail) + " is no image in WordPress");
+      if (type == PostType::kVenue) {
+        const VenueDetails d = wp_venue_details(m);
+        Fingerprint f;
+        f << row << d.address << d.city << d.country << d.province << d.state << d.zip << d.phone << d.website
+          << d.stateprovince << d.show_map << d.show_map_link
+          << (d.geo_lat ? std::to_string(*d.geo_lat) + "," + std::to_string(*d.geo_lng) : "");
+        linked_[post.id] = upsert(post.id, row, f.digest(), kind,
+                                  [&](long long id, bool) { save_venue_details(db_, id, d); });
+      } else if (type == PostType::kOrganizer) {
+        const OrganizerDetails d = wp_organizer_details(m);
+        const std::string fp = (Fingerprint() << row << d.phone << d.website << d.email).digest();
+        linked_[post.id] =
+            upsert(post.id, row, fp, kind, [&](long long id, bool) { save_organizer_details(db_, id, d); });
+      } else {
+        import_event(post, m, row, recurring.count(post.id) > 0);
       }
-      images_[post.id] = upsert(post.id, row, fingerprint, "image",
-                                [&](long long id, bool) { save_image_url(db_, id, url); });
+      ++done;
     }
+    if (events) flush_new_events();
+    if (settings_.progress && events)
+      settings_.progress(
+          done, total > 0 ? std::min(1.0, static_cast<double>(read) / static_cast<double>(total)) : 1.0);
   }
+}
 
-  void import_posts(const std::string& wp_type, PostType type, const char* kind) {
-    const bool events = type == PostType::kEvent;
-    long long total = 0;  // for the progress line
-    for (const auto& [t, status, n] : source_.post_counts())
-      if (t == wp_type) total += n;
-    const std::set<long long> recurring = [&] {
-      std::set<long long> out;
-      if (events)
-        for (long long id : source_.recurring_ct1_posts()) out.insert(id);
-      return out;
-    }();
-    long long done = 0, read = 0;
-    for (long long after = 0;;) {
-      auto posts = source_.posts_after({wp_type}, after, kBatch);
-      if (posts.empty()) break;
-      after = posts.back().id;
-      read += static_cast<long long>(posts.size());
-      auto meta = source_.meta(kWpMetaKeys, posts.front().id, posts.back().id);
-      std::vector<long long> thumbnails;
-      for (const auto& p : posts) thumbnails.push_back(wp_thumbnail(meta[p.id]));
-      import_images(thumbnails);
-      for (const WpPost& post : posts) {
-        if (!importable(post.status)) continue;
-        const WpMeta& m = meta[post.id];
-        if (events && post.parent != 0) {
-          // Before TEC 6.0, Pro kept each occurrence of a series as a child post of the first.
-          ++report_.counts[kind].skipped;
-          ++report_.not_ours["occurrences of recurring events (child posts)"];
-          continue;
-        }
-        PostRow row = wp_post_row(post, m, type, rules_, kind, report_);
-        row.author = author(post.author, kind, post.id);
-        row.parent = 0;
-        const long long thumbnail = wp_thumbnail(m);
-        row.image_id = thumbnail ? images_[thumbnail] : 0;
-        if (thumbnail && !row.image_id)
-          report_.change(kind, post.id, 0, "image",
-                         "featured image " + std::to_string(thumbnail) + " is no image in WordPress");
-        if (type == PostType::kVenue) {
-          const VenueDetails d = wp_venue_details(m);
-          Fingerprint f;
-          f << row << d.address << d.city << d.country << d.province << d.state << d.zip << d.phone
-            << d.website << d.stateprovince << d.show_map << d.show_map_link
-            << (d.geo_lat ? std::to_string(*d.geo_lat) + "," + std::to_string(*d.geo_lng) : "");
-          linked_[post.id] = upsert(post.id, row, f.digest(), kind,
-                                    [&](long long id, bool) { save_venue_details(db_, id, d); });
-        } else if (type == PostType::kOrganizer) {
-          const OrganizerDetails d = wp_organizer_details(m);
-          const std::string fp = (Fingerprint() << row << d.phone << d.website << d.email).digest();
-          linked_[post.id] =
-              upsert(post.id, row, fp, kind, [&](long long id, bool) { save_organizer_details(db_, id, d); });
-        } else {
-          import_event(post, m, row, recurring.count(post.id) > 0);
-        }
-        ++done;
-      }
-      if (events) flush_new_events();
-      if (settings_.progress && events)
-        settings_.progress(
-            done, total > 0 ? std::min(1.0, static_cast<double>(read) / static_cast<double>(total)) : 1.0);
-    }
+long long WordPressImporter::linked(long long wp_id, const char* what, long long event_id) {
+  if (wp_id == 0) return 0;
+  if (const auto it = linked_.find(wp_id); it != linked_.end()) return it->second;
+  report_.change("event", event_id, 0, what,
+                 std::string(what) + " " + std::to_string(wp_id) +
+                     " is not a venue or organizer in WordPress: link dropped");
+  return 0;
+}
+
+void WordPressImporter::import_event(const WpPost& post, const WpMeta& m, PostRow& row, bool recurring_ct1) {
+  const auto details = wp_event_details(post, m, rules_, report_);
+  if (!details) {
+    ++report_.counts["event"].skipped;
+    return;
   }
-
-  long long linked(long long wp_id, const char* what, long long event_id) {
-    if (wp_id == 0) return 0;
-    if (const auto it = linked_.find(wp_id); it != linked_.end()) return it->second;
-    report_.change("event", event_id, 0, what,
-                   std::string(what) + " " + std::to_string(wp_id) +
-                       " is not a venue or organizer in WordPress: link dropped");
-    return 0;
+  if (recurring_ct1 || wp_has_recurrence_rules(m))
+    report_.change("event", post.id, 0, "", "recurring series: only its first occurrence is imported");
+  const long long venue = linked(wp_event_venue(m), "venue", post.id);
+  std::vector<long long> organizers;
+  for (long long o : wp_event_organizers(m))
+    if (const long long id = linked(o, "organizer", post.id)) organizers.push_back(id);
+  std::vector<long long> categories, tags;
+  for (long long tt : event_terms_[post.id]) {
+    const auto it = terms_.find(tt);
+    if (it == terms_.end()) continue;
+    (it->second.first == Taxonomy::kCategory ? categories : tags).push_back(it->second.second);
   }
-
-  void import_event(const WpPost& post, const WpMeta& m, PostRow& row, bool recurring_ct1) {
-    const auto details = wp_event_details(post, m, rules_, report_);
-    if (!details) {
-      ++report_.counts["event"].skipped;
-      return;
-    }
-    if (recurring_ct1 || wp_has_recurrence_rules(m))
-      report_.change("event", post.id, 0, "", "recurring series: only its first occurrence is imported");
-    const long long venue = linked(wp_event_venue(m), "venue", post.id);
-    std::vector<long long> organizers;
-    for (long long o : wp_event_organizers(m))
-      if (const long long id = linked(o, "organizer", post.id)) organizers.push_back(id);
-    std::vector<long long> categories, tags;
-    for (long long tt : event_terms_[post.id]) {
-      const auto it = terms_.find(tt);
-      if (it == terms_.end()) continue;
-      (it->second.first == Taxonomy::kCategory ? categories : tags).push_back(it->second.second);
-    }
-    const EventDetails& d = *details;
-    Fingerprint f;
-    f << row << d.start_local << d.end_local << d.start_utc << d.end_utc << d.timezone << d.all_day << d.cost
-      << d.website << d.show_map << d.show_map_link << d.hide_from_listings << d.sticky << d.featured
-      << venue;
-    for (long long o : organizers) f << o;
-    f << "c";
-    for (long long c : categories) f << c;
-    f << "t";
-    for (long long t : tags) f << t;
-    if (!imported_before(post.id)) {
-      place_new(row, post.id, "event");
-      new_events_.push_back(ImportedEvent{row, d, venue, organizers, categories, tags, post.id, f.digest()});
-      return;
-    }
-    upsert(post.id, row, f.digest(), "event", [&](long long id, bool fresh) {
-      save_event_details(db_, id, d);
-      if (venue || !fresh) set_event_venue(db_, id, venue);
-      if (!organizers.empty() || !fresh) set_event_organizers(db_, id, organizers, fresh);
-      if (!categories.empty() || !fresh) set_event_terms(db_, id, Taxonomy::kCategory, categories, fresh);
-      if (!tags.empty() || !fresh) set_event_terms(db_, id, Taxonomy::kTag, tags, fresh);
-    });
+  const EventDetails& d = *details;
+  Fingerprint f;
+  f << row << d.start_local << d.end_local << d.start_utc << d.end_utc << d.timezone << d.all_day << d.cost
+    << d.website << d.show_map << d.show_map_link << d.hide_from_listings << d.sticky << d.featured << venue;
+  for (long long o : organizers) f << o;
+  f << "c";
+  for (long long c : categories) f << c;
+  f << "t";
+  for (long long t : tags) f << t;
+  if (!imported_before(post.id)) {
+    place_new(row, post.id, "event");
+    new_events_.push_back(ImportedEvent{row, d, venue, organizers, categories, tags, post.id, f.digest()});
+    return;
   }
-
-  WordPressSource& source_;
-  Db& db_;
-  const WordPressImportSettings& settings_;
-  ImportReport& report_;
-  WpSiteRules rules_;
-  std::string uploads_;
-  std::string key_;  // the site in wordpress_imports
-  std::map<std::pair<WpIdSpace, long long>, ImportedRecord> imports_;
-  std::unordered_set<long long> taken_ids_;
-  std::unordered_set<std::string> taken_slugs_[4];
-  std::unordered_set<long long> taken_term_ids_;
-  std::unordered_set<std::string> taken_term_slugs_[2];
-  long long next_post_id_ = 1, next_term_id_ = 1;
-  std::unordered_map<long long, long long> users_, images_, linked_;
-  std::unordered_map<long long, std::pair<Taxonomy, long long>> terms_;  // term_taxonomy_id → ours
-  std::unordered_map<long long, std::vector<long long>> event_terms_;    // event → term_taxonomy_ids
-  std::vector<ImportedEvent> new_events_;
-};
-
-}  // namespace
+  upsert(post.id, row, f.digest(), "event", [&](long long id, bool fresh) {
+    save_event_details(db_, id, d);
+    if (venue || !fresh) set_event_venue(db_, id, venue);
+    if (!organizers.empty() || !fresh) set_event_organizers(db_, id, organizers, fresh);
+    if (!categories.empty() || !fresh) set_event_terms(db_, id, Taxonomy::kCategory, categories, fresh);
+    if (!tags.empty() || !fresh) set_event_terms(db_, id, Taxonomy::kTag, tags, fresh);
+  });
+}
 
 void import_wordpress(WordPressSource& source, Db& target, const WordPressImportSettings& settings,
                       ImportReport& report) {
@@ -590,7 +358,7 @@ void import_wordpress(WordPressSource& source, Db& target, const WordPressImport
   for (const char* kind : kImportKinds)
     if (std::string(kind) != "site") report.counts[kind];
   Transaction tx(target);
-  Importer(source, target, settings, report).run();
+  WordPressImporter(source, target, settings, report).run();
   if (!settings.dry_run) tx.commit();  // a dry run's writes roll back with `tx`
 }
 
