@@ -910,6 +910,22 @@ INSERT IGNORE INTO search_pending (event_id)
   SELECT id FROM posts WHERE type = 'event' AND NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 11);
 INSERT IGNORE INTO schema_migrations (version) VALUES (11);
 
+-- Migration 12: what `calendarctl import-wordpress` copied from which WordPress site
+-- (docs/importing-wordpress.md), so that a second run updates those records instead of adding
+-- twins, and leaves alone the ones that did not change there. WordPress ids are kept where they
+-- are free here; target_id says where each one went. No foreign key: one table maps posts, terms
+-- and users; a target deleted here since is created again by the next run.
+CREATE TABLE IF NOT EXISTS wordpress_imports (
+  source       VARCHAR(191) NOT NULL COMMENT 'the WordPress site: its siteurl option (else database/prefix), a space, its tables'' prefix',
+  kind         ENUM('post','term','user') NOT NULL COMMENT 'the WordPress id space: wp_posts.ID, wp_term_taxonomy.term_taxonomy_id, wp_users.ID',
+  source_id    BIGINT UNSIGNED NOT NULL COMMENT 'the id in WordPress',
+  target_id    BIGINT UNSIGNED NOT NULL COMMENT 'posts.id, terms.id or users.id here',
+  fingerprint  BINARY(32) NOT NULL COMMENT 'SHA-256 of the record as last imported: an unchanged one is not written again',
+  PRIMARY KEY (source, kind, source_id)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci
+  COMMENT 'records imported from WordPress (calendarctl import-wordpress) and where they went';
+INSERT IGNORE INTO schema_migrations (version) VALUES (12);
+
 -- Postings per word, status, hidden flag and UTC start day: a search for one word then counts
 -- its events as the event list counts all events (event_day_counts), the whole days from here
 -- and only the partial days at the window's ends from the postings' list index. Kept by the

@@ -5,6 +5,7 @@
 #include "doctor_command.h"
 #include "search_index_command.h"
 #include "sql_command.h"
+#include "wordpress_import_command.h"
 #include "cal/core/config.h"
 #include "cal/core/passwords.h"
 #include "cal/core/text/ascii.h"
@@ -49,7 +50,12 @@ constexpr const char* kHelp =
     "                                   service does (exit status 1 when not)\n"
     "  search-index rebuild             index every event's words again (progress on standard error)\n"
     "  doctor                           check the deployment: database, schema, clocks, time zone, log\n"
-    "                                   files, socket; one line per check; exit status 1 on a failure";
+    "                                   files, socket; one line per check; exit status 1 on a failure\n"
+    "  import-wordpress --from mysql://USER@HOST[:PORT]/DB [--prefix P] [--socket PATH]\n"
+    "                   [--password-file F] [--site N] [--dry-run] [--report FILE]\n"
+    "                                   copy a WordPress + The Events Calendar site: events, venues,\n"
+    "                                   organizers, categories, tags, images, authors, ids kept where\n"
+    "                                   free; a second run updates (docs/importing-wordpress.md)";
 
 int usage_error(const std::string& message) {
   std::cerr << "calendarctl: " << message << "\n(see calendarctl --help)\n";
@@ -102,8 +108,14 @@ int user_add(cal::Db& db, const std::vector<std::string>& args, const std::strin
 }
 
 int run(const cal::Config& config, const std::vector<std::string>& args, const std::string& role,
-        const cal::DemoArgs& demo, const cal::SqlArgs& sql, const cal::DbAccountArgs& account) {
+        const cal::DemoArgs& demo, const cal::SqlArgs& sql, const cal::DbAccountArgs& account,
+        const cal::WordPressImportArgs& wordpress) {
   if (args.empty()) return usage_error("missing command");
+  if (args[0] == "import-wordpress") return cal::run_import_wordpress(config, args, wordpress);
+  if (wordpress.any())
+    return usage_error(
+        "--from, --prefix, --socket, --password-file, --site, --dry-run and --report are options of "
+        "import-wordpress only");
   if (args[0] == "db-account") return cal::run_db_account(config, args, account);
   if (account.any())
     return usage_error("--max-connections, --max-statement-time and --host are options of db-account only");
@@ -160,6 +172,9 @@ int main(int argc, char** argv) {
   cal::DbAccountArgs account;
   if (!cal::take_db_account_args(rest, account))
     return usage_error("--max-connections, --max-statement-time and --host need a value");
+  cal::WordPressImportArgs wordpress;
+  if (!cal::take_wordpress_import_args(rest, wordpress))
+    return usage_error("--from, --prefix, --socket, --password-file, --site and --report need a value");
   const cal::ConfigResult loaded = cal::load_config(static_cast<int>(rest.size()), rest.data(), kHelp, true);
   if (!loaded.config) {
     (loaded.exit_code == 0 ? std::cout : std::cerr) << loaded.message << "\n";
@@ -173,7 +188,7 @@ int main(int argc, char** argv) {
   cal::Config config = *loaded.config;
   config.database.read_timeout = 0;
   try {
-    const int status = run(config, args, role, demo, sql, account);
+    const int status = run(config, args, role, demo, sql, account, wordpress);
     // Like the service's writers (`[server] cache_lease_ms`): what this command wrote is in every
     // cached answer by the time it exits.
     if (const int lease = config.server.cache_lease_ms; lease > 0)
