@@ -935,8 +935,8 @@ INSERT IGNORE INTO schema_migrations (version) VALUES (12);
 -- @cal_bulk_load is set.
 CREATE TABLE IF NOT EXISTS search_word_days (
   word_id  INT UNSIGNED NOT NULL COMMENT 'search_words.id',
-  status   ENUM('publish','future','draft','pending','private','trash') NOT NULL,
-  hide_from_listings TINYINT(1) NOT NULL,
+  status   ENUM('publish','future','draft','pending','private','trash') NOT NULL COMMENT 'the postings'' status copy',
+  hide_from_listings TINYINT(1) NOT NULL COMMENT 'the postings'' hide_from_listings copy',
   day      DATE NOT NULL COMMENT 'UTC day of the postings'' start_utc',
   shard    TINYINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'CONNECTION_ID() % 8 of the writer',
   events   BIGINT NOT NULL DEFAULT 0 COMMENT 'this shard''s part; one shard alone may be negative',

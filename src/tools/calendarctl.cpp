@@ -13,6 +13,7 @@
 #include "cal/store/schema.h"
 #include "cal/store/users.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <string>
@@ -114,7 +115,7 @@ int run(const cal::Config& config, const std::vector<std::string>& args, const s
   if (args[0] == "import-wordpress") return cal::run_import_wordpress(config, args, wordpress);
   if (wordpress.any())
     return usage_error(
-        "--from, --prefix, --socket, --password-file, --site, --dry-run and --report are options of "
+        "--from, --prefix, --password-file, --site, --dry-run and --report are options of "
         "import-wordpress only");
   if (args[0] == "db-account") return cal::run_db_account(config, args, account);
   if (account.any())
@@ -172,8 +173,12 @@ int main(int argc, char** argv) {
   cal::DbAccountArgs account;
   if (!cal::take_db_account_args(rest, account))
     return usage_error("--max-connections, --max-statement-time and --host need a value");
+  // Only for import-wordpress: there --socket is the WordPress database's; elsewhere it stays the
+  // shared option (the service's FastCGI socket, which `doctor` checks).
   cal::WordPressImportArgs wordpress;
-  if (!cal::take_wordpress_import_args(rest, wordpress))
+  const bool importing = std::any_of(rest.begin(), rest.end(),
+                                     [](const char* arg) { return std::string_view(arg) == "import-wordpress"; });
+  if (importing && !cal::take_wordpress_import_args(rest, wordpress))
     return usage_error("--from, --prefix, --socket, --password-file, --site and --report need a value");
   const cal::ConfigResult loaded = cal::load_config(static_cast<int>(rest.size()), rest.data(), kHelp, true);
   if (!loaded.config) {
