@@ -176,8 +176,8 @@ int main(int argc, char** argv) {
   // Only for import-wordpress: there --socket is the WordPress database's; elsewhere it stays the
   // shared option (the service's FastCGI socket, which `doctor` checks).
   cal::WordPressImportArgs wordpress;
-  const bool importing = std::any_of(rest.begin(), rest.end(),
-                                     [](const char* arg) { return std::string_view(arg) == "import-wordpress"; });
+  const bool importing = std::any_of(
+      rest.begin(), rest.end(), [](const char* arg) { return std::string_view(arg) == "import-wordpress"; });
   if (importing && !cal::take_wordpress_import_args(rest, wordpress))
     return usage_error("--from, --prefix, --socket, --password-file, --site and --report need a value");
   const cal::ConfigResult loaded = cal::load_config(static_cast<int>(rest.size()), rest.data(), kHelp, true);
