@@ -59,7 +59,9 @@ AccountPrivileges read_account_privileges(Db& db) {
                            "WHERE GRANTEE = ") +
                kGrantee + " AND TABLE_SCHEMA = DATABASE()");
   while (tables.next()) out.tables[tables.text(0)].insert(tables.text(1));
-  Rows roles = db.query("SELECT ROLE_NAME FROM information_schema.ENABLED_ROLES ORDER BY ROLE_NAME");
+  Rows roles = db.query(
+      "SELECT ROLE_NAME FROM information_schema.ENABLED_ROLES WHERE ROLE_NAME IS NOT NULL ORDER BY "
+      "ROLE_NAME");
   while (roles.next()) out.roles.push_back(roles.text(0));
   return out;
 }

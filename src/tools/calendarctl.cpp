@@ -187,8 +187,12 @@ int main(int argc, char** argv) {
   cal::DbAccountArgs account;
   if (!cal::take_db_account_args(rest, account))
     return usage_error("--max-connections, --max-statement-time and --host need a value");
+  // import-wordpress's --socket names the WordPress database's; for every other command --socket
+  // is the service's own (doctor checks it), so its options are taken only for that command.
   cal::WordPressImportArgs wordpress;
-  if (!cal::take_wordpress_import_args(rest, wordpress))
+  bool importing = false;
+  for (const char* arg : rest) importing = importing || std::string(arg) == "import-wordpress";
+  if (importing && !cal::take_wordpress_import_args(rest, wordpress))
     return usage_error("--from, --prefix, --socket, --password-file, --site and --report need a value");
   DoctorArgs doctor;
   if (!cal::take_options(rest, {{"--url", &doctor.url}})) return usage_error("--url needs the site's URL");
