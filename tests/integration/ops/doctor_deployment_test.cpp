@@ -182,6 +182,12 @@ TEST_CASE("calendarctl doctor --url: the stack's nginx passes; a server that doe
                                "(rest_invalid_credentials)")
                      .empty(),
                 ok.out);
+  // The site's root without its final slash is the same site; --url belongs to doctor alone.
+  const Run no_slash = run(doctor::command() + " --url " + site.substr(0, site.size() - 1) + " doctor 2>&1");
+  CHECK_MESSAGE(no_slash.exit_code == 0, no_slash.out);
+  CHECK_MESSAGE(!line_starting(no_slash.out, "ok: web server Authorization: ").empty(), no_slash.out);
+  CHECK(run(ctl() + " --url " + site + " user list 2>&1").exit_code == 2);
+  CHECK(run(ctl() + " doctor --url 2>&1").exit_code == 2);
   // Without --url the web server is not checked.
   CHECK(run(doctor::command() + " doctor 2>&1").out.find("web server front page") == std::string::npos);
 
