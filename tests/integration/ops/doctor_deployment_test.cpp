@@ -142,6 +142,37 @@ TEST_CASE("calendarctl doctor: an account with too few privileges fails with the
   engine::sql("DROP USER " + account);
 }
 
+TEST_CASE("calendarctl doctor: the GRANT of its migrate warning is all calendarctl migrate needs") {
+  const std::string user = unique("doc_mig");
+  const std::string database = user + "_db";
+  const std::string account = "'" + user + "'@'localhost'";
+  const std::string password = "DoctorMigrate1234";
+  engine::sql("CREATE DATABASE " + database + "; CREATE USER " + account + " IDENTIFIED BY '" + password +
+              "'; GRANT SELECT ON " + database + ".* TO " + account);
+  const std::string as_user = doctor::command() + " --database.user=" + user +
+                              " --database.password=" + password + " --database.name=" + database;
+  const Run before = run(as_user + " doctor 2>&1");
+  const std::string warning =
+      line_starting(before.out, "warning: migrate privileges: calendarctl migrate as " + account);
+  const std::string grant =
+      "GRANT INSERT, UPDATE, DELETE, CREATE, ALTER, DROP, CREATE ROUTINE, ALTER ROUTINE, "
+      "EXECUTE, TRIGGER, CREATE VIEW ON ";
+  CHECK_MESSAGE(warning.find(grant + "`" + database + "`.* TO " + account) != std::string::npos, before.out);
+  CHECK_MESSAGE(run(as_user + " migrate 2>&1").exit_code != 0, "migrate succeeded without the privileges");
+
+  engine::sql(grant + database + ".* TO " + account);  // the warning's fix (the shell would take backquotes)
+  const Run migrated = run(as_user + " migrate 2>&1");
+  CHECK_MESSAGE(migrated.exit_code == 0, migrated.out);
+  const Run after = run(as_user + " doctor 2>&1");
+  CHECK_MESSAGE(after.exit_code == 0, after.out);
+  CHECK_MESSAGE(
+      !line_starting(after.out, "ok: migrate privileges: " + account + " may run calendarctl migrate")
+           .empty(),
+      after.out);
+  CHECK_MESSAGE(!line_starting(after.out, "ok: schema: version ").empty(), after.out);
+  engine::sql("DROP USER " + account + "; DROP DATABASE " + database);
+}
+
 TEST_CASE("calendarctl doctor: MariaDB's time zone data missing warns, disagreeing fails, agreeing is ok") {
   // Never loaded on the test server: the tables lack it (or are empty).
   const Run missing = run(doctor::command() + " --site.timezone=Pacific/Chatham doctor 2>&1");
