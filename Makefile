@@ -106,13 +106,15 @@ $(BUILD)/locale/%/LC_MESSAGES/calendar.mo: po/%.po
 $(BUILD)/calendarctl: $(BUILD)/obj/src/tools/calendarctl.o $(BUILD)/obj/src/tools/demo_command.o \
 		$(BUILD)/obj/src/tools/search_index_command.o $(BUILD)/obj/src/tools/db_account_command.o \
 		$(BUILD)/obj/src/tools/command_options.o $(BUILD)/obj/src/tools/doctor_command.o \
+		$(BUILD)/obj/src/tools/doctor_privileges.o $(BUILD)/obj/src/tools/doctor_time_zones.o \
+		$(BUILD)/obj/src/tools/doctor_web.o \
 		$(BUILD)/obj/src/tools/wordpress_import_command.o \
 		$(BUILD)/obj/src/tools/wordpress_import.o $(BUILD)/obj/src/tools/wordpress_import_people.o \
 		$(BUILD)/obj/src/tools/wordpress_records.o \
 		$(BUILD)/obj/src/tools/wordpress_report.o \
 		$(BUILD)/obj/src/tools/sql_command.o $(BUILD)/obj/src/tools/client_defaults_file.o $(BUILD)/obj/gen/schema_sql.o \
 		$(BUILD)/libcal.a
-	$(CXX) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(CXX) $(LDFLAGS) -o $@ $^ $(LIBS) -lcurl
 
 # schema.sql is embedded in calendarctl so `migrate` needs no file next to the binary.
 $(BUILD)/gen/schema_sql.cpp: schema.sql

@@ -62,7 +62,7 @@ std::vector<std::string> split_origins(const std::string& text) {
 }  // namespace
 
 ConfigResult load_config(int argc, const char* const* argv, const std::string& program_help,
-                         bool allow_positional) {
+                         bool allow_positional, bool keep_unknown) {
   Config config;
   std::string config_file;
   po::options_description generic = command_line_options(config, config_file);
@@ -106,7 +106,10 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
     if (!config_file.empty()) {
       std::ifstream in(config_file);
       if (!in) return fail("cannot read config file " + config_file);
-      po::store(po::parse_config_file(in, file_opts, /*allow_unregistered=*/false), vm);
+      const po::parsed_options from_file = po::parse_config_file(in, file_opts, keep_unknown);
+      for (const po::option& o : from_file.options)
+        if (o.unregistered) result.unknown_options.push_back(o.string_key);
+      po::store(from_file, vm);
     }
     po::notify(vm);
   } catch (const po::error& e) {

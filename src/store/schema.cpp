@@ -138,4 +138,19 @@ void apply_schema_script(Db& db, std::string_view script) {
   if (statement.find_first_not_of(" \t\r\n") != std::string::npos) run();
 }
 
+std::vector<std::string> schema_tables(std::string_view script) {
+  static constexpr std::string_view kPrefix = "CREATE TABLE IF NOT EXISTS ";
+  std::vector<std::string> out;
+  std::istringstream in{std::string(script)};
+  std::string line;
+  while (std::getline(in, line)) {
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line.compare(first, kPrefix.size(), kPrefix) != 0) continue;
+    const auto begin = first + kPrefix.size();
+    const auto end = line.find_first_of(" \t(", begin);
+    out.push_back(line.substr(begin, end == std::string::npos ? std::string::npos : end - begin));
+  }
+  return out;
+}
+
 }  // namespace cal

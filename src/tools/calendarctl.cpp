@@ -1,5 +1,6 @@
 // calendarctl: the admin tool (docs/architecture.md, "Service contract"): schema migration, users and
 // application passwords.
+#include "command_options.h"
 #include "db_account_command.h"
 #include "demo_command.h"
 #include "doctor_command.h"
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -50,8 +52,10 @@ constexpr const char* kHelp =
     "  search-index check               whether the server's collation splits search words where the\n"
     "                                   service does (exit status 1 when not)\n"
     "  search-index rebuild             index every event's words again (progress on standard error)\n"
-    "  doctor                           check the deployment: database, schema, clocks, time zone, log\n"
-    "                                   files, socket; one line per check; exit status 1 on a failure\n"
+    "  doctor [--url SITE]              check the deployment: config, database, schema, clocks,\n"
+    "                                   privileges, time zones, log files, socket and, given the site's\n"
+    "                                   root URL, its web server; one line per check; exit status 1 on a\n"
+    "                                   failure\n"
     "  import-wordpress --from mysql://USER@HOST[:PORT]/DB [--prefix P] [--socket PATH]\n"
     "                   [--password-file F] [--site N] [--dry-run] [--report FILE]\n"
     "                                   copy a WordPress + The Events Calendar site: events, venues,\n"
@@ -108,10 +112,22 @@ int user_add(cal::Db& db, const std::vector<std::string>& args, const std::strin
   return rc;
 }
 
+// What only `doctor` takes: its --url and the config file's unknown options.
+struct DoctorArgs {
+  std::optional<std::string> url;
+  std::vector<std::string> unknown_options;
+};
+
 int run(const cal::Config& config, const std::vector<std::string>& args, const std::string& role,
         const cal::DemoArgs& demo, const cal::SqlArgs& sql, const cal::DbAccountArgs& account,
-        const cal::WordPressImportArgs& wordpress) {
+        const cal::WordPressImportArgs& wordpress, const DoctorArgs& doctor) {
   if (args.empty()) return usage_error("missing command");
+  if (args[0] == "doctor" && args.size() == 1)
+    return cal::run_doctor(config, doctor.unknown_options, doctor.url);
+  if (doctor.url) return usage_error("--url is an option of doctor only");
+  // Every other command refuses a config it does not fully understand, as calendar-fcgi does.
+  if (!doctor.unknown_options.empty())
+    return usage_error("configuration error: unknown option " + doctor.unknown_options.front());
   if (args[0] == "import-wordpress") return cal::run_import_wordpress(config, args, wordpress);
   if (wordpress.any())
     return usage_error(
@@ -125,7 +141,6 @@ int run(const cal::Config& config, const std::vector<std::string>& args, const s
   if (args[0] == "migrate" && args.size() == 1) return migrate(config);
   if (args[0] == "demo") return cal::run_demo(config, args, demo);
   if (args[0] == "search-index") return cal::run_search_index(config, args);
-  if (args[0] == "doctor" && args.size() == 1) return cal::run_doctor(config);
   if (demo.events || demo.seed) return usage_error("--events and --seed are options of demo only");
   cal::Db db(config.database);
   if (args[0] == "user" && args.size() >= 2 && args[1] == "add") return user_add(db, args, role);
@@ -180,12 +195,17 @@ int main(int argc, char** argv) {
       rest.begin(), rest.end(), [](const char* arg) { return std::string_view(arg) == "import-wordpress"; });
   if (importing && !cal::take_wordpress_import_args(rest, wordpress))
     return usage_error("--from, --prefix, --socket, --password-file, --site and --report need a value");
-  const cal::ConfigResult loaded = cal::load_config(static_cast<int>(rest.size()), rest.data(), kHelp, true);
+  DoctorArgs doctor;
+  if (!cal::take_options(rest, {{"--url", &doctor.url}})) return usage_error("--url needs the site's URL");
+  // Unknown options of the file are kept for doctor to report (run() refuses them otherwise).
+  const cal::ConfigResult loaded =
+      cal::load_config(static_cast<int>(rest.size()), rest.data(), kHelp, true, /*keep_unknown=*/true);
   if (!loaded.config) {
     (loaded.exit_code == 0 ? std::cout : std::cerr) << loaded.message << "\n";
     return loaded.exit_code;
   }
   const auto& args = loaded.positional;
+  doctor.unknown_options = loaded.unknown_options;
   if (args.size() >= 2 && args[0] == "user" && args[1] == "add" && !role_given)
     return usage_error("user add needs --role ROLE");
   // Migrations and bulk loads run statements for minutes at a million events: no client-side
@@ -193,7 +213,7 @@ int main(int argc, char** argv) {
   cal::Config config = *loaded.config;
   config.database.read_timeout = 0;
   try {
-    const int status = run(config, args, role, demo, sql, account, wordpress);
+    const int status = run(config, args, role, demo, sql, account, wordpress, doctor);
     // Like the service's writers (`[server] cache_lease_ms`): what this command wrote is in every
     // cached answer by the time it exits.
     if (const int lease = config.server.cache_lease_ms; lease > 0)

@@ -1,5 +1,6 @@
 // calendarctl doctor (see doctor_command.h).
 #include "doctor_command.h"
+#include "doctor_checks.h"
 
 #include "cal/core/dates/dates.h"
 #include "cal/store/db.h"
@@ -21,20 +22,6 @@
 
 namespace cal {
 namespace {
-
-enum class Verdict { kOk, kWarning, kFailure };
-
-struct Tally {
-  int failures = 0;
-
-  void line(Verdict v, const std::string& check, const std::string& detail, const std::string& fix = "") {
-    const char* word = v == Verdict::kOk ? "ok" : v == Verdict::kWarning ? "warning" : "failure";
-    std::cout << word << ": " << check << ": " << detail;
-    if (v != Verdict::kOk && !fix.empty()) std::cout << "; fix: " << fix;
-    std::cout << "\n";
-    if (v == Verdict::kFailure) ++failures;
-  }
-};
 
 // Whether a log destination can be written: "stderr" and "off" always; a file is opened for
 // appending (created if missing) as the service would.
@@ -76,7 +63,7 @@ std::string socket_problem(const std::string& spec) {
   return why;
 }
 
-void check_database(Tally& t, const Config& config) {
+void check_database(DoctorReport& t, const Config& config) {
   DatabaseConfig database = config.database;
   database.read_timeout = 5;
   Db db(database);
@@ -91,6 +78,8 @@ void check_database(Tally& t, const Config& config) {
            "start the database, or correct [database] socket, host, port, user, password and name");
     t.line(Verdict::kFailure, "schema", "not checked: no database", "fix the database first");
     t.line(Verdict::kFailure, "clocks", "not checked: no database", "fix the database first");
+    t.line(Verdict::kFailure, "privileges", "not checked: no database", "fix the database first");
+    t.line(Verdict::kFailure, "database time zones", "not checked: no database", "fix the database first");
     return;
   }
   t.line(Verdict::kOk, "database", "connected to " + where + " as " + config.database.user);
@@ -124,13 +113,39 @@ void check_database(Tally& t, const Config& config) {
   } catch (const DatabaseUnavailable& e) {
     t.line(Verdict::kFailure, "clocks", "connection lost: " + e.detail, "check the database server's log");
   }
+  try {
+    check_privileges(t, db);
+  } catch (const std::exception& e) {
+    t.line(Verdict::kFailure, "privileges", std::string("cannot read them: ") + e.what(), "");
+  } catch (const DatabaseUnavailable& e) {
+    t.line(Verdict::kFailure, "privileges", "connection lost: " + e.detail,
+           "check the database server's log");
+  }
+  try {
+    check_database_time_zones(t, db, config);
+  } catch (const std::exception& e) {
+    t.line(Verdict::kFailure, "database time zones", std::string("cannot convert: ") + e.what(), "");
+  } catch (const DatabaseUnavailable& e) {
+    t.line(Verdict::kFailure, "database time zones", "connection lost: " + e.detail,
+           "check the database server's log");
+  }
 }
 
 }  // namespace
 
-int run_doctor(const Config& config) {
-  Tally t;
-  t.line(Verdict::kOk, "config", "parsed, every option known");
+int run_doctor(const Config& config, const std::vector<std::string>& unknown_options,
+               const std::optional<std::string>& site_url) {
+  DoctorReport t;
+  if (unknown_options.empty()) {
+    t.line(Verdict::kOk, "config", "parsed, every option known");
+  } else {
+    std::string names;
+    for (const std::string& o : unknown_options) names += (names.empty() ? "" : ", ") + o;
+    t.line(Verdict::kFailure, "config",
+           std::string(unknown_options.size() == 1 ? "unknown option " : "unknown options ") + names +
+               " (calendar-fcgi refuses to start with it)",
+           "remove it or correct its name: docs/configuration.md lists every option by section");
+  }
   check_database(t, config);
   if (TimeZone::find(config.site.timezone))
     t.line(Verdict::kOk, "time zone", config.site.timezone + " found");
@@ -156,6 +171,7 @@ int run_doctor(const Config& config) {
            "nothing accepts connections on " + config.server.socket + ": " + problem,
            "start calendar-fcgi with --socket " + config.server.socket + ", or correct the --socket option");
   }
+  if (site_url) check_web_server(t, *site_url);
   return t.failures > 0 ? 1 : 0;
 }
 

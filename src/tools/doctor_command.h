@@ -4,10 +4,17 @@
 
 #include "cal/core/config.h"
 
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace cal {
 
-// Runs every check with `config` (which already parsed, every option known: load_config refuses
-// others) and prints one line per check on standard output. Returns 0, or 1 on any failure.
-int run_doctor(const Config& config);
+// Runs every check with `config` (which parsed; `unknown_options` are the options of its file
+// that no section knows, a failed check) and prints one line per check on standard output; with
+// `site_url` (the site's root URL) also checks the web server in front of the service. Returns 0,
+// or 1 on any failure.
+int run_doctor(const Config& config, const std::vector<std::string>& unknown_options,
+               const std::optional<std::string>& site_url);
 
 }  // namespace cal

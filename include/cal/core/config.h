@@ -145,12 +145,17 @@ struct ConfigResult {
   std::string message;
   int exit_code = 0;
   std::vector<std::string> positional;  // words left after the options (calendarctl's command)
+  // Options of the config file that no section knows ("server.threadz"), when load_config was
+  // asked to keep them rather than refuse the file; the config holds every other option.
+  std::vector<std::string> unknown_options;
 };
 
 // Reads `--config FILE` (or $CAL_CONFIG when no --config is given) and every option also given on
 // the command line, which wins over the file. `allow_positional` lets calendarctl take commands.
+// `keep_unknown` lists unknown options of the file in `unknown_options` instead of refusing it
+// (`calendarctl doctor` reports them as a failed check and still runs the others).
 ConfigResult load_config(int argc, const char* const* argv, const std::string& program_help,
-                         bool allow_positional);
+                         bool allow_positional, bool keep_unknown = false);
 
 // Every option of the config file, grouped by section, with its type, default and meaning, as the
 // Markdown page docs/configuration.md (`--config-reference`; `make docs` writes the page).

@@ -4,7 +4,9 @@
 
 #include "cal/core/config.h"
 
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace cal {
 
@@ -25,5 +27,8 @@ void migrate_database(const DatabaseConfig& config, std::string_view schema_scri
 // creating a trigger locks its table, which would block the running service's writers. So are
 // procedures (CREATE OR REPLACE PROCEDURE: replaced only when the body from BEGIN differs).
 void apply_schema_script(Db& db, std::string_view script);
+
+// The tables `script` creates (its CREATE TABLE IF NOT EXISTS statements), in order.
+std::vector<std::string> schema_tables(std::string_view script);
 
 }  // namespace cal
