@@ -87,6 +87,8 @@ std::size_t block_size(const Header& h, std::size_t time_bytes) {
 }
 
 std::optional<Tzif> read_block(Reader& in, const Header& h, std::size_t time_bytes) {
+  // Counts that the bytes cannot hold are refused before anything is allocated for them.
+  if (block_size(h, time_bytes) > in.rest().size()) return std::nullopt;
   Tzif zone;
   zone.transitions.reserve(h.timecnt);
   for (std::size_t i = 0; i < h.timecnt; ++i) {
