@@ -15,7 +15,6 @@ namespace cal::detail {
 namespace {
 
 constexpr const char* kZoneInfoDir = "/usr/share/zoneinfo/";
-constexpr std::size_t kHeaderBytes = 44;
 constexpr std::size_t kMaxFileBytes = 1 << 20;  // real zones are under 100 KB
 
 // A cursor over the file's bytes that fails instead of reading past the end.
