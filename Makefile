@@ -40,10 +40,10 @@ ifeq ($(MODE),asan)
 SERVICE_LIBS := $(LIBS)
 else
 SERVICE_LIBS := -static-libstdc++ -static-libgcc -Wl,-Bstatic -lfcgi -lmysqlcppconn-static -lboost_program_options \
-	-lsodium -lgumbo -lzstd -ljemalloc_pic -Wl,-Bdynamic -l:libmariadb.so.3 -lpthread -ldl
+	-lsodium -lgumbo -lzstd -ljemalloc_pic -Wl,-Bdynamic -l:libmariadb.so.3 -lcrypto -lpthread -ldl
 endif
 CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc $(ICAL_CFLAGS) -MMD -MP
-LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -lgumbo -lzstd -lpthread
+LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -lgumbo -lzstd -lcrypto -lpthread
 TEST_LIBS := -lcurl
 
 LIB_SRCS := $(shell find src -name '*.cpp' ! -path 'src/main.cpp' ! -path 'src/tools/*' | sort)
