@@ -37,7 +37,7 @@ endif
 # "CGI"). Only C libraries stay shared (libmariadb and what it loads). The sanitizer build links
 # like the rest.
 ifeq ($(MODE),asan)
-SERVICE_LIBS := $(LIBS)
+SERVICE_LIBS = $(LIBS)
 else
 SERVICE_LIBS := -static-libstdc++ -static-libgcc -Wl,-Bstatic -lfcgi -lmysqlcppconn-static -lboost_program_options \
 	-lsodium -lgumbo -lzstd -ljemalloc_pic -Wl,-Bdynamic -l:libmariadb.so.3 -lcrypto -lpthread -ldl
