@@ -31,13 +31,19 @@ endif
 # jemalloc under the service (not the sanitizer build, whose allocator checks every access):
 # glibc's malloc made two threads writing one feed wait on each other's arena lock and spent a
 # third of a 1,000-event feed in malloc/free (README.md, "Dependencies").
+# calendar-fcgi takes its C++ libraries, libstdc++ and jemalloc from their static archives (the
+# same -dev packages and g++): a CGI process starts once per request, and the dynamic loader's
+# symbol lookups in eight more shared objects cost it about 3 ms of CPU (docs/performance.md,
+# "CGI"). Only C libraries stay shared (libmariadb and what it loads). The sanitizer build links
+# like the rest.
 ifeq ($(MODE),asan)
-SERVICE_MALLOC :=
+SERVICE_LIBS = $(LIBS)
 else
-SERVICE_MALLOC := -ljemalloc
+SERVICE_LIBS := -static-libstdc++ -static-libgcc -Wl,-Bstatic -lfcgi -lmysqlcppconn-static -lboost_program_options \
+	-lsodium -lgumbo -lzstd -ljemalloc_pic -Wl,-Bdynamic -l:libmariadb.so.3 -lcrypto -lpthread -ldl
 endif
 CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc $(ICAL_CFLAGS) -MMD -MP
-LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -ldate-tz -lgumbo -lzstd -lpthread
+LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -lgumbo -lzstd -lcrypto -lpthread
 TEST_LIBS := -lcurl
 
 LIB_SRCS := $(shell find src -name '*.cpp' ! -path 'src/main.cpp' ! -path 'src/tools/*' | sort)
@@ -97,7 +103,7 @@ $(BUILD)/libcal.a: $(LIB_OBJS)
 	ar rcs $@ $^
 
 $(BUILD)/calendar-fcgi: $(BUILD)/obj/src/main.o $(BUILD)/libcal.a | $(MO_FILES)
-	$(CXX) $(LDFLAGS) -o $@ $^ $(LIBS) $(SERVICE_MALLOC)
+	$(CXX) $(LDFLAGS) -o $@ $^ $(SERVICE_LIBS)
 
 $(BUILD)/locale/%/LC_MESSAGES/calendar.mo: po/%.po
 	@mkdir -p $(dir $@)

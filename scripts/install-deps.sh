@@ -6,9 +6,9 @@ set -euo pipefail
 packages=(
   g++ make pkg-config
   libfcgi-dev rapidjson-dev libmysqlcppconn-dev libboost-program-options-dev doctest-dev
-  libsodium-dev libhowardhinnant-date-dev tzdata libgumbo-dev libcurl4-openssl-dev libical-dev
+  libsodium-dev tzdata libgumbo-dev libcurl4-openssl-dev libical-dev
   mariadb-server mariadb-client nginx curl jq
-  wrk libzstd-dev libjemalloc-dev
+  wrk libzstd-dev libjemalloc-dev libssl-dev strace
   libical-dev
   clang libclang-rt-14-dev clang-format
   gettext

@@ -1,14 +1,12 @@
-// POSIX TZ rules for the dates module (see core/dates/posix_tz.h): the TZif footer reader, the rule
+// POSIX TZ rules for the dates module (see core/dates/posix_tz.h): the rule
 // parser ("EST5EDT,M3.2.0,M11.1.0") and the rule's DST and offset evaluation.
 #include "core/dates/posix_tz.h"
 
 #include "core/dates/civil_time.h"
 
 #include <algorithm>
-#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <fstream>
 #include <limits>
 #include <optional>
 #include <string>
@@ -19,8 +17,6 @@ namespace cal::detail {
 namespace {
 
 using std::int64_t;
-
-constexpr const char* kZoneInfoDir = "/usr/share/zoneinfo/";
 
 // Consumes a POSIX zone abbreviation: "<+0530>" or three or more letters.
 std::optional<std::string> consume_posix_abbrev(std::string_view& s) {
@@ -129,28 +125,6 @@ int64_t transition_wall_seconds(const PosixTransition& t, int64_t year) {
 }
 
 }  // namespace
-
-std::optional<std::string> read_tzif_footer(const std::string& zone_name) {
-  std::ifstream in(kZoneInfoDir + zone_name, std::ios::binary);
-  std::array<char, 5> magic{};
-  if (!in.read(magic.data(), magic.size()) || std::string_view(magic.data(), 4) != "TZif" || magic[4] < '2') {
-    return std::nullopt;
-  }
-  constexpr std::streamoff kTailBytes = 256;
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  const std::streamoff start = size > kTailBytes ? size - kTailBytes : 0;
-  std::string tail(static_cast<std::size_t>(size - start), '\0');
-  in.seekg(start);
-  if (!in.read(tail.data(), static_cast<std::streamsize>(tail.size())) || tail.size() < 2 ||
-      tail.back() != '\n') {
-    return std::nullopt;
-  }
-  tail.pop_back();
-  const std::size_t newline = tail.rfind('\n');
-  if (newline == std::string::npos || newline + 1 == tail.size()) return std::nullopt;
-  return tail.substr(newline + 1);
-}
 
 std::optional<PosixZone> parse_posix_zone(std::string_view s) {
   PosixZone zone;

@@ -1,7 +1,7 @@
 // Internal to the dates module (used by src/core/dates/time_zone.cpp); other code uses
-// cal/core/dates/dates.h. POSIX TZ rules as found in the footer of TZif (version 2+) files: reading the
-// footer, parsing the rule and evaluating it. The footer rule governs an IANA zone after its last
-// tabulated transition (after 2037), which the date library ignores.
+// cal/core/dates/dates.h. POSIX TZ rules as found in the footer of TZif (version 2+) files (core/dates/
+// tzif.h): parsing the rule and evaluating it. The footer rule governs an IANA zone after its last
+// tabulated transition.
 #pragma once
 
 #include <cstdint>
@@ -26,9 +26,6 @@ struct PosixZone {
   bool has_dst = false;
   PosixTransition start, end;  // into and out of DST
 };
-
-// The POSIX TZ rule on the last line of a TZif (version 2+) file, or nullopt.
-std::optional<std::string> read_tzif_footer(const std::string& zone_name);
 
 // Parses a POSIX TZ rule; nullopt for forms it does not handle (DST without explicit rules).
 std::optional<PosixZone> parse_posix_zone(std::string_view s);

@@ -1,17 +1,17 @@
-// TimeZone (cal/core/dates/dates.h): the process-wide registry of time zones, IANA zones from the
-// system database via Howard Hinnant's date library (extended past 2037 by the TZif footer rule,
-// see posix_tz.h) and fixed UTC± offsets, and the zone's offsets and abbreviations.
+// TimeZone (cal/core/dates/dates.h): the process-wide registry of time zones, IANA zones read one
+// file at a time from the system database (core/dates/tzif.h, extended past the last tabulated
+// transition by the TZif footer rule, see posix_tz.h) and fixed UTC± offsets, and the zone's
+// offsets and abbreviations.
 #include "cal/core/dates/dates.h"
 
 #include "core/dates/civil_time.h"
 #include "core/dates/date_scanner.h"
 #include "core/dates/posix_tz.h"
+#include "core/dates/tzif.h"
 
-#include <date/date.h>
-#include <date/tz.h>
-
+#include <algorithm>
 #include <cstddef>
-#include <exception>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -28,10 +28,11 @@ namespace detail {
 // Everything known about one zone. Interned in the registry and never freed.
 struct ZoneData {
   std::string name;
-  const date::time_zone* zone = nullptr;  // null for fixed offsets
-  int fixed_offset = 0;                   // seconds east of UTC; fixed offsets only
+  bool iana = false;     // false for fixed offsets
+  Tzif history;          // IANA zones only
+  int fixed_offset = 0;  // seconds east of UTC; fixed offsets only
   // The rule from the TZif footer, which governs instants after the zone's last tabulated
-  // transition. The date library ignores it, so without it DST would stop after 2037.
+  // transition (files may tabulate only up to 2037, or to the last change of their rules).
   std::optional<PosixZone> tail;
   Seconds tail_begin{};  // the last tabulated transition; `tail` applies from here on
 };
@@ -40,23 +41,44 @@ struct ZoneData {
 
 namespace {
 
-using detail::kMaxYear;
 using detail::parse_posix_zone;
 using detail::posix_earliest_offset;
 using detail::posix_is_dst;
-using detail::read_tzif_footer;
 using detail::to_int;
+using detail::Tzif;
+using detail::TzifType;
 using detail::ZoneData;
 
 constexpr int kMaxFixedOffset = 14 * 3600;
 
 // Attaches the footer rule of an IANA zone, when its file has one this module understands.
 void attach_tail_rule(ZoneData& data) {
-  const std::optional<std::string> footer = read_tzif_footer(data.zone->name());
-  if (!footer) return;
-  data.tail = parse_posix_zone(*footer);
-  const date::sys_days far_future = date::year{kMaxYear} / 1 / 1;
-  data.tail_begin = data.zone->get_info(far_future).begin;
+  if (data.history.footer.empty()) return;
+  data.tail = parse_posix_zone(data.history.footer);
+  data.tail_begin = data.history.transitions.empty()
+                        ? Seconds::min()
+                        : Seconds{std::chrono::seconds{data.history.transitions.back()}};
+}
+
+// The periods of a zone's history are numbered from -1 (before the first transition) to
+// transitions.size() - 1 (from the last one on).
+const TzifType& period_type(const Tzif& zone, std::ptrdiff_t period) {
+  return zone.types[period < 0 ? zone.initial_type : zone.type_after[static_cast<std::size_t>(period)]];
+}
+
+std::int64_t period_begin(const Tzif& zone, std::ptrdiff_t period) {
+  return period < 0 ? INT64_MIN : zone.transitions[static_cast<std::size_t>(period)];
+}
+
+std::int64_t period_end(const Tzif& zone, std::ptrdiff_t period) {
+  const auto next = static_cast<std::size_t>(period + 1);
+  return next < zone.transitions.size() ? zone.transitions[next] : INT64_MAX;
+}
+
+// The period holding an instant.
+std::ptrdiff_t period_at(const Tzif& zone, std::int64_t instant) {
+  const auto after = std::upper_bound(zone.transitions.begin(), zone.transitions.end(), instant);
+  return (after - zone.transitions.begin()) - 1;
 }
 
 struct ZoneState {
@@ -71,18 +93,39 @@ ZoneState zone_state_at(const ZoneData& data, Seconds instant) {
     return dst ? ZoneState{data.tail->dst_offset, data.tail->dst_abbrev, true}
                : ZoneState{data.tail->std_offset, data.tail->std_abbrev, false};
   }
-  const date::sys_info info = data.zone->get_info(instant);
-  return ZoneState{static_cast<int>(info.offset.count()), info.abbrev, info.save != std::chrono::minutes{0}};
+  const TzifType& type =
+      period_type(data.history, period_at(data.history, instant.time_since_epoch().count()));
+  return ZoneState{type.offset, type.abbrev, type.dst};
 }
 
 // The offset of the earlier of the periods around a wall-clock time: in a gap the offset before
 // the transition, when ambiguous the offset before falling back. Unique times have one offset.
-int earliest_offset(const ZoneData& data, date::local_seconds wall) {
-  const date::local_info info = data.zone->get_info(wall);
-  if (data.tail && info.result == date::local_info::unique && info.first.begin >= data.tail_begin) {
-    return posix_earliest_offset(*data.tail, wall.time_since_epoch().count());
+int earliest_offset(const ZoneData& data, std::int64_t wall) {
+  const Tzif& zone = data.history;
+  const std::ptrdiff_t last = static_cast<std::ptrdiff_t>(zone.transitions.size()) - 1;
+  // Offsets stay within a day of UTC, so the periods that can hold the wall clock are the one
+  // holding the same number read as UTC and its neighbours.
+  const std::ptrdiff_t near = period_at(zone, wall);
+  const std::ptrdiff_t from = std::max<std::ptrdiff_t>(-1, near - 2);
+  const std::ptrdiff_t to = std::min(last, near + 2);
+  std::optional<std::ptrdiff_t> first;
+  int holding = 0;
+  std::ptrdiff_t before_gap = from;
+  for (std::ptrdiff_t p = from; p <= to; ++p) {
+    const std::int64_t offset = period_type(zone, p).offset;
+    const std::int64_t instant = wall - offset;
+    if (instant >= period_begin(zone, p) && instant < period_end(zone, p)) {
+      if (!first) first = p;
+      ++holding;
+    } else if (period_end(zone, p) != INT64_MAX && period_end(zone, p) + offset <= wall) {
+      before_gap = p;  // this period's wall clocks all come before `wall`
+    }
   }
-  return static_cast<int>(info.first.offset.count());
+  if (!first) return period_type(zone, before_gap).offset;
+  if (data.tail && holding == 1 && period_begin(zone, *first) >= data.tail_begin.time_since_epoch().count()) {
+    return posix_earliest_offset(*data.tail, wall);
+  }
+  return period_type(zone, *first).offset;
 }
 
 using ascii::all_digits;
@@ -152,8 +195,8 @@ class ZoneRegistry {
   const ZoneData* utc() const { return utc_; }
 
  private:
-  // The tz database is read on the first IANA lookup (date::locate_zone initializes it once,
-  // thread-safely), not here: a UTC site never pays for it, which counts for CGI start-up.
+  // Each IANA zone's file is read on its first lookup, not here: a UTC site never reads one,
+  // and a CGI process reads only the zones its request needs.
   ZoneRegistry() {
     auto data = std::make_unique<ZoneData>();
     data->name = "UTC";
@@ -179,12 +222,11 @@ const ZoneData* find_iana_zone(std::string_view name) {
   ZoneRegistry& registry = ZoneRegistry::instance();
   if (const ZoneData* found = registry.find(name)) return found;
   if (name == "localtime") return nullptr;  // the server's own zone, not an IANA id
+  std::optional<Tzif> history = detail::load_tzif(name);
+  if (!history) return nullptr;  // unknown name (or no tz database)
   auto data = std::make_unique<ZoneData>();
-  try {
-    data->zone = date::locate_zone(name);
-  } catch (const std::exception&) {
-    return nullptr;  // unknown name (or no tz database)
-  }
+  data->iana = true;
+  data->history = std::move(*history);
   data->name = std::string(name);
   attach_tail_rule(*data);
   return registry.add(std::move(data));
@@ -209,7 +251,7 @@ TimeZone TimeZone::utc() { return TimeZone(); }
 const std::string& TimeZone::name() const { return data_->name; }
 
 int TimeZone::offset_seconds(Seconds instant) const {
-  if (data_->zone == nullptr) return data_->fixed_offset;
+  if (!data_->iana) return data_->fixed_offset;
   return zone_state_at(*data_, instant).offset;
 }
 
@@ -219,21 +261,20 @@ LocalDateTime TimeZone::to_local(Seconds instant) const {
 
 Seconds TimeZone::to_instant(const LocalDateTime& local) const {
   const Seconds as_if_utc = from_utc_date_time(local);
-  if (data_->zone == nullptr) return as_if_utc - std::chrono::seconds{data_->fixed_offset};
-  const date::local_seconds wall{as_if_utc.time_since_epoch()};
-  return as_if_utc - std::chrono::seconds{earliest_offset(*data_, wall)};
+  if (!data_->iana) return as_if_utc - std::chrono::seconds{data_->fixed_offset};
+  return as_if_utc - std::chrono::seconds{earliest_offset(*data_, as_if_utc.time_since_epoch().count())};
 }
 
 std::string TimeZone::abbreviation(Seconds instant) const {
-  if (data_->zone == nullptr) return data_->name;
+  if (!data_->iana) return data_->name;
   return zone_state_at(*data_, instant).abbrev;
 }
 
 bool TimeZone::is_dst(Seconds instant) const {
-  if (data_->zone == nullptr) return false;
+  if (!data_->iana) return false;
   return zone_state_at(*data_, instant).dst;
 }
 
-bool TimeZone::is_fixed_offset() const { return data_->zone == nullptr; }
+bool TimeZone::is_fixed_offset() const { return !data_->iana; }
 
 }  // namespace cal

@@ -1,6 +1,6 @@
 // The VTIMEZONE components of the iCalendar feeds, built from the system time zone
-// database through cal::TimeZone (Howard Hinnant's date/tz library, with the TZif footer rule
-// past 2037): every offset change of the zone over the years the feed's events need, each an
+// database through cal::TimeZone (the zone's TZif file, with its footer rule past the last
+// tabulated transition): every offset change of the zone over the years the feed's events need, each an
 // observance of its own (DTSTART in the wall clock before the change, TZOFFSETFROM,
 // TZOFFSETTO, TZNAME). Explicit observances instead of RRULEs: exact for any zone and any
 // year, historical changes included, and clients need no rule arithmetic.

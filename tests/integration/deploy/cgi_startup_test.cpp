@@ -1,0 +1,41 @@
+// What a plain CGI process reads besides its config and catalogs (docs/performance.md, "CGI"):
+// each request starts the program anew, so it opens the one zone file the request needs, not
+// the whole time zone database, and not OpenSSL's config (the service makes no TLS
+// connections). Seen with strace (installed by scripts/install-deps.sh) around one request.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/commands.h"
+
+namespace caltest {
+namespace {
+
+TEST_CASE("a CGI request opens only the zone file it needs and no OpenSSL config") {
+  REQUIRE_MESSAGE(run("command -v strace >/dev/null").exit_code == 0, "strace is not installed");
+  const std::string trace = "/tmp/cal-cgi-startup-" + std::to_string(::getpid()) + ".trace";
+  // Dates read in the site's zone, and a window no event is in (their zones would be read too).
+  const Run cgi =
+      run("env -i REQUEST_METHOD=GET SCRIPT_NAME=/api PATH_INFO=/cal/events/v1/events"
+          " QUERY_STRING='start_date=1900-01-01&end_date=1900-01-02' HTTP_HOST=example.org"
+          " strace -f -qq -e trace=open,openat -o " +
+          trace + " " + service_command() + " --site.timezone=Europe/Berlin </dev/null 2>/dev/null");
+  const Run opened = run("grep -v ENOENT " + trace + "; rm -f " + trace);
+  CHECK_MESSAGE(cgi.out.rfind("Status: 200", 0) == 0, cgi.out.substr(0, 300));
+  std::vector<std::string> zone_opens;
+  std::istringstream lines(opened.out);
+  for (std::string line; std::getline(lines, line);) {
+    CHECK_MESSAGE(line.find("openssl.cnf") == std::string::npos, line);
+    if (line.find("/zoneinfo") != std::string::npos) zone_opens.push_back(line);
+  }
+  CAPTURE(opened.out);
+  REQUIRE(zone_opens.size() == 1);
+  CHECK(zone_opens[0].find("\"/usr/share/zoneinfo/Europe/Berlin\"") != std::string::npos);
+}
+
+}  // namespace
+}  // namespace caltest
