@@ -81,7 +81,7 @@ class Reader {
             return std::nullopt;
           auto item = value(depth + 1);
           if (!item) return std::nullopt;
-          out.items.emplace_back(std::move(*key), std::move(*item));
+          out.items.push_back(PhpItem{std::move(*key), std::move(*item)});
         }
         if (pos_ >= text_.size() || text_[pos_] != '}') return std::nullopt;
         ++pos_;

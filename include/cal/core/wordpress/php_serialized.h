@@ -6,10 +6,11 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace cal {
+
+struct PhpItem;
 
 struct PhpValue {
   enum class Kind { kNull, kBool, kInt, kFloat, kString, kArray };
@@ -17,8 +18,10 @@ struct PhpValue {
   bool boolean = false;
   long long integer = 0;
   double number = 0;
-  std::string text;                                  // kString: the bytes; kInt/kFloat: as written
-  std::vector<std::pair<PhpValue, PhpValue>> items;  // kArray: (key, value) in stored order
+  std::string text;  // kString: the bytes; kInt/kFloat: as written
+  // kArray: (key, value) in stored order. A struct of its own, not std::pair: a pair of an
+  // incomplete type does not compile with clang and libstdc++.
+  std::vector<PhpItem> items;
 
   // The value of the array item whose key (string or integer) reads `key`; nullptr when this is
   // no array or has no such key.
@@ -28,6 +31,11 @@ struct PhpValue {
   std::string as_text() const;
   // PHP's (bool) cast: false for null, false, 0, 0.0, "", "0" and an empty array.
   bool truthy() const;
+};
+
+struct PhpItem {
+  PhpValue key;
+  PhpValue value;
 };
 
 // Reads one serialized value that spans all of `text`. A string whose text is itself a serialized
