@@ -931,8 +931,8 @@ INSERT IGNORE INTO schema_migrations (version) VALUES (12);
 -- and only the partial days at the window's ends from the postings' list index. Kept by the
 -- triggers below (sharded like event_day_counts, so concurrent writers of a common word do not
 -- queue on one row); a deleted post's postings go by foreign key, which fires no trigger, so its
--- BEFORE DELETE trigger takes them out. The demo loader adds its own rows' counts while
--- @cal_bulk_load is set.
+-- BEFORE DELETE trigger takes them out. The service's indexer (store/search_index.cpp) and the
+-- demo loader count their postings in and out themselves, grouped, while @cal_bulk_load is set.
 CREATE TABLE IF NOT EXISTS search_word_days (
   word_id  INT UNSIGNED NOT NULL COMMENT 'search_words.id',
   status   ENUM('publish','future','draft','pending','private','trash') NOT NULL COMMENT 'the postings'' status copy',
@@ -948,10 +948,12 @@ CREATE OR REPLACE TRIGGER search_postings_days_ai AFTER INSERT ON search_posting
   ON DUPLICATE KEY UPDATE events = events + 1
   ; END IF
 ; END;
-CREATE OR REPLACE TRIGGER search_postings_days_ad AFTER DELETE ON search_postings FOR EACH ROW
+CREATE OR REPLACE TRIGGER search_postings_days_ad AFTER DELETE ON search_postings FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
   INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events)
     VALUES (OLD.word_id, OLD.status, OLD.hide_from_listings, DATE(OLD.start_utc), CONNECTION_ID() % 8, -1)
-  ON DUPLICATE KEY UPDATE events = events - 1;
+  ON DUPLICATE KEY UPDATE events = events - 1
+  ; END IF
+; END;
 CREATE OR REPLACE TRIGGER search_postings_days_au AFTER UPDATE ON search_postings FOR EACH ROW BEGIN
   IF NOT (OLD.word_id = NEW.word_id AND OLD.status = NEW.status AND OLD.hide_from_listings = NEW.hide_from_listings AND DATE(OLD.start_utc) = DATE(NEW.start_utc)) THEN
     INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events)

@@ -5,6 +5,7 @@
 // CRC32 of (seed, row number, purpose): no RAND(), no clock but the day bound in.
 #include "cal/store/demo_data.h"
 
+#include "store/bulk_load.h"
 #include "cal/store/search_index.h"
 
 #include <algorithm>
@@ -296,28 +297,6 @@ const char* const kKind =
 // INSERT triggers leave them to the loader while @cal_bulk_load is set.
 constexpr const char* kListCopies = ", status, hide_from_listings, start_utc, end_utc";
 constexpr const char* kListValues = ", d.status, d.hide_from_listings, d.start_utc, d.end_utc";
-
-// Sets @cal_bulk_load, which the AFTER INSERT triggers of the event tables test (schema.sql), for
-// the guard's life; the caller then does their work once for all its rows.
-class BulkLoad {
- public:
-  explicit BulkLoad(Db& db) : db_(db) { db_.execute("SET @cal_bulk_load = 1"); }
-  ~BulkLoad() {
-    try {
-      end();
-    } catch (...) {
-      // The connection is gone, and the variable with it.
-    }
-  }
-  void end() {
-    if (on_) db_.execute("SET @cal_bulk_load = NULL");
-    on_ = false;
-  }
-
- private:
-  Db& db_;
-  bool on_ = true;
-};
 
 // Events first..first+count-1 (1-based numbers of this run), one transaction.
 void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, const std::string& day0,

@@ -1,6 +1,7 @@
 // SQL of the importer's own writes (see cal/store/wordpress_target.h).
 #include "cal/store/wordpress_target.h"
 
+#include "store/bulk_load.h"
 #include "cal/core/text/digest.h"
 
 #include <algorithm>
@@ -31,24 +32,6 @@ void insert_rows(Db& db, const std::string& insert, std::size_t columns, const s
     db.execute(insert + " VALUES " + row_placeholders(n, columns) + tail, args);
   }
 }
-
-// Sets @cal_bulk_load for the guard's life (schema.sql: the AFTER INSERT triggers that test it).
-class BulkLoad {
- public:
-  explicit BulkLoad(Db& db) : db_(db) { db_.execute("SET @cal_bulk_load = 1"); }
-  ~BulkLoad() {
-    try {
-      db_.execute("SET @cal_bulk_load = NULL");
-    } catch (const DatabaseUnavailable&) {
-      // The connection is gone, and the variable with it.
-    }
-  }
-  BulkLoad(const BulkLoad&) = delete;
-  BulkLoad& operator=(const BulkLoad&) = delete;
-
- private:
-  Db& db_;
-};
 
 }  // namespace
 

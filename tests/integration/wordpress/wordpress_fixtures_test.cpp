@@ -163,7 +163,10 @@ TEST_CASE("wordpress: TEC's remap records and its Event Tickets site read back a
   CHECK(str(rsvp, "title") == "RSVP Test");
   CHECK(str(rsvp, "description").find("<!-- wp:tribe/event-datetime /-->") != std::string::npos);
   CHECK(str(rsvp, "cost") == "Free");
-  CHECK(str(rsvp, "start_date") == "2026-12-03 08:00:00");
+  // The dump dates its event a week after the day it is loaded.
+  CHECK(str(rsvp, "start_date") ==
+        src.sql("SELECT postmeta.meta_value FROM wp_postmeta postmeta "
+                "WHERE postmeta.post_id = 1 AND postmeta.meta_key = '_EventStartDate'"));
   CHECK(str(rsvp, "timezone") == "UTC");
   CHECK(rsvp["venue"].IsArray());
   CHECK(rsvp["venue"].Size() == 0);
