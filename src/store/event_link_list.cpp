@@ -123,9 +123,19 @@ void add_window(SqlWhere& w, const EventDateWindow& window, const Hours& h) {
   if (r.end.hi < kLastSecond) w.add("l.end_utc <= ?").bind(utc_second_text(r.end.hi));
 }
 
-// The filter's other conditions (event_sql() of the filter without the driver, visibility and
-// window, which the link rows answer), or nothing when it has none.
-std::optional<EventSql> rest_of(const EventFilter& f, const Driver& driver) {
+// The filter's other conditions, which the driver, visibility and window (answered by the link
+// rows' copies) leave: on the events' rows (event_sql() of the rest, or nothing when it has
+// none), and, apart, the words whose postings decide them alone, tested on the link rows' event
+// ids. A search of two common words then counts on the postings only, with no join to posts and
+// event_details per candidate (four key lookups a row become one).
+struct Rest {
+  std::optional<EventSql> events;
+  SqlWhere postings;
+  bool empty() const { return !events && postings.sql.empty(); }
+};
+
+Rest rest_of(const EventFilter& f, const Driver& driver) {
+  Rest out;
   EventFilter rest = f;
   rest.visibility = PostVisibility{ReadScope::kAll, 0, {}};
   for (const char* s : kAllStatuses) rest.visibility.statuses.emplace_back(s);
@@ -143,11 +153,24 @@ std::optional<EventSql> rest_of(const EventFilter& f, const Driver& driver) {
   }
   // The rest is tested on the driven rows' events: no candidates of a search of their own.
   rest.search_narrowing.reset();
+  std::vector<std::string>& words = rest.search.required;
+  for (auto word = words.begin(); word != words.end();) {
+    const auto indexed = std::find_if(f.search_indexed.begin(), f.search_indexed.end(),
+                                      [&](const IndexedWord& i) { return i.word == *word; });
+    if (indexed == f.search_indexed.end()) {
+      ++word;
+      continue;
+    }
+    out.postings.add_in("EXISTS (SELECT 1 FROM search_postings sx WHERE sx.word_id IN ", indexed->word_ids,
+                        ") AND sx.event_id = l.event_id)");
+    word = words.erase(word);
+  }
   if (rest.search.empty() && rest.categories.empty() && rest.tags.empty() && rest.venues.empty() &&
       rest.organizers.empty() && !rest.featured && !rest.parent && !rest.with_coordinates && !rest.fence &&
       !rest.matches_nothing)
-    return std::nullopt;
-  return event_sql(rest);
+    return out;
+  out.events = event_sql(rest);
+  return out;
 }
 
 constexpr const char* kHours =
@@ -168,7 +191,8 @@ struct Sql {
 // FROM and WHERE over the driver's rows with key in `keys` ids (bound first by the caller) and
 // stored status `b`.
 Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, size_t keys,
-            const std::optional<EventSql>& rest, const Hours& h) {
+            const Rest& rest_of_filter, const Hours& h) {
+  const std::optional<EventSql>& rest = rest_of_filter.events;
   Sql out;
   if (b.due_only) {
     out.sql = std::string(" FROM event_details d FORCE INDEX (event_details_due) STRAIGHT_JOIN ") +
@@ -200,13 +224,15 @@ Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, s
     out.sql += rest->where.sql;
     out.args.insert(out.args.end(), rest->where.args.begin(), rest->where.args.end());
   }
+  out.sql += rest_of_filter.postings.sql;
+  out.args.insert(out.args.end(), rest_of_filter.postings.args.begin(), rest_of_filter.postings.args.end());
   return out;
 }
 
 Sql page_sql(const EventFilter& f, const Hours& h, long long limit, long long offset) {
   Sql out;
   const Driver driver = *driver_of(f);
-  const std::optional<EventSql> rest = rest_of(f, driver);
+  const Rest rest = rest_of(f, driver);
   std::string keys;
   for (long long id : *driver.ids) {
     for (const StatusBranch& b : status_branches(f.visibility)) {
@@ -269,9 +295,9 @@ Sql word_days_count(const EventFilter& f, long long word_id, const std::string& 
 Sql count_sql(const EventFilter& f, const Hours& h) {
   Sql out;
   const Driver driver = *driver_of(f);
-  const std::optional<EventSql> rest = rest_of(f, driver);
-  const bool one_word =
-      f.search_narrowing && driver.ids == &f.search_narrowing->word_ids && driver.ids->size() == 1 && !rest;
+  const Rest rest = rest_of(f, driver);
+  const bool one_word = f.search_narrowing && driver.ids == &f.search_narrowing->word_ids &&
+                        driver.ids->size() == 1 && rest.empty();
   std::string sum = "0";
   const char* count = driver.ids->size() == 1 ? "COUNT(*)" : "COUNT(DISTINCT l.event_id)";
   for (const StatusBranch& b : status_branches(f.visibility)) {
