@@ -6,17 +6,19 @@
 #include "cal/core/text/ascii.h"
 #include "cal/core/text/search_words.h"
 
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
 #include <algorithm>
-#include <map>
-#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace cal {
 namespace {
 
-// Multi-row statements come in these sizes only, so each connection prepares a few shapes.
-constexpr std::size_t kChunkSizes[] = {512, 64, 8, 1};
+// Multi-row statements come in these sizes only, so each connection prepares a few shapes; an
+// event's thirty-odd postings take four statements.
+constexpr std::size_t kChunkSizes[] = {512, 64, 32, 16, 8, 4, 2, 1};
 // An index word list longer than this narrows too little to be worth its IN list.
 constexpr long long kMaxWordIds = 5000;
 // Pieces of a search tried against the index, longest first, until one is in this few events.
@@ -31,6 +33,20 @@ void in_chunks(std::size_t n, Run run) {
     while (n - at >= size) {
       run(at, size);
       at += size;
+    }
+}
+
+// Fills `values` up to a chunk size by repeating its last value, when that at most doubles it:
+// for statements whose result a repeated value does not change (INSERT IGNORE, IN lists), one
+// statement instead of one per chunk size.
+template <typename T>
+void pad_to_chunk(std::vector<T>& values) {
+  if (std::find(std::begin(kChunkSizes), std::end(kChunkSizes), values.size()) != std::end(kChunkSizes))
+    return;
+  for (const std::size_t size : kChunkSizes)
+    if (!values.empty() && values.size() < size && size <= values.size() * 2) {
+      values.resize(size, values.back());
+      return;
     }
 }
 
@@ -77,8 +93,8 @@ EventText words_of_event(long long id, const std::string& title, const std::stri
 
 // Fills `ids` with the search_words ids of `words`, adding the words not there yet. Always the
 // same two statements, whether words are new or not.
-void word_ids_of(Db& db, const std::vector<std::string>& words,
-                 std::unordered_map<std::string, long long>& ids) {
+void word_ids_of(Db& db, std::vector<std::string> words, std::unordered_map<std::string, long long>& ids) {
+  pad_to_chunk(words);
   in_chunks(words.size(), [&](std::size_t at, std::size_t n) {
     std::vector<SqlValue> args(words.begin() + at, words.begin() + at + n);
     db.execute("INSERT IGNORE INTO search_words (word) VALUES " + repeated("(?)", n), args);
@@ -90,7 +106,8 @@ void word_ids_of(Db& db, const std::vector<std::string>& words,
   });
 }
 
-void delete_by_event(Db& db, std::string_view table, const std::vector<long long>& events) {
+void delete_by_event(Db& db, std::string_view table, std::vector<long long> events) {
+  pad_to_chunk(events);
   in_chunks(events.size(), [&](std::size_t at, std::size_t n) {
     std::vector<SqlValue> args(events.begin() + at, events.begin() + at + n);
     db.execute("DELETE FROM " + std::string(table) + " WHERE event_id IN (" + placeholders(n) + ")", args);
@@ -99,7 +116,8 @@ void delete_by_event(Db& db, std::string_view table, const std::vector<long long
 
 // Takes the postings of `events` out of search_word_days, then out of the index. Under the bulk
 // flag their delete trigger would count each row on its own: one grouped statement instead.
-void delete_postings(Db& db, const std::vector<long long>& events) {
+void delete_postings(Db& db, std::vector<long long> events) {
+  pad_to_chunk(events);
   in_chunks(events.size(), [&](std::size_t at, std::size_t n) {
     std::vector<SqlValue> args(events.begin() + at, events.begin() + at + n);
     db.execute(
@@ -114,32 +132,43 @@ void delete_postings(Db& db, const std::vector<long long>& events) {
   delete_by_event(db, "search_postings", events);
 }
 
-// The new postings' counts per word, status, hidden flag and UTC start day, added to this
-// connection's shard of search_word_days as the insert trigger would have, one row a key.
-void add_word_days(Db& db, const std::vector<SqlValue>& postings, std::size_t width) {
-  std::map<std::tuple<long long, std::string, long long, std::string>, long long> days;
-  for (std::size_t at = 0; at < postings.size(); at += width) {
-    const std::string& start = std::get<std::string>(postings[at + 4]);
-    ++days[{std::get<long long>(postings[at]), std::get<std::string>(postings[at + 2]),
-            std::get<long long>(postings[at + 3]), start.substr(0, 10)}];
-  }
-  std::vector<SqlValue> rows;
-  for (const auto& [key, count] : days) {
-    rows.emplace_back(std::get<0>(key));
-    rows.emplace_back(std::get<1>(key));
-    rows.emplace_back(std::get<2>(key));
-    rows.emplace_back(std::get<3>(key));
-    rows.emplace_back(count);
-  }
-  constexpr std::size_t kDayWidth = 5;
-  in_chunks(days.size(), [&](std::size_t at, std::size_t n) {
-    std::vector<SqlValue> args(rows.begin() + kDayWidth * at, rows.begin() + kDayWidth * (at + n));
+// The postings of `events` counted per word, status, hidden flag and UTC start day, added to
+// this connection's shard of search_word_days as the insert trigger would have.
+void add_word_days(Db& db, std::vector<long long> events) {
+  pad_to_chunk(events);
+  in_chunks(events.size(), [&](std::size_t at, std::size_t n) {
+    std::vector<SqlValue> args(events.begin() + at, events.begin() + at + n);
     db.execute(
-        "INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events) VALUES " +
-            repeated("(?, ?, ?, ?, CONNECTION_ID() % 8, ?)", n) +
-            " ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
+        "INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events) "
+        "SELECT word_id, status, hide_from_listings, DATE(start_utc), CONNECTION_ID() % 8, COUNT(*) "
+        "FROM search_postings WHERE event_id IN (" +
+            placeholders(n) +
+            ") GROUP BY word_id, status, hide_from_listings, DATE(start_utc) "
+            "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
         args);
   });
+}
+
+// Rows [at, at + n) of `postings` (word, event, status, hidden, start, end) as one JSON array of
+// arrays, which JSON_TABLE reads back: one statement of one shape, whatever the number of rows.
+std::string postings_json(const std::vector<SqlValue>& postings, std::size_t width, std::size_t at,
+                          std::size_t n) {
+  rapidjson::StringBuffer out;
+  rapidjson::Writer<rapidjson::StringBuffer> json(out);
+  json.StartArray();
+  for (std::size_t row = at; row < at + n; ++row) {
+    json.StartArray();
+    for (std::size_t column = 0; column < width; ++column) {
+      const SqlValue& v = postings[row * width + column];
+      if (const auto* number = std::get_if<long long>(&v))
+        json.Int64(*number);
+      else
+        json.String(std::get<std::string>(v).c_str());
+    }
+    json.EndArray();
+  }
+  json.EndArray();
+  return out.GetString();
 }
 
 // Replaces the postings of `events`; events with a word too long to store stay pending, marked.
@@ -173,17 +202,19 @@ void write_postings(Db& db, const std::vector<EventText>& events) {
   {
     BulkLoad bulk(db);
     delete_postings(db, all_ids);
-    in_chunks(rows.size() / kWidth, [&](std::size_t at, std::size_t n) {
-      std::vector<SqlValue> args(rows.begin() + kWidth * at, rows.begin() + kWidth * (at + n));
+    constexpr std::size_t kRowsPerStatement = 4096;
+    for (std::size_t at = 0; at < rows.size() / kWidth; at += kRowsPerStatement)
       db.execute(
           "INSERT INTO search_postings (word_id, event_id, status, hide_from_listings, start_utc, end_utc) "
-          "VALUES " +
-              repeated("(?, ?, ?, ?, ?, ?)", n),
-          args);
-    });
+          "SELECT j.word_id, j.event_id, j.status, j.hidden, j.start_utc, j.end_utc FROM JSON_TABLE(?, "
+          "'$[*]' "
+          "COLUMNS (word_id INT UNSIGNED PATH '$[0]', event_id BIGINT UNSIGNED PATH '$[1]', "
+          "status VARCHAR(16) PATH '$[2]', hidden TINYINT PATH '$[3]', start_utc DATETIME PATH '$[4]', "
+          "end_utc DATETIME PATH '$[5]')) j",
+          {postings_json(rows, kWidth, at, std::min(kRowsPerStatement, rows.size() / kWidth - at))});
     bulk.end();
   }
-  add_word_days(db, rows, kWidth);
+  add_word_days(db, indexed);
   delete_by_event(db, "search_pending", indexed);
   in_chunks(unindexable.size(), [&](std::size_t at, std::size_t n) {
     std::vector<SqlValue> args(unindexable.begin() + at, unindexable.begin() + at + n);
