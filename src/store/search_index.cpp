@@ -10,6 +10,8 @@
 #include <rapidjson/writer.h>
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -132,49 +134,93 @@ void delete_postings(Db& db, std::vector<long long> events) {
   delete_by_event(db, "search_postings", events);
 }
 
-// The postings of `events` counted per word, status, hidden flag and UTC start day, added to
-// this connection's shard of search_word_days as the insert trigger would have.
-void add_word_days(Db& db, std::vector<long long> events) {
-  pad_to_chunk(events);
-  in_chunks(events.size(), [&](std::size_t at, std::size_t n) {
-    std::vector<SqlValue> args(events.begin() + at, events.begin() + at + n);
-    db.execute(
-        "INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events) "
-        "SELECT word_id, status, hide_from_listings, DATE(start_utc), CONNECTION_ID() % 8, COUNT(*) "
-        "FROM search_postings WHERE event_id IN (" +
-            placeholders(n) +
-            ") GROUP BY word_id, status, hide_from_listings, DATE(start_utc) "
-            "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
-        args);
-  });
-}
+// A posting to write: the word's id and its event, whose list columns it copies.
+struct Posting {
+  long long word_id;
+  const EventText* event;
+};
 
-// Rows [at, at + n) of `postings` (word, event, status, hidden, start, end) as one JSON array of
-// arrays, which JSON_TABLE reads back: one statement of one shape, whatever the number of rows.
-std::string postings_json(const std::vector<SqlValue>& postings, std::size_t width, std::size_t at,
-                          std::size_t n) {
-  rapidjson::StringBuffer out;
-  rapidjson::Writer<rapidjson::StringBuffer> json(out);
-  json.StartArray();
-  for (std::size_t row = at; row < at + n; ++row) {
+// Writes `items` as JSON arrays, one `write(json, item)` each, in statements of at most 4,096
+// items: `sql` reads the array (its one `?`) with JSON_TABLE, so a statement has one shape
+// whatever the number of rows, and a write of one event takes one statement per table.
+template <typename T, typename Write>
+void execute_json_rows(Db& db, const std::string& sql, const std::vector<T>& items, Write write) {
+  constexpr std::size_t kRowsPerStatement = 4096;
+  for (std::size_t at = 0; at < items.size(); at += kRowsPerStatement) {
+    rapidjson::StringBuffer out;
+    rapidjson::Writer<rapidjson::StringBuffer> json(out);
     json.StartArray();
-    for (std::size_t column = 0; column < width; ++column) {
-      const SqlValue& v = postings[row * width + column];
-      if (const auto* number = std::get_if<long long>(&v))
-        json.Int64(*number);
-      else
-        json.String(std::get<std::string>(v).c_str());
+    for (std::size_t i = at; i < std::min(items.size(), at + kRowsPerStatement); ++i) {
+      json.StartArray();
+      write(json, items[i]);
+      json.EndArray();
     }
     json.EndArray();
+    db.execute(sql, {std::string(out.GetString(), out.GetSize())});
   }
-  json.EndArray();
-  return out.GetString();
+}
+
+void write_text(rapidjson::Writer<rapidjson::StringBuffer>& json, const SqlValue& v) {
+  const std::string& text = std::get<std::string>(v);
+  json.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
+}
+
+// The postings in the index's key order (word, then event): a batch's postings of one word land
+// next to each other in the primary key instead of all over it.
+void insert_postings(Db& db, std::vector<Posting> postings) {
+  std::sort(postings.begin(), postings.end(), [](const Posting& a, const Posting& b) {
+    return a.word_id != b.word_id ? a.word_id < b.word_id : a.event->id < b.event->id;
+  });
+  execute_json_rows(
+      db,
+      "INSERT INTO search_postings (word_id, event_id, status, hide_from_listings, start_utc, end_utc) "
+      "SELECT j.word_id, j.event_id, j.status, j.hidden, j.start_utc, j.end_utc FROM JSON_TABLE(?, '$[*]' "
+      "COLUMNS (word_id INT UNSIGNED PATH '$[0]', event_id BIGINT UNSIGNED PATH '$[1]', "
+      "status VARCHAR(16) PATH '$[2]', hidden TINYINT PATH '$[3]', start_utc DATETIME PATH '$[4]', "
+      "end_utc DATETIME PATH '$[5]')) j",
+      postings, [](auto& json, const Posting& p) {
+        json.Int64(p.word_id);
+        json.Int64(p.event->id);
+        write_text(json, p.event->list_columns[0]);
+        json.Int64(std::get<long long>(p.event->list_columns[1]));
+        write_text(json, p.event->list_columns[2]);
+        write_text(json, p.event->list_columns[3]);
+      });
+}
+
+// The postings counted per word, status, hidden flag and UTC start day, added to this
+// connection's shard of search_word_days as the insert trigger would have, without reading them
+// back.
+void add_word_days(Db& db, const std::vector<Posting>& postings) {
+  using Key = std::tuple<long long, std::string, long long, std::string>;
+  std::map<Key, long long> days;
+  for (const Posting& p : postings) {
+    const std::vector<SqlValue>& c = p.event->list_columns;
+    ++days[{p.word_id, std::get<std::string>(c[0]), std::get<long long>(c[1]),
+            std::get<std::string>(c[2]).substr(0, 10)}];
+  }
+  const std::vector<std::pair<Key, long long>> rows(days.begin(), days.end());
+  execute_json_rows(
+      db,
+      "INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events) "
+      "SELECT j.word_id, j.status, j.hidden, j.day, CONNECTION_ID() % 8, j.events FROM JSON_TABLE(?, '$[*]' "
+      "COLUMNS (word_id INT UNSIGNED PATH '$[0]', status VARCHAR(16) PATH '$[1]', hidden TINYINT PATH "
+      "'$[2]', "
+      "day DATE PATH '$[3]', events BIGINT PATH '$[4]')) j "
+      "ON DUPLICATE KEY UPDATE events = search_word_days.events + VALUES(events)",
+      rows, [](auto& json, const std::pair<Key, long long>& row) {
+        const auto& [word_id, status, hidden, day] = row.first;
+        json.Int64(word_id);
+        json.String(status.data(), static_cast<rapidjson::SizeType>(status.size()));
+        json.Int64(hidden);
+        json.String(day.data(), static_cast<rapidjson::SizeType>(day.size()));
+        json.Int64(row.second);
+      });
 }
 
 // Replaces the postings of `events`; events with a word too long to store stay pending, marked.
 // The postings' row triggers are off meanwhile (bulk_load.h): an event's thirty-odd postings
-// would each update search_word_days on their own, which cost ten times the indexing itself
-// when `calendarctl migrate` indexed a million events.
+// would each update search_word_days on their own, one statement a posting.
 void write_postings(Db& db, const std::vector<EventText>& events) {
   std::vector<std::string> all_words;
   std::unordered_set<std::string_view> seen;
@@ -189,32 +235,17 @@ void write_postings(Db& db, const std::vector<EventText>& events) {
   word_ids_of(db, all_words, ids);
   std::vector<long long> all_ids = indexed;
   all_ids.insert(all_ids.end(), unindexable.begin(), unindexable.end());
-  std::vector<SqlValue> rows;
-  for (const EventText& e : events) {
-    if (e.unindexable) continue;
-    for (const std::string& w : e.words) {
-      rows.emplace_back(ids.at(w));
-      rows.emplace_back(e.id);
-      rows.insert(rows.end(), e.list_columns.begin(), e.list_columns.end());
-    }
-  }
-  constexpr std::size_t kWidth = 6;
+  std::vector<Posting> postings;
+  for (const EventText& e : events)
+    if (!e.unindexable)
+      for (const std::string& w : e.words) postings.push_back({ids.at(w), &e});
   {
     BulkLoad bulk(db);
     delete_postings(db, all_ids);
-    constexpr std::size_t kRowsPerStatement = 4096;
-    for (std::size_t at = 0; at < rows.size() / kWidth; at += kRowsPerStatement)
-      db.execute(
-          "INSERT INTO search_postings (word_id, event_id, status, hide_from_listings, start_utc, end_utc) "
-          "SELECT j.word_id, j.event_id, j.status, j.hidden, j.start_utc, j.end_utc FROM JSON_TABLE(?, "
-          "'$[*]' "
-          "COLUMNS (word_id INT UNSIGNED PATH '$[0]', event_id BIGINT UNSIGNED PATH '$[1]', "
-          "status VARCHAR(16) PATH '$[2]', hidden TINYINT PATH '$[3]', start_utc DATETIME PATH '$[4]', "
-          "end_utc DATETIME PATH '$[5]')) j",
-          {postings_json(rows, kWidth, at, std::min(kRowsPerStatement, rows.size() / kWidth - at))});
+    insert_postings(db, postings);
     bulk.end();
   }
-  add_word_days(db, indexed);
+  add_word_days(db, postings);
   delete_by_event(db, "search_pending", indexed);
   in_chunks(unindexable.size(), [&](std::size_t at, std::size_t n) {
     std::vector<SqlValue> args(unindexable.begin() + at, unindexable.begin() + at + n);
