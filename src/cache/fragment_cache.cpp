@@ -49,9 +49,9 @@ void FragmentCache::apply(const std::optional<std::vector<DataChange>>& changes)
   std::lock_guard lock(mutex_);
   if (changes && changes->empty()) return;
   ++epoch_;
-  const bool everything =
-      !changes || std::any_of(changes->begin(), changes->end(),
-                              [](const DataChange& c) { return c.kind == ChangeKind::kAll; });
+  const bool everything = !changes || std::any_of(changes->begin(), changes->end(), [](const DataChange& c) {
+    return c.kind == ChangeKind::kAll;
+  });
   Applied applied{epoch_, {}};
   if (everything) {
     invalidations_ += lru_.size();

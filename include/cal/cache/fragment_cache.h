@@ -108,4 +108,11 @@ class FragmentCache {
   unsigned long long hits_ = 0, misses_ = 0, evictions_ = 0, invalidations_ = 0;
 };
 
+// One request's use of a fragment cache: the cache (null: none) and its epoch() taken after the
+// request's data version was applied and before the request read a row.
+struct FragmentUse {
+  FragmentCache* cache = nullptr;
+  std::uint64_t epoch = 0;
+};
+
 }  // namespace cal

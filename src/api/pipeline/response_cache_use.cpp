@@ -74,6 +74,7 @@ std::optional<DataVersion> read_version_for_cache(ResponseCache& cache, Db& db, 
     auto version = version_for_cache(db, previous, cache.applied());
     if (version) {
       cache.apply(*version);
+      cache.fragments().apply(version->changes);
       version->changes.reset();  // applied: the requests that share this read need no copy
       prune_change_log(cache, db, config);
     }
@@ -110,7 +111,15 @@ std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
     return cached_response(request_, std::move(hit), config);
   }
   validity_ = CacheValidity{*version, {}, cache_->epoch()};
+  // Taken now, before the handler reads a row: a fragment it renders is kept only if no change
+  // applied since touched it.
+  if (cache_->fragments().enabled()) fragments_epoch_ = cache_->fragments().epoch();
   return std::nullopt;
+}
+
+FragmentUse ResponseCacheUse::fragments() const {
+  if (!fragments_epoch_ || answered_) return {};
+  return FragmentUse{&cache_->fragments(), *fragments_epoch_};
 }
 
 void ResponseCacheUse::keep(const Response& response, const std::string& etag) {
