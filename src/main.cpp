@@ -86,7 +86,8 @@ int main(int argc, char** argv) {
   const std::size_t cache_bytes = (static_cast<std::size_t>(config.server.response_cache_mb) << 20) / servers;
   std::unique_ptr<cal::ResponseCache> cache;
   std::vector<std::unique_ptr<cal::ResponseCache>> replica_caches;
-  if (!cgi && config.server.response_cache) {
+  // Without the response cache's answers, its version reads still keep the fragments current.
+  if (!cgi && (config.server.response_cache || config.server.fragment_cache_mb > 0)) {
     cache = std::make_unique<cal::ResponseCache>(cache_bytes);
     for (std::size_t k = 1; k < servers; ++k)
       replica_caches.push_back(std::make_unique<cal::ResponseCache>(cache_bytes));

@@ -108,6 +108,8 @@ EOF
   [ -z "${LEASE_MS:-}" ] || echo "cache_lease_ms = $LEASE_MS" >> "$dir/calendar.conf"
   [ -z "${SEARCH_INDEX:-}" ] || printf '[search]\nindex = %s\n' "$SEARCH_INDEX" >> "$dir/calendar.conf"
   printf '[limits]\nexpensive_slots = %s\n' "${FLOOD_SLOTS:-$BENCH_SLOTS}" >> "$dir/calendar.conf"
+  # /metrics from 127.0.0.1: the fragment cache's hits and memory in the mixed workload.
+  printf '[metrics]\nenabled = true\n' >> "$dir/calendar.conf"
 }
 
 # Adds the floors' locations to the stack's nginx.conf (same server block, same settings as the

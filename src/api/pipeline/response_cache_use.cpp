@@ -105,15 +105,16 @@ std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
   if (!version) version = read_version_for_cache(*cache_, db, config);
   lookup_statements_ += db.statement_count() - statements_before;
   if (!version) return std::nullopt;
+  // Taken now, before the handler reads a row: a fragment it renders is kept only if no change
+  // applied since touched it.
+  if (cache_->fragments().enabled()) fragments_epoch_ = cache_->fragments().epoch();
+  if (!config.server.response_cache) return std::nullopt;  // the version read serves the fragments alone
   CachedResponse hit;
   if (cache_->find(key_, *version, unmarked_now(), hit, claim_)) {
     answered_ = true;
     return cached_response(request_, std::move(hit), config);
   }
   validity_ = CacheValidity{*version, {}, cache_->epoch()};
-  // Taken now, before the handler reads a row: a fragment it renders is kept only if no change
-  // applied since touched it.
-  if (cache_->fragments().enabled()) fragments_epoch_ = cache_->fragments().epoch();
   return std::nullopt;
 }
 
