@@ -92,6 +92,18 @@ bool FragmentCache::unchanged_since_locked(std::uint64_t epoch, const Fragment& 
 
 std::shared_ptr<const Fragment> FragmentCache::find(const std::string& key) {
   std::lock_guard lock(mutex_);
+  return find_locked(key);
+}
+
+std::vector<std::shared_ptr<const Fragment>> FragmentCache::find_all(const std::vector<std::string>& keys) {
+  std::vector<std::shared_ptr<const Fragment>> out;
+  out.reserve(keys.size());
+  std::lock_guard lock(mutex_);
+  for (const std::string& key : keys) out.push_back(find_locked(key));
+  return out;
+}
+
+std::shared_ptr<const Fragment> FragmentCache::find_locked(const std::string& key) {
   if (max_bytes_ == 0) return nullptr;
   const auto it = index_.find(key);
   if (it == index_.end()) {

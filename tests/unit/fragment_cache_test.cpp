@@ -115,6 +115,21 @@ TEST_CASE("fragment cache: the budget evicts the least recently used, and counts
   CHECK_FALSE(off.enabled());
 }
 
+TEST_CASE("fragment cache: find_all answers each key in order, counted like find") {
+  cal::FragmentCache cache(1 << 20);
+  cache.store("a", cache.epoch(), fragment("{\"id\":1}", {1}));
+  cache.store("c", cache.epoch(), fragment("{\"id\":3}", {3}));
+  const auto found = cache.find_all({"a", "b", "c"});
+  REQUIRE(found.size() == 3);
+  REQUIRE(found[0] != nullptr);
+  CHECK(found[0]->json == "{\"id\":1}");
+  CHECK(found[1] == nullptr);
+  REQUIRE(found[2] != nullptr);
+  CHECK(found[2]->json == "{\"id\":3}");
+  CHECK(cache.stats().hits == 2);
+  CHECK(cache.stats().misses == 1);
+}
+
 TEST_CASE("fragment cache: invalidation counts, and a restore replaces the old entry") {
   cal::FragmentCache cache(1 << 20);
   cache.store("a", cache.epoch(), fragment("{\"v\":1}", {1}));

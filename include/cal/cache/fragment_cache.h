@@ -56,6 +56,9 @@ class FragmentCache {
 
   // The fragment under `key`, or null; counted as a hit or a miss.
   std::shared_ptr<const Fragment> find(const std::string& key);
+  // The fragments under `keys`, in their order (null where none is kept), under one lock: a list
+  // page looks up all its records at once.
+  std::vector<std::shared_ptr<const Fragment>> find_all(const std::vector<std::string>& keys);
 
   // Keeps `fragment` under `key`, rendered from rows read after epoch() returned `epoch`; dropped
   // instead when a change applied since then touched it (or those changes are no longer known),
@@ -84,6 +87,7 @@ class FragmentCache {
     std::vector<DataChange> changes;
   };
 
+  std::shared_ptr<const Fragment> find_locked(const std::string& key);
   static bool touches(const Fragment& fragment, const DataChange& change);
   bool unchanged_since_locked(std::uint64_t epoch, const Fragment& fragment) const;
   void clear_locked();

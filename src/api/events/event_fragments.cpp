@@ -82,10 +82,12 @@ void write_event_list(JsonWriter& w, RequestContext& ctx, const std::vector<Even
     for (const Event& e : events) write_event(w, ctx, e, relations, EventView::kMasked, false);
     return;
   }
-  std::vector<std::shared_ptr<const Fragment>> kept(events.size());
+  std::vector<std::string> keys;
+  keys.reserve(events.size());
+  for (const Event& e : events) keys.push_back(fragment_key(ctx, e.post.id, Shape::kList));
+  const std::vector<std::shared_ptr<const Fragment>> kept = cache->find_all(keys);
   std::vector<Event> missing;
   for (std::size_t i = 0; i < events.size(); ++i) {
-    kept[i] = cache->find(fragment_key(ctx, events[i].post.id, Shape::kList));
     if (kept[i])
       note_fragment_read(*kept[i]);
     else
@@ -105,8 +107,7 @@ void write_event_list(JsonWriter& w, RequestContext& ctx, const std::vector<Even
     Fragment f;
     f.json.assign(buffer.GetString(), buffer.GetSize());
     write_raw(w, f.json);
-    if (collect_shown(events[i], relations, f))
-      cache->store(fragment_key(ctx, events[i].post.id, Shape::kList), ctx.fragments.epoch, std::move(f));
+    if (collect_shown(events[i], relations, f)) cache->store(keys[i], ctx.fragments.epoch, std::move(f));
   }
 }
 
