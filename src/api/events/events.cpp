@@ -44,10 +44,6 @@ Response list_events(RequestContext& ctx) {
 }
 
 Response get_event(RequestContext& ctx) {
-  // By id, the event and its relations come first, in one statement, and the checks run on its
-  // post row: a read by id costs one statement. Computed for a caller who may then
-  // not see it, as rare as a wrong id. By slug, or for no event by that id (the 404), the post
-  // row is looked up first.
   // A record rendered for an earlier read, kept with the post row the checks read: no statement.
   if (ctx.params.has(param::kId))
     if (const auto kept = find_single_event(ctx, ctx.params.integer(param::kId))) {
@@ -57,6 +53,10 @@ Response get_event(RequestContext& ctx) {
       note_fragment_read(*kept);
       return json_response(200, kept->json);
     }
+  // By id, the event and its relations come first, in one statement, and the checks run on its
+  // post row: a read by id costs one statement. Computed for a caller who may then
+  // not see it, as rare as a wrong id. By slug, or for no event by that id (the 404), the post
+  // row is looked up first.
   std::optional<std::pair<Event, EventRelations>> loaded;
   if (ctx.params.has(param::kId)) loaded = load_event_with_relations(ctx.db, ctx.params.integer(param::kId));
   const PostRow row = loaded ? loaded->first.post : load_target(ctx, kEventKind);
