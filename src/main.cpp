@@ -86,10 +86,15 @@ int main(int argc, char** argv) {
   const std::size_t cache_bytes = (static_cast<std::size_t>(config.server.response_cache_mb) << 20) / servers;
   std::unique_ptr<cal::ResponseCache> cache;
   std::vector<std::unique_ptr<cal::ResponseCache>> replica_caches;
-  if (!cgi && config.server.response_cache) {
+  // Without the response cache's answers, its version reads still keep the fragments current.
+  if (!cgi && (config.server.response_cache || config.server.fragment_cache_mb > 0)) {
     cache = std::make_unique<cal::ResponseCache>(cache_bytes);
     for (std::size_t k = 1; k < servers; ++k)
       replica_caches.push_back(std::make_unique<cal::ResponseCache>(cache_bytes));
+    const std::size_t fragment_bytes =
+        (static_cast<std::size_t>(config.server.fragment_cache_mb) << 20) / servers;
+    cache->fragments().set_max_bytes(fragment_bytes);
+    for (const auto& c : replica_caches) c->fragments().set_max_bytes(fragment_bytes);
   }
   std::unique_ptr<cal::CacheWatcher> watcher;
   if (cache && config.server.cache_lease_ms > 0)
@@ -129,6 +134,9 @@ int main(int argc, char** argv) {
     const cal::ResponseCache::Stats s = cache->stats();
     std::cerr << "calendar-fcgi: response cache: " << s.hits << " hits, " << s.misses << " misses; "
               << s.entries << " entries (" << s.compressed << " compressed) in " << s.bytes << " bytes\n";
+    const cal::FragmentCache::Stats f = cache->fragments().stats();
+    std::cerr << "calendar-fcgi: fragment cache: " << f.hits << " hits, " << f.misses << " misses, "
+              << f.evictions << " evictions; " << f.entries << " records in " << f.bytes << " bytes\n";
   }
   return status;
 }

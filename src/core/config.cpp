@@ -126,6 +126,8 @@ ConfigResult load_config(int argc, const char* const* argv, const std::string& p
     return fail("configuration error: sync.retention_days must be more than 0 and at most 36500");
   if (config.server.response_cache_mb < 1)
     return fail("configuration error: server.response_cache_mb must be positive");
+  if (config.server.fragment_cache_mb < 0)
+    return fail("configuration error: server.fragment_cache_mb must not be negative");
   if (config.database.read_timeout < 0)
     return fail("configuration error: database.read_timeout must be 0 or more");
   if (config.server.shutdown_seconds < 1)

@@ -65,6 +65,11 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "keep visitors' GET answers in memory while they are provably current (FastCGI only, not CGI)");
   add("server.response_cache_mb", po::value(&v.response_cache_mb)->default_value(v.response_cache_mb),
       "memory budget of the response cache in MiB (shared by the primary's and the replicas' caches)");
+  add("server.fragment_cache_mb", po::value(&v.fragment_cache_mb)->default_value(v.fragment_cache_mb),
+      "memory budget in MiB of the rendered records (events with their venue, organizers and terms) that "
+      "lists and single reads reuse while they are provably current (FastCGI only; with response_cache = "
+      "false too, each GET then reads the data version for them); 0: off. Shared by the primary's and the "
+      "replicas' caches");
   add("server.cache_lease_ms", po::value(&v.cache_lease_ms)->default_value(v.cache_lease_ms),
       "0 to 1000: a cached answer may rest on a data version read this many ms ago, and every write "
       "waits as long before it answers; a write made outside the service may be missed for that long. "

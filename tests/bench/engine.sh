@@ -123,10 +123,20 @@ engine_grow_below() {
   done
 }
 
+# fragment_stats: "hits misses entries bytes" of the primary's fragment cache (/metrics).
+fragment_stats() {
+  curl -s --max-time 10 "http://127.0.0.1:$port/api/metrics" | awk '
+    $1 == "calendar_fragment_cache_hits_total{cache=\"primary\"}" {h = $2}
+    $1 == "calendar_fragment_cache_misses_total{cache=\"primary\"}" {m = $2}
+    $1 == "calendar_fragment_cache_entries{cache=\"primary\"}" {e = $2}
+    $1 == "calendar_fragment_cache_bytes{cache=\"primary\"}" {b = $2}
+    END {printf "%d %d %d %d\n", h, m, e, b}'
+}
+
 # engine_mixed: the mixed workload at the current size, with the response cache on and the
 # statement count header that tells its hits; the events it wrote are removed afterwards.
 engine_mixed() {
-  local out line month max_page reads hits writes posts patches deletes non2xx
+  local out line month max_page reads hits writes posts patches deletes non2xx f_hits0 f_miss0 f_hits f_miss f_entries f_bytes
   say "engine: mixed workload, $engine_events events"
   # The header is one more line of the [server] section write_config ends with.
   service_with_cache "$(printf 'true\nstatement_count_header = true')"
@@ -140,12 +150,15 @@ engine_mixed() {
   local -a args=(-s tests/bench/mixed.lua "$api/events" -- "$(cat "$dir/admin.token")" "$dir/engine-ids.txt"
                  "$dir/engine-terms.txt" "$month" "$max_page")
   wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${WARMUP}s" --timeout 60s "${args[@]}" >/dev/null 2>&1 || true
+  read -r f_hits0 f_miss0 _ _ <<<"$(fragment_stats)"
   out=$(wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --timeout 60s --latency "${args[@]}" 2>&1) ||
     { echo "$out" >&2; die "wrk failed on the mixed workload"; }
   echo "$out" > "$dir/wrk-mixed-$engine_events.log"
   line=$(grep '^mixed: ' <<<"$out") || { echo "$out" >&2; die "no counts from mixed.lua"; }
   # mixed: reads R hits H writes W posts P patches A deletes D non2xx N
   read -r _ _ reads _ hits _ writes _ posts _ patches _ deletes _ non2xx <<<"$line"
+  read -r f_hits f_miss f_entries f_bytes <<<"$(fragment_stats)"
+  f_hits=$((f_hits - f_hits0)); f_miss=$((f_miss - f_miss0))
   R_RPS=$(awk '/^Requests\/sec:/ {printf "%.0f", $2}' <<<"$out")
   R_P50=$(to_ms "$(awk '$1 == "50%" {print $2}' <<<"$out")")
   R_P99=$(to_ms "$(awk '$1 == "99%" {print $2}' <<<"$out")")
@@ -154,8 +167,8 @@ engine_mixed() {
     grep -E 'Socket errors' <<<"$out" >&2 || true
     failed=1
   fi
-  MIXED[$engine_events]="$R_RPS $R_P50 $R_P99 $(awk -v h="$hits" -v r="$reads" 'BEGIN {printf "%.1f%%", r ? 100 * h / r : 0}') $reads $writes $posts/$patches/$deletes"
-  say "mixed    ${MIXED[$engine_events]} (req/s p50 p99 hits reads writes posts/patches/deletes)"
+  MIXED[$engine_events]="$R_RPS $R_P50 $R_P99 $(awk -v h="$hits" -v r="$reads" 'BEGIN {printf "%.1f%%", r ? 100 * h / r : 0}') $reads $writes $posts/$patches/$deletes $(awk -v h="$f_hits" -v m="$f_miss" 'BEGIN {printf "%.1f%%", h + m ? 100 * h / (h + m) : 0}') $f_entries/$(awk -v b="$f_bytes" 'BEGIN {printf "%.1f", b / 1048576}')"
+  say "mixed    ${MIXED[$engine_events]} (req/s p50 p99 hits reads writes posts/patches/deletes records-reused records/MiB)"
   # Trashed ones included: the same dataset for the measurements that follow.
   sql -e "DELETE FROM posts WHERE type = 'event' AND title LIKE 'Bench mixed %'"
 }
@@ -199,12 +212,14 @@ engine_report() {
   echo "Mixed workload (tests/bench/mixed.lua): 90% visitors' reads over many distinct queries, 10%" \
        "authenticated writes; response cache on; wrk -t$WRK_THREADS -c$CONNECTIONS -d${DURATION}s"
   echo
-  printf '| %-10s | %8s | %7s | %7s | %10s | %8s | %7s | %-22s |\n' "events" "req/s" "p50 ms" "p99 ms" "cache hits" "reads" "writes" "posts/patches/deletes"
-  printf '|%s|%s|%s|%s|%s|%s|%s|%s|\n' "------------" "----------" "---------" "---------" "------------" "----------" "---------" "------------------------"
+  printf '| %-10s | %8s | %7s | %7s | %10s | %8s | %7s | %-22s | %15s | %14s |\n' "events" "req/s" "p50 ms" "p99 ms" "cache hits" "reads" "writes" "posts/patches/deletes" "records reused" "records / MiB"
+  printf '|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|\n' "------------" "----------" "---------" "---------" "------------" "----------" "---------" "------------------------" "-----------------" "----------------"
   for s in $(printf '%s\n' "${!MIXED[@]}" | sort -n); do
     # shellcheck disable=SC2086
-    printf '| %-10s | %8s | %7s | %7s | %10s | %8s | %7s | %-22s |\n' "$s" ${MIXED[$s]}
+    printf '| %-10s | %8s | %7s | %7s | %10s | %8s | %7s | %-22s | %15s | %14s |\n' "$s" ${MIXED[$s]}
   done
-  echo "(cache hits: of the reads, those answered from the response cache)"
+  echo "(cache hits: of the reads, those answered from the response cache; records reused: of the event"
+  echo " records the other answers wrote, those written from the fragment cache; records / MiB: what it"
+  echo " held at the end of the run)"
   echo
 }

@@ -19,6 +19,7 @@
 #   ROUNDS=3        rounds of floor / case 1 / case 3, interleaved; the median round is shown
 #   SERVICE_THREADS=8  calendar-fcgi [server] threads (0 = its default, 2 x cores)
 #   BENCH_LEASE_MS=5   [server] cache_lease_ms of the second cached run (cases 1L-4L)
+#   FRAGMENT_CACHE_MB  [server] fragment_cache_mb (unset: the service's default; 0: records rendered anew)
 #   REPLICAS=2      that many GTID read replicas of the stack's MariaDB (scripts/stack.sh
 #                   STACK_REPLICAS): reads spread over them; the report counts each server's
 #                   statements (default 0)
@@ -105,9 +106,12 @@ per_page_max = 50
 threads = $SERVICE_THREADS
 EOF
   [ -z "$1" ] || echo "response_cache = $1" >> "$dir/calendar.conf"
+  [ -z "${FRAGMENT_CACHE_MB:-}" ] || echo "fragment_cache_mb = $FRAGMENT_CACHE_MB" >> "$dir/calendar.conf"
   [ -z "${LEASE_MS:-}" ] || echo "cache_lease_ms = $LEASE_MS" >> "$dir/calendar.conf"
   [ -z "${SEARCH_INDEX:-}" ] || printf '[search]\nindex = %s\n' "$SEARCH_INDEX" >> "$dir/calendar.conf"
   printf '[limits]\nexpensive_slots = %s\n' "${FLOOD_SLOTS:-$BENCH_SLOTS}" >> "$dir/calendar.conf"
+  # /metrics from 127.0.0.1: the fragment cache's hits and memory in the mixed workload.
+  printf '[metrics]\nenabled = true\n' >> "$dir/calendar.conf"
 }
 
 # Adds the floors' locations to the stack's nginx.conf (same server block, same settings as the

@@ -23,7 +23,7 @@ struct AdmitContext {
   cal::Db db{cal::DatabaseConfig{}};
   cal::Config config;
   cal::Locale locale;
-  cal::RequestContext ctx{request, params, caller, db, config, locale, "", ""};
+  cal::RequestContext ctx{request, params, caller, db, config, locale, "", "", {}};
 };
 
 cal::PlannedWork list_of(cal::EventListPlan plan) {

@@ -212,7 +212,7 @@ struct WriterContext {
   cal::Config config;
   cal::Locale locale;
   cal::RequestContext ctx{
-      request, params, caller, db, config, locale, "https://site.example", "https://site.example/api"};
+      request, params, caller, db, config, locale, "https://site.example", "https://site.example/api", {}};
 };
 
 std::string written(const std::function<void(cal::JsonWriter&)>& write) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cal/cache/body_compressor.h"
+#include "cal/cache/fragment_cache.h"
 #include "cal/cache/version_flights.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/http/request.h"
@@ -132,6 +133,11 @@ class ResponseCache {
   // The shared reads of the data version that find() is checked against.
   VersionFlights& versions() { return versions_; }
 
+  // The rendered records of the same server's data, kept in step by the same version reads
+  // (src/api/pipeline/response_cache_use.cpp applies each to both); off until given a budget.
+  FragmentCache& fragments() { return fragments_; }
+  const FragmentCache& fragments() const { return fragments_; }
+
   // Counters for tests and the log.
   struct Stats {
     std::size_t entries = 0, bytes = 0, compressed = 0;
@@ -186,6 +192,7 @@ class ResponseCache {
 
   const std::size_t max_bytes_;
   VersionFlights versions_;
+  FragmentCache fragments_;
   BodyCompressor compressor_;
   mutable std::mutex mutex_;
   std::shared_ptr<const Headers> last_headers_;  // the most recent set, for sharing

@@ -48,6 +48,7 @@ struct ServerConfig {
   bool statement_count_header = false;  // X-Cal-Statements on every response (tests, profiling)
   bool response_cache = true;           // FastCGI: keep GET answers in memory (cal/cache/response_cache.h)
   int response_cache_mb = 12;           // its budget in MiB
+  int fragment_cache_mb = 32;  // rendered records' budget in MiB (cal/cache/fragment_cache.h); 0: off
   // 0: every cached answer waits for a version read that started after the request arrived.
   // N > 0: a cached answer may rest on a read that started up to N ms before (kept fresh by a
   // watcher thread), and every request that wrote waits N ms before its answer leaves, so that no

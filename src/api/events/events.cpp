@@ -1,6 +1,7 @@
 // GET /events (docs/api.md §4, §4.1), and GET and DELETE of one event by id or by slug
 // (docs/api.md §2, §3.5, §5). Create and update are in event_writes.cpp.
 #include "cal/api/events/event_filter.h"
+#include "cal/api/events/event_fragments.h"
 #include "cal/api/events/event_record.h"
 #include "cal/api/pipeline/bulkhead.h"
 #include "cal/api/pipeline/error.h"
@@ -36,16 +37,22 @@ Response list_events(RequestContext& ctx) {
   const Admission admission = admit(ctx, work);
   const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
   check_page_exists(paging, page.total, "event", ctx.locale);
-  const EventRelations relations = load_event_relations(ctx.db, page.events);
   const ListEnvelope envelope{"events", ctx.ns_url() + "/events", effective_query(ctx, paging), paging,
                               page.total};
-  return list_response(envelope, [&](JsonWriter& w) {
-    // Lists never show a protected event's content (docs/api.md §3.5).
-    for (const Event& e : page.events) write_event(w, ctx, e, relations, EventView::kMasked, false);
-  });
+  // The records already rendered for an earlier answer are reused; relations are read for the rest.
+  return list_response(envelope, [&](JsonWriter& w) { write_event_list(w, ctx, page.events); });
 }
 
 Response get_event(RequestContext& ctx) {
+  // A record rendered for an earlier read, kept with the post row the checks read: no statement.
+  if (ctx.params.has(param::kId))
+    if (const auto kept = find_single_event(ctx, ctx.params.integer(param::kId))) {
+      const PostRow& row = *static_cast<const PostRow*>(kept->source.get());
+      check_readable(ctx, kEventKind, row);
+      if (!event_unlocked(ctx, row)) throw event_password_protected(ctx);
+      note_fragment_read(*kept);
+      return json_response(200, kept->json);
+    }
   // By id, the event and its relations come first, in one statement, and the checks run on its
   // post row: a read by id costs one statement. Computed for a caller who may then
   // not see it, as rare as a wrong id. By slug, or for no event by that id (the 404), the post
@@ -60,6 +67,7 @@ Response get_event(RequestContext& ctx) {
   JsonBuffer buffer;
   JsonWriter w(buffer);
   write_event(w, ctx, loaded->first, loaded->second, EventView::kFull, true);
+  keep_single_event(ctx, loaded->first, loaded->second, buffer);
   return json_response(200, buffer);
 }
 

@@ -84,8 +84,8 @@ Written write_one(RequestContext& ctx, const IcalEventInput& in) {
   if (target) sources.path = {{"id", std::to_string(*target)}};
   const Params params = validate_params(write_specs(target ? "/events/{id}" : "/events"), sources, ctx.locale,
                                         CheckContext{&ctx.db, &ctx.caller});
-  RequestContext inner{ctx.request, params,     ctx.caller,   ctx.db,
-                       ctx.config,  ctx.locale, ctx.site_url, ctx.rest_root};
+  RequestContext inner{ctx.request, params,       ctx.caller,    ctx.db,       ctx.config,
+                       ctx.locale,  ctx.site_url, ctx.rest_root, ctx.fragments};
   const long long id = target ? write_event_update(inner) : write_new_event(inner);
   // Own UIDs are found by their form; others are remembered for the next import.
   if (!in.uid.empty() && !(in.own_id && *in.own_id == id)) save_ical_uid(ctx.db, in.uid, id);

@@ -52,8 +52,8 @@ long long create_from_data(RequestContext& ctx, const LinkedResource& type, cons
   sources.body = &data;
   const Params params =
       validate_params(create_specs("/" + std::string(type.kind.collection)), sources, ctx.locale);
-  RequestContext inner{ctx.request, params,     ctx.caller,   ctx.db,
-                       ctx.config,  ctx.locale, ctx.site_url, ctx.rest_root};
+  RequestContext inner{ctx.request, params,       ctx.caller,    ctx.db,       ctx.config,
+                       ctx.locale,  ctx.site_url, ctx.rest_root, ctx.fragments};
   try {
     return create_or_reuse(inner, type).id;
   } catch (const ApiError& e) {

@@ -44,8 +44,8 @@ void gauge(std::string& out, const char* name, const char* help, const std::stri
 }
 
 // "name{cache="k"} value" for each cache, `value_of` reading its statistics.
-template <class ValueOf>
-std::string per_cache(const char* name, const std::vector<ResponseCache::Stats>& stats, ValueOf value_of) {
+template <class Stats, class ValueOf>
+std::string per_cache(const char* name, const std::vector<Stats>& stats, ValueOf value_of) {
   std::string samples;
   for (std::size_t k = 0; k < stats.size(); ++k)
     samples.append(name)
@@ -74,6 +74,30 @@ void write_caches(std::string& out, const MetricsSources& sources) {
         per_cache("calendar_response_cache_entries", stats, [](const S& s) { return s.entries; }));
   gauge(out, "calendar_response_cache_bytes", "Bytes the response cache holds",
         per_cache("calendar_response_cache_bytes", stats, [](const S& s) { return s.bytes; }));
+}
+
+// The rendered records (cal/cache/fragment_cache.h) of each server's cache.
+void write_fragment_caches(std::string& out, const MetricsSources& sources) {
+  std::vector<FragmentCache::Stats> stats;
+  for (const ResponseCache* c : sources.caches)
+    stats.push_back(c ? c->fragments().stats() : FragmentCache::Stats{});
+  if (stats.empty()) return;
+  using F = FragmentCache::Stats;
+  counter(out, "calendar_fragment_cache_hits_total", "Records written from their kept rendering",
+          per_cache("calendar_fragment_cache_hits_total", stats, [](const F& s) { return s.hits; }));
+  counter(out, "calendar_fragment_cache_misses_total", "Records rendered because none was kept",
+          per_cache("calendar_fragment_cache_misses_total", stats, [](const F& s) { return s.misses; }));
+  counter(
+      out, "calendar_fragment_cache_evictions_total", "Renderings dropped to stay within the budget",
+      per_cache("calendar_fragment_cache_evictions_total", stats, [](const F& s) { return s.evictions; }));
+  counter(out, "calendar_fragment_cache_invalidations_total",
+          "Renderings dropped because a record they show changed",
+          per_cache("calendar_fragment_cache_invalidations_total", stats,
+                    [](const F& s) { return s.invalidations; }));
+  gauge(out, "calendar_fragment_cache_entries", "Renderings kept",
+        per_cache("calendar_fragment_cache_entries", stats, [](const F& s) { return s.entries; }));
+  gauge(out, "calendar_fragment_cache_bytes", "Bytes the kept renderings take",
+        per_cache("calendar_fragment_cache_bytes", stats, [](const F& s) { return s.bytes; }));
 }
 
 void write_replicas(std::string& out, ReplicaSet* replicas) {
@@ -123,6 +147,7 @@ Response metrics_response(const Request& request, const Config& config, const Me
   std::string out;
   metrics::write_exposition(out);
   write_caches(out, sources);
+  write_fragment_caches(out, sources);
   write_replicas(out, sources.replicas);
   const SlotPool& slots = expensive_slots(config);
   metrics::write_gauge(out, "calendar_bulkhead_slots_in_use", "Slots of expensive requests taken now",

@@ -32,8 +32,8 @@ Rendering render(const Endpoint& get, const RouteMatch& match, RequestContext& c
   try {
     const Params params =
         validate_params(get.params, sources, ctx.locale, CheckContext{&ctx.db, &ctx.caller});
-    RequestContext get_ctx{ctx.request, params,     ctx.caller,   ctx.db,
-                           ctx.config,  ctx.locale, ctx.site_url, ctx.rest_root};
+    RequestContext get_ctx{ctx.request, params,       ctx.caller,    ctx.db,       ctx.config,
+                           ctx.locale,  ctx.site_url, ctx.rest_root, ctx.fragments};
     const Response r = get.handler(get_ctx);
     out.status = r.status;
     if (r.status != 200) return out;

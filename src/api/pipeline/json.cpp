@@ -4,9 +4,13 @@
 namespace cal {
 
 Response json_response(int status, const JsonBuffer& body) {
+  return json_response(status, std::string(body.GetString(), body.GetSize()));
+}
+
+Response json_response(int status, std::string body) {
   Response r;
   r.status = status;
-  r.body.assign(body.GetString(), body.GetSize());
+  r.body = std::move(body);
   r.set_header("Content-Type", "application/json; charset=UTF-8");
   return r;
 }

@@ -74,6 +74,7 @@ std::optional<DataVersion> read_version_for_cache(ResponseCache& cache, Db& db, 
     auto version = version_for_cache(db, previous, cache.applied());
     if (version) {
       cache.apply(*version);
+      cache.fragments().apply(version->changes);
       version->changes.reset();  // applied: the requests that share this read need no copy
       prune_change_log(cache, db, config);
     }
@@ -104,6 +105,10 @@ std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
   if (!version) version = read_version_for_cache(*cache_, db, config);
   lookup_statements_ += db.statement_count() - statements_before;
   if (!version) return std::nullopt;
+  // Taken now, before the handler reads a row: a fragment it renders is kept only if no change
+  // applied since touched it.
+  if (cache_->fragments().enabled()) fragments_epoch_ = cache_->fragments().epoch();
+  if (!config.server.response_cache) return std::nullopt;  // the version read serves the fragments alone
   CachedResponse hit;
   if (cache_->find(key_, *version, unmarked_now(), hit, claim_)) {
     answered_ = true;
@@ -111,6 +116,11 @@ std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
   }
   validity_ = CacheValidity{*version, {}, cache_->epoch()};
   return std::nullopt;
+}
+
+FragmentUse ResponseCacheUse::fragments() const {
+  if (!fragments_epoch_ || answered_) return {};
+  return FragmentUse{&cache_->fragments(), *fragments_epoch_};
 }
 
 void ResponseCacheUse::keep(const Response& response, const std::string& etag) {

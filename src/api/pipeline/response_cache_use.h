@@ -46,6 +46,10 @@ class ResponseCacheUse {
   // pruning): the cache's, not the request's own.
   std::size_t lookup_statements() const { return lookup_statements_; }
 
+  // The rendered records this request may reuse and add to: set once lookup() missed with a
+  // known data version (the fragments then hold every change up to it); none otherwise.
+  FragmentUse fragments() const;
+
   // Stores a computed answer that has an ETag, when lookup() missed with a known data version;
   // without the per-request statement count header.
   void keep(const Response& response, const std::string& etag);
@@ -58,6 +62,7 @@ class ResponseCacheUse {
   ResponseCache::Claim claim_;
   bool answered_ = false;
   std::size_t lookup_statements_ = 0;
+  std::optional<std::uint64_t> fragments_epoch_;
 };
 
 // With a cache lease (`[server] cache_lease_ms`), a cached answer may rest on a version read up to

@@ -53,7 +53,7 @@ Response answer_options(const Request& request, const Route& route, Db& db, cons
       return preflight_response(route, grant);
   const Caller visitor;
   const Params none;
-  RequestContext ctx{request, none, visitor, db, config, locale, "", ""};
+  RequestContext ctx{request, none, visitor, db, config, locale, "", "", {}};
   fill_urls(request, config, ctx);
   return options_response(route, ctx);
 }
@@ -134,7 +134,7 @@ Response route_to_handler(const Request& request, Db& db, Db& primary, const Con
   const Params params = validated_params(request, method, *endpoint, *match, input, db, caller, locale);
   // Capability of authenticated callers, after validation (docs/api.md §1.4).
   if (!has_capability(caller, endpoint->capability)) throw forbidden(locale);
-  RequestContext ctx{request, params, caller, db, config, locale, "", ""};
+  RequestContext ctx{request, params, caller, db, config, locale, "", "", cached.fragments()};
   fill_urls(request, config, ctx);
   Response response = run_handler(method, *match, *endpoint, input, ctx);
   apply_fields(input, *match, response);

@@ -89,16 +89,27 @@ TEST_CASE("GET /metrics: promtool accepts it; requests are counted by route temp
   CHECK(sample(after.body, durations) == durations_before + 3);
   CHECK(sample(after.body, "calendar_auth_failures_total") == failures_before + 1);
   // The families the issue lists, each present.
-  for (const char* name :
-       {"calendar_request_statements_count", "calendar_database_errors_total",
-        "calendar_database_reconnects_total", "calendar_database_retries_total",
-        "calendar_auth_throttled_total", "calendar_bulkhead_refusals_total", "calendar_bulkhead_slots_in_use",
-        "calendar_workers_busy", "process_start_time_seconds", "process_resident_memory_bytes",
-        "calendar_response_cache_hits_total{cache=\"primary\"}",
-        "calendar_response_cache_misses_total{cache=\"primary\"}",
-        "calendar_response_cache_entries{cache=\"primary\"}",
-        "calendar_response_cache_bytes{cache=\"primary\"}",
-        "calendar_response_cache_evictions_total{cache=\"primary\"}"}) {
+  for (const char* name : {"calendar_request_statements_count",
+                           "calendar_database_errors_total",
+                           "calendar_database_reconnects_total",
+                           "calendar_database_retries_total",
+                           "calendar_auth_throttled_total",
+                           "calendar_bulkhead_refusals_total",
+                           "calendar_bulkhead_slots_in_use",
+                           "calendar_workers_busy",
+                           "process_start_time_seconds",
+                           "process_resident_memory_bytes",
+                           "calendar_response_cache_hits_total{cache=\"primary\"}",
+                           "calendar_response_cache_misses_total{cache=\"primary\"}",
+                           "calendar_response_cache_entries{cache=\"primary\"}",
+                           "calendar_response_cache_bytes{cache=\"primary\"}",
+                           "calendar_response_cache_evictions_total{cache=\"primary\"}",
+                           "calendar_fragment_cache_hits_total{cache=\"primary\"}",
+                           "calendar_fragment_cache_misses_total{cache=\"primary\"}",
+                           "calendar_fragment_cache_evictions_total{cache=\"primary\"}",
+                           "calendar_fragment_cache_invalidations_total{cache=\"primary\"}",
+                           "calendar_fragment_cache_entries{cache=\"primary\"}",
+                           "calendar_fragment_cache_bytes{cache=\"primary\"}"}) {
     CAPTURE(name);
     CHECK(sample(after.body, name) >= 0);
   }

@@ -6,6 +6,7 @@
 
 #include "cal/api/access/permissions.h"
 #include "cal/api/pipeline/params.h"
+#include "cal/cache/fragment_cache.h"
 #include "cal/core/config.h"
 #include "cal/core/i18n/i18n.h"
 #include "cal/http/request.h"
@@ -26,6 +27,7 @@ struct RequestContext {
   const Locale& locale;
   std::string site_url;   // no trailing slash, e.g. "https://example.org"
   std::string rest_root;  // no trailing slash, e.g. "https://example.org/api"
+  FragmentUse fragments;  // rendered records to reuse (cal/api/events/event_fragments.h); none by default
 
   // "{rest_root}/cal/events/v1"
   std::string ns_url() const { return rest_root + "/" + std::string(kNamespace); }

@@ -28,6 +28,8 @@ inline void write_member(JsonWriter& w, std::string_view key, std::string_view v
 
 // A JSON response with the given status and body; sets Content-Type.
 Response json_response(int status, const JsonBuffer& body);
+// The same with a body written earlier (a kept record).
+Response json_response(int status, std::string body);
 
 // The docs/api.md §2 error body for `error`, as a complete response (status, body, Retry-After, Allow).
 Response error_response(const ApiError& error);

@@ -1,0 +1,34 @@
+// Event records reused from the fragment cache (cal/cache/fragment_cache.h): a list writes the
+// records it already rendered for any earlier answer and reads relations only for the rest; a
+// single read by id answers from its kept record after the access checks, without a statement.
+// The fragments are whatever write_event() writes (cal/api/events/event_record.h): this file knows
+// only which records an event shows, never its keys.
+#pragma once
+
+#include "cal/api/events/event_record.h"
+#include "cal/cache/fragment_cache.h"
+
+#include <memory>
+#include <vector>
+
+namespace cal {
+
+// Writes the list records of `events` (the masked view, docs/api.md §3.5) in their order: each
+// kept one as it was rendered, the others rendered with their relations, read for them alone (one
+// statement; none when every record was kept), then kept. Without ctx.fragments, loads every
+// relation and renders every record, as a list always did.
+void write_event_list(JsonWriter& w, RequestContext& ctx, const std::vector<Event>& events);
+
+// The kept full record of event `id` for a single read, or null (none kept, or no fragment cache).
+// Its `source` is the event's PostRow, for the read and password checks; the records it shows are
+// noted as read (cal/store/read_set.h) once written: call note_fragment_read().
+std::shared_ptr<const Fragment> find_single_event(RequestContext& ctx, long long id);
+
+// Keeps the full record `json` of a single read of `event`, rendered from `relations`.
+void keep_single_event(RequestContext& ctx, const Event& event, const EventRelations& relations,
+                       const JsonBuffer& json);
+
+// Notes what a fragment shows as read by this answer, as reading its rows would have.
+void note_fragment_read(const Fragment& fragment);
+
+}  // namespace cal

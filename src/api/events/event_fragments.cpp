@@ -1,0 +1,136 @@
+// Event records reused from the fragment cache (see cal/api/events/event_fragments.h).
+#include "cal/api/events/event_fragments.h"
+
+#include "cal/store/read_set.h"
+
+#include <algorithm>
+#include <string>
+
+namespace cal {
+namespace {
+
+// Which rendering of an event a fragment holds.
+enum class Shape : char {
+  kList = 'L',    // a list's record: the masked view, no json_ld
+  kSingle = 'S',  // a single read's: the full view with json_ld
+};
+
+// Everything of the request a record's JSON depends on besides its rows: the shape, the language,
+// and the URL bases its links are written with (the host a request names, the mount point).
+std::string fragment_key(const RequestContext& ctx, long long id, Shape shape) {
+  std::string key = "event|";
+  key += std::to_string(id);
+  key += '|';
+  key += static_cast<char>(shape);
+  key += '|';
+  key += ctx.locale.name;
+  key += '|';
+  key += ctx.site_url;
+  key += '|';
+  key += ctx.rest_root;
+  return key;
+}
+
+void add_unique(std::vector<long long>& ids, long long id) {
+  if (id > 0 && std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+}
+
+template <typename Map>
+const typename Map::mapped_type* found_in(const Map& map, long long key) {
+  const auto it = map.find(key);
+  return it == map.end() ? nullptr : &it->second;
+}
+
+// The records `event`'s record shows (itself, its image, its venue, organizers and their images, its
+// terms) into `f`; false when one of them is a scheduled post: it reads as `publish` once due,
+// which no change logs, so its rendering is not kept.
+bool collect_shown(const Event& event, const EventRelations& rel, Fragment& f) {
+  const auto post = [&f](const PostRow& row) {
+    add_unique(f.posts, row.id);
+    add_unique(f.posts, row.image_id);
+    return row.status != "future";
+  };
+  if (!post(event.post)) return false;
+  add_unique(f.posts, event.venue_id);
+  if (const Venue* v = found_in(rel.venues, event.venue_id); v && !post(v->post)) return false;
+  if (const auto* ids = found_in(rel.organizer_ids, event.post.id))
+    for (long long id : *ids) {
+      add_unique(f.posts, id);
+      if (const Organizer* o = found_in(rel.organizers, id); o && !post(o->post)) return false;
+    }
+  for (const auto* terms : {found_in(rel.categories, event.post.id), found_in(rel.tags, event.post.id)})
+    if (terms)
+      for (const Term& t : *terms) add_unique(f.terms, t.id);
+  return true;
+}
+
+void write_raw(JsonWriter& w, const std::string& json) {
+  w.RawValue(json.data(), json.size(), rapidjson::kObjectType);
+}
+
+}  // namespace
+
+void note_fragment_read(const Fragment& fragment) {
+  for (long long id : fragment.posts) note_post_read(id);
+  for (long long id : fragment.terms) note_term_read(id);
+}
+
+void write_event_list(JsonWriter& w, RequestContext& ctx, const std::vector<Event>& events) {
+  FragmentCache* cache = ctx.fragments.cache;
+  if (!cache) {
+    const EventRelations relations = load_event_relations(ctx.db, events);
+    for (const Event& e : events) write_event(w, ctx, e, relations, EventView::kMasked, false);
+    return;
+  }
+  std::vector<std::string> keys;
+  keys.reserve(events.size());
+  for (const Event& e : events) keys.push_back(fragment_key(ctx, e.post.id, Shape::kList));
+  const std::vector<std::shared_ptr<const Fragment>> kept = cache->find_all(keys);
+  std::vector<Event> missing;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (kept[i])
+      note_fragment_read(*kept[i]);
+    else
+      missing.push_back(events[i]);
+  }
+  EventRelations relations;
+  if (!missing.empty()) relations = load_event_relations(ctx.db, missing);
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (kept[i]) {
+      write_raw(w, kept[i]->json);
+      continue;
+    }
+    JsonBuffer buffer;
+    JsonWriter record(buffer);
+    // Lists never show a protected event's content (docs/api.md §3.5).
+    write_event(record, ctx, events[i], relations, EventView::kMasked, false);
+    Fragment f;
+    f.json.assign(buffer.GetString(), buffer.GetSize());
+    write_raw(w, f.json);
+    if (collect_shown(events[i], relations, f)) cache->store(keys[i], ctx.fragments.epoch, std::move(f));
+  }
+}
+
+std::shared_ptr<const Fragment> find_single_event(RequestContext& ctx, long long id) {
+  if (!ctx.fragments.cache) return nullptr;
+  return ctx.fragments.cache->find(fragment_key(ctx, id, Shape::kSingle));
+}
+
+void keep_single_event(RequestContext& ctx, const Event& event, const EventRelations& relations,
+                       const JsonBuffer& json) {
+  if (!ctx.fragments.cache) return;
+  Fragment f;
+  if (!collect_shown(event, relations, f)) return;
+  f.json.assign(json.GetString(), json.GetSize());
+  // What the checks read (type, status, author, password), without the texts the JSON holds.
+  auto row = std::make_shared<PostRow>(event.post);
+  row->title.clear();
+  row->content.clear();
+  row->excerpt.clear();
+  f.source_bytes = sizeof(PostRow) + row->password.size() + row->slug.size();
+  f.source = std::move(row);
+  ctx.fragments.cache->store(fragment_key(ctx, event.post.id, Shape::kSingle), ctx.fragments.epoch,
+                             std::move(f));
+}
+
+}  // namespace cal

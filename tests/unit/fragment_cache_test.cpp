@@ -1,0 +1,143 @@
+// The fragment cache (cal/cache/fragment_cache.h): which changes drop a fragment, that a fragment
+// rendered before a change it shows is never kept, and the byte budget.
+#include "cal/cache/fragment_cache.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+namespace {
+
+cal::Fragment fragment(std::string json, std::vector<long long> posts, std::vector<long long> terms = {}) {
+  cal::Fragment f;
+  f.json = std::move(json);
+  f.posts = std::move(posts);
+  f.terms = std::move(terms);
+  return f;
+}
+
+std::vector<cal::DataChange> changes(std::initializer_list<cal::DataChange> list) { return list; }
+
+}  // namespace
+
+TEST_CASE("fragment cache: a change drops exactly the fragments that show the changed record") {
+  using K = cal::ChangeKind;
+  struct Case {
+    const char* what;
+    cal::DataChange change;
+    bool event_kept;  // event 1: venue 10, organizer 20, image 30, terms 5 and 6
+    bool other_kept;  // event 2: venue 11, term 7
+  } const cases[] = {
+      {"the event itself", {K::kEvent, 1}, false, true},
+      {"its venue", {K::kVenue, 10}, false, true},
+      {"its organizer", {K::kOrganizer, 20}, false, true},
+      {"its image", {K::kAttachment, 30}, false, true},
+      {"one of its terms", {K::kTerm, 6}, false, true},
+      {"a term id equal to one of its post ids", {K::kTerm, 10}, true, true},
+      {"another venue", {K::kVenue, 11}, true, false},
+      {"a record neither shows", {K::kEvent, 99}, true, true},
+      {"anything (settings, users)", {K::kAll, 0}, false, false},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    cal::FragmentCache cache(1 << 20);
+    const auto e = cache.epoch();
+    cache.store("event:1", e, fragment("{\"id\":1}", {1, 10, 20, 30}, {5, 6}));
+    cache.store("event:2", e, fragment("{\"id\":2}", {2, 11}, {7}));
+    cache.apply(changes({c.change}));
+    CHECK((cache.find("event:1") != nullptr) == c.event_kept);
+    CHECK((cache.find("event:2") != nullptr) == c.other_kept);
+  }
+}
+
+TEST_CASE("fragment cache: unknown changes empty it; no change keeps everything") {
+  cal::FragmentCache cache(1 << 20);
+  cache.store("a", cache.epoch(), fragment("{}", {1}));
+  cache.apply(std::vector<cal::DataChange>{});
+  REQUIRE(cache.find("a") != nullptr);
+  cache.apply(std::nullopt);
+  CHECK(cache.find("a") == nullptr);
+  CHECK(cache.stats().entries == 0);
+}
+
+TEST_CASE("fragment cache: a fragment rendered before a change it shows is not kept") {
+  cal::FragmentCache cache(1 << 20);
+  const auto before = cache.epoch();
+  // Another request's version read applies a change of venue 10 while this one renders.
+  cache.apply(changes({{cal::ChangeKind::kVenue, 10}}));
+  cache.store("stale", before, fragment("{}", {1, 10}));
+  CHECK(cache.find("stale") == nullptr);
+  // One that shows no changed record is kept, and one rendered after the change is too.
+  cache.store("other", before, fragment("{}", {2, 11}));
+  CHECK(cache.find("other") != nullptr);
+  cache.store("fresh", cache.epoch(), fragment("{}", {1, 10}));
+  CHECK(cache.find("fresh") != nullptr);
+  // After everything was dropped, nothing rendered before is kept.
+  const auto old = cache.epoch();
+  cache.apply(std::nullopt);
+  cache.store("after-clear", old, fragment("{}", {3}));
+  CHECK(cache.find("after-clear") == nullptr);
+}
+
+TEST_CASE("fragment cache: a renderer older than the changes still known stores nothing") {
+  cal::FragmentCache cache(1 << 20);
+  const auto ancient = cache.epoch();
+  for (int i = 0; i < 100; ++i) cache.apply(changes({{cal::ChangeKind::kEvent, 1000 + i}}));
+  cache.store("x", ancient, fragment("{}", {1}));
+  CHECK(cache.find("x") == nullptr);
+  cache.store("x", cache.epoch() - 3, fragment("{}", {1}));
+  CHECK(cache.find("x") != nullptr);
+}
+
+TEST_CASE("fragment cache: the budget evicts the least recently used, and counts") {
+  const std::string body(1000, 'x');
+  cal::FragmentCache cache(16 * 1024);
+  for (int i = 0; i < 40; ++i) {
+    cache.store("k" + std::to_string(i), cache.epoch(), fragment(body, {i}));
+    if (i >= 1) CHECK(cache.find("k0") != nullptr);  // used: stays
+  }
+  const auto s = cache.stats();
+  CHECK(s.bytes <= 16 * 1024);
+  CHECK(s.evictions > 0);
+  CHECK(s.entries < 40);
+  CHECK(cache.find("k0") != nullptr);
+  CHECK(cache.find("k1") == nullptr);  // the least recently used went first
+  CHECK(cache.find("k39") != nullptr);
+  const auto after = cache.stats();
+  CHECK(after.hits >= 2);
+  CHECK(after.misses >= 1);
+  // A fragment larger than an eighth of the budget is not kept; off keeps nothing.
+  cache.store("big", cache.epoch(), fragment(std::string(4096, 'y'), {7}));
+  CHECK(cache.find("big") == nullptr);
+  cal::FragmentCache off;
+  off.store("a", off.epoch(), fragment("{}", {1}));
+  CHECK(off.find("a") == nullptr);
+  CHECK_FALSE(off.enabled());
+}
+
+TEST_CASE("fragment cache: find_all answers each key in order, counted like find") {
+  cal::FragmentCache cache(1 << 20);
+  cache.store("a", cache.epoch(), fragment("{\"id\":1}", {1}));
+  cache.store("c", cache.epoch(), fragment("{\"id\":3}", {3}));
+  const auto found = cache.find_all({"a", "b", "c"});
+  REQUIRE(found.size() == 3);
+  REQUIRE(found[0] != nullptr);
+  CHECK(found[0]->json == "{\"id\":1}");
+  CHECK(found[1] == nullptr);
+  REQUIRE(found[2] != nullptr);
+  CHECK(found[2]->json == "{\"id\":3}");
+  CHECK(cache.stats().hits == 2);
+  CHECK(cache.stats().misses == 1);
+}
+
+TEST_CASE("fragment cache: invalidation counts, and a restore replaces the old entry") {
+  cal::FragmentCache cache(1 << 20);
+  cache.store("a", cache.epoch(), fragment("{\"v\":1}", {1}));
+  cache.store("a", cache.epoch(), fragment("{\"v\":2}", {1}));
+  REQUIRE(cache.find("a") != nullptr);
+  CHECK(cache.find("a")->json == "{\"v\":2}");
+  CHECK(cache.stats().entries == 1);
+  cache.apply(changes({{cal::ChangeKind::kEvent, 1}}));
+  CHECK(cache.stats().invalidations == 1);
+  CHECK(cache.stats().bytes == 0);
+}
