@@ -224,7 +224,8 @@ void ResponseCache::store(const std::string& key, const CacheValidity& validity,
 
 ResponseCache::Stats ResponseCache::stats() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return Stats{lru_.size(), bytes_, compressed_, hits_, misses_, evictions_};
+  return Stats{lru_.size(), bytes_,     compressed_,       hits_,
+               misses_,     evictions_, versions_.reads(), versions_.leased()};
 }
 
 void ResponseCache::clear_locked() {

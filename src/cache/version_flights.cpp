@@ -31,6 +31,7 @@ std::optional<DataVersion> VersionFlights::fresh(Clock::time_point now, Clock::d
   DataVersion v = *result_;
   const auto elapsed = std::chrono::ceil<std::chrono::seconds>(now - result_started_at_);
   v.db_now += elapsed.count() + 1;
+  leased_.fetch_add(1, std::memory_order_relaxed);
   return v;
 }
 

@@ -72,8 +72,9 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "replicas' caches");
   add("server.cache_lease_ms", po::value(&v.cache_lease_ms)->default_value(v.cache_lease_ms),
       "0 to 1000: a cached answer may rest on a data version read this many ms ago, and every write "
-      "waits as long before it answers; a write made outside the service may be missed for that long. "
-      "The same value on every process of a site (0: off)");
+      "answers no sooner than this after its commit; a write made outside the service (by hand in SQL) "
+      "may be missed for that long. The same value on every process of a site (0: every cached answer "
+      "reads the version itself)");
   add("server.shutdown_seconds", po::value(&v.shutdown_seconds)->default_value(v.shutdown_seconds),
       "on SIGTERM the service stops accepting and finishes the requests in flight; after this many "
       "seconds it exits even if some are still running");

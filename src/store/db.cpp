@@ -255,9 +255,11 @@ long long Db::execute(std::string_view sql, const std::vector<SqlValue>& args) {
     bind(stmt, args);
     const auto start = std::chrono::steady_clock::now();
     const long long affected = stmt.executeUpdate();
-    note_time(sql, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    last_write_end_ = std::chrono::steady_clock::now();
+    note_time(sql, std::chrono::duration<double>(last_write_end_ - start).count());
     return affected;
   } catch (const sql::SQLException& e) {
+    last_write_end_ = std::chrono::steady_clock::now();
     after_failed_statement(e.getErrorCode());
     rethrow_mapped(*this, e);
   }
@@ -336,7 +338,9 @@ void Db::execute_unprepared(std::string_view sql) {
   try {
     std::unique_ptr<sql::Statement> stmt(impl_->connection->createStatement());
     stmt->execute(std::string(sql));
+    last_write_end_ = std::chrono::steady_clock::now();
   } catch (const sql::SQLException& e) {
+    last_write_end_ = std::chrono::steady_clock::now();
     rethrow_mapped(*this, e);
   }
 }

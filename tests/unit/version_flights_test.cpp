@@ -85,3 +85,23 @@ TEST_CASE("with a lease, the last read is handed out without waiting only while 
   flights.get([](const std::optional<cal::DataVersion>&) { return std::optional<cal::DataVersion>(); });
   CHECK(!flights.fresh(Clock::now(), lease));
 }
+
+TEST_CASE("the flights count their reads and the versions the lease handed out, for the metrics") {
+  using Clock = cal::VersionFlights::Clock;
+  cal::VersionFlights flights;
+  const auto read = [](const std::optional<cal::DataVersion>&) {
+    return std::optional<cal::DataVersion>(cal::DataVersion{});
+  };
+  CHECK(flights.reads() == 0);
+  CHECK(flights.leased() == 0);
+  CHECK(!flights.fresh(Clock::now(), std::chrono::seconds(5)));  // nothing to hand out: not counted
+  CHECK(flights.leased() == 0);
+  flights.get(read);
+  flights.get(read);
+  CHECK(flights.reads() == 2);
+  REQUIRE(flights.fresh(Clock::now(), std::chrono::seconds(5)));
+  REQUIRE(flights.fresh(Clock::now(), std::chrono::seconds(5)));
+  CHECK(!flights.fresh(Clock::now() + std::chrono::seconds(6), std::chrono::seconds(5)));  // too old
+  CHECK(flights.leased() == 2);
+  CHECK(flights.reads() == 2);
+}

@@ -143,6 +143,8 @@ class ResponseCache {
     std::size_t entries = 0, bytes = 0, compressed = 0;
     unsigned long long hits = 0, misses = 0;
     unsigned long long evictions = 0;  // entries dropped to stay within the budget
+    // Data version reads made (round trips), and lookups that rested on the lease instead.
+    unsigned long long version_reads = 0, leased = 0;
   };
   Stats stats() const;
 

@@ -41,6 +41,11 @@ class VersionFlights {
   // When fresh() was last called.
   Clock::time_point last_demand() const { return Clock::time_point(Clock::duration(last_demand_.load())); }
 
+  // For the metrics: the reads flown (database round trips), and the versions fresh() handed
+  // out (answers checked without a read of their own).
+  std::uint64_t reads() const { return reads_.load(std::memory_order_relaxed); }
+  std::uint64_t leased() const { return leased_.load(std::memory_order_relaxed); }
+
  private:
   // Under `lock`: waits until flight `n` has landed (false), or until it may start, one flight
   // being in the air at a time (true: this thread flies it).
@@ -55,6 +60,8 @@ class VersionFlights {
   Clock::time_point started_at_{};         // when the flight in the air (or the last) started
   Clock::time_point result_started_at_{};  // when flight done_ started
   std::atomic<Clock::rep> last_demand_{0};
+  std::atomic<std::uint64_t> reads_{0};
+  std::atomic<std::uint64_t> leased_{0};
 };
 
 template <typename Read>
@@ -67,6 +74,7 @@ std::optional<DataVersion> VersionFlights::get(Read read) {
   const std::optional<DataVersion> previous = result_;
   started_at_ = Clock::now();
   lock.unlock();
+  reads_.fetch_add(1, std::memory_order_relaxed);
   std::optional<DataVersion> result;
   // Lands even if `read` throws, so that no waiter waits for ever.
   struct Lander {

@@ -5,6 +5,7 @@
 
 #include "cal/core/config.h"
 
+#include <chrono>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -105,6 +106,9 @@ class Db {
   std::vector<StatementTime> take_timings() { return std::exchange(timings_, {}); }
   bool wrote_since_mark() const { return wrote_; }
   void mark() { wrote_ = false; }
+  // When the last statement that may have written (a COMMIT, or a write outside a transaction)
+  // came back, failed or not: what it wrote was committed by then, if at all.
+  std::chrono::steady_clock::time_point last_write_end() const { return last_write_end_; }
 
   // A time budget in seconds for each SELECT run through query() from now on (0: none, the
   // default): the server stops a statement that takes longer and query() throws
@@ -133,6 +137,7 @@ class Db {
   int depth_ = 0;  // open begin()s
   double budget_seconds_ = 0;
   bool wrote_ = false;
+  std::chrono::steady_clock::time_point last_write_end_{};
   std::size_t statements_ = 0;
   bool timing_ = false;
   std::vector<StatementTime> timings_;

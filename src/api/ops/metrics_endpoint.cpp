@@ -68,6 +68,14 @@ void write_caches(std::string& out, const MetricsSources& sources) {
           "Cacheable requests the response cache could not answer",
           per_cache("calendar_response_cache_misses_total", stats, [](const S& s) { return s.misses; }));
   counter(
+      out, "calendar_response_cache_version_reads_total",
+      "Reads of the data version for the response cache (database round trips, the lease watcher's included)",
+      per_cache("calendar_response_cache_version_reads_total", stats,
+                [](const S& s) { return s.version_reads; }));
+  counter(out, "calendar_response_cache_leased_total",
+          "Cache lookups that rested on a data version read within the lease, without one of their own",
+          per_cache("calendar_response_cache_leased_total", stats, [](const S& s) { return s.leased; }));
+  counter(
       out, "calendar_response_cache_evictions_total", "Entries dropped to stay within the budget",
       per_cache("calendar_response_cache_evictions_total", stats, [](const S& s) { return s.evictions; }));
   gauge(out, "calendar_response_cache_entries", "Answers kept in the response cache",

@@ -8,7 +8,11 @@
 namespace cal {
 namespace {
 
-// The GTID of the caller's last write: the X-Cal-GTID header, else the cal_gtid cookie.
+// How long a read waits for a replica to apply the caller's write before asking the primary.
+constexpr double kGtidWaitSeconds = 0.5;
+
+}  // namespace
+
 std::string presented_gtid(const Request& request) {
   std::string gtid = request.header("x-cal-gtid");
   if (gtid.empty()) {
@@ -25,11 +29,6 @@ std::string presented_gtid(const Request& request) {
   if (gtid.size() > 200 || gtid.find_first_not_of("0123456789-,") != std::string::npos) return {};
   return gtid;
 }
-
-// How long a read waits for a replica to apply the caller's write before asking the primary.
-constexpr double kGtidWaitSeconds = 0.5;
-
-}  // namespace
 
 std::optional<Response> answer_from_replica(const Request& request, Backends& backends, const Config& config,
                                             const AnswerOn& answer_on) {

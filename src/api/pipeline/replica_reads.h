@@ -7,12 +7,17 @@
 
 #include <functional>
 #include <optional>
+#include <string>
 
 namespace cal {
 
 // Answers a request on one database with its response cache; sets *lost when the answer is a 503
 // for a lost connection.
 using AnswerOn = std::function<Response(Db& db, ResponseCache* cache, bool* lost)>;
+
+// The GTID of the caller's last write: the X-Cal-GTID header, else the cal_gtid cookie; "" when
+// neither presents a well-formed position.
+std::string presented_gtid(const Request& request);
 
 // The answer of a GET/HEAD from a replica, or nullopt when none is healthy or caught up with the
 // caller's write: the primary answers then. A replica lost mid-request is reported to

@@ -2,6 +2,7 @@
 #include "api/pipeline/response_cache_use.h"
 
 #include "api/pipeline/answer_headers.h"
+#include "api/pipeline/replica_reads.h"
 #include "cal/core/dates/clock_use.h"
 #include "cal/core/text/ascii.h"
 #include "cal/store/data_version.h"
@@ -85,7 +86,12 @@ std::optional<DataVersion> read_version_for_cache(ResponseCache& cache, Db& db, 
 
 ResponseCacheUse::ResponseCacheUse(ResponseCache* cache, const Request& request)
     : cache_(cache), request_(request) {
-  if (cache_) key_ = ResponseCache::key_of(request);
+  if (cache_) {
+    key_ = ResponseCache::key_of(request);
+    // A caller presenting its last write's position reads on a replica that has applied it,
+    // possibly after the replica cache's last read: that read cannot stand for this request.
+    rides_lease_ = presented_gtid(request).empty();
+  }
 }
 
 bool ResponseCacheUse::key_by(const Caller& caller) {
@@ -99,7 +105,7 @@ std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
   if (!cache_ || key_.empty()) return std::nullopt;
   const std::size_t statements_before = db.statement_count();
   std::optional<DataVersion> version;
-  if (config.server.cache_lease_ms > 0)
+  if (config.server.cache_lease_ms > 0 && rides_lease_)
     version = cache_->versions().fresh(VersionFlights::Clock::now(),
                                        std::chrono::milliseconds(config.server.cache_lease_ms));
   if (!version) version = read_version_for_cache(*cache_, db, config);
@@ -134,8 +140,10 @@ void ResponseCacheUse::keep(const Response& response, const std::string& etag) {
 }
 
 void wait_out_cache_lease(const Config& config, Db& db) {
+  // From the commit on: a cache that served after that plus the lease read a version after it.
   if (config.server.cache_lease_ms > 0 && db.wrote_since_mark())
-    std::this_thread::sleep_for(std::chrono::milliseconds(config.server.cache_lease_ms));
+    std::this_thread::sleep_until(db.last_write_end() +
+                                  std::chrono::milliseconds(config.server.cache_lease_ms));
 }
 
 }  // namespace cal

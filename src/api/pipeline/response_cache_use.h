@@ -61,13 +61,16 @@ class ResponseCacheUse {
   std::optional<CacheValidity> validity_;
   ResponseCache::Claim claim_;
   bool answered_ = false;
+  bool rides_lease_ = false;  // may rest on a version read within the lease
   std::size_t lookup_statements_ = 0;
   std::optional<std::uint64_t> fragments_epoch_;
 };
 
-// With a cache lease (`[server] cache_lease_ms`), a cached answer may rest on a version read up to
-// the lease before: a request that wrote on `db` (since its mark()) is acknowledged only once
-// every cache has read a version after its commit, so this waits out the lease.
+// With a cache lease (`[server] cache_lease_ms`, on by default), a cached answer may rest on a
+// version read up to the lease before: a request that wrote on `db` (since its mark()) is
+// acknowledged only once every cache, of any process, has read a version after its commit, so
+// this waits until the lease has passed since that commit. A read presenting a write's position
+// (X-Cal-GTID, the cal_gtid cookie) never rests on the lease: it reads the version itself.
 void wait_out_cache_lease(const Config& config, Db& db);
 
 }  // namespace cal

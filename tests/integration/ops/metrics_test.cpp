@@ -17,12 +17,11 @@
 
 #include "support/client.h"
 #include "support/commands.h"
+#include "support/metrics.h"
 #include "support/reliability.h"
 
 namespace caltest {
 namespace {
-
-std::string metrics_url() { return base_url() + "/metrics"; }
 
 // [metrics] token of the stack's calendar.conf (string search: std::regex trips GCC 12's
 // maybe-uninitialized warning in the sanitizer build).
@@ -39,13 +38,6 @@ std::string metrics_token() {
     ++end;
   REQUIRE_MESSAGE(end > start, conf);
   return conf.substr(start, end - start);
-}
-
-// The value of the sample line `series` (name with its labels, as exposed), or -1 when absent.
-double sample(const std::string& exposition, const std::string& series) {
-  const std::size_t at = exposition.find("\n" + series + " ");
-  if (at == std::string::npos) return -1;
-  return std::stod(exposition.substr(at + 1 + series.size() + 1));
 }
 
 // `promtool check metrics` on `text`: its exit code and what it said.
@@ -73,10 +65,10 @@ TEST_CASE("GET /metrics: promtool accepts it; requests are counted by route temp
   const std::string ok = "calendar_requests_total{" + route + ",method=\"GET\",status=\"2xx\"}";
   const std::string missing = "calendar_requests_total{" + route + ",method=\"GET\",status=\"4xx\"}";
   const std::string durations = "calendar_request_duration_seconds_count{" + route + "}";
-  const double ok_before = std::max(0.0, sample(before.body, ok));
-  const double missing_before = std::max(0.0, sample(before.body, missing));
-  const double durations_before = std::max(0.0, sample(before.body, durations));
-  const double failures_before = sample(before.body, "calendar_auth_failures_total");
+  const double ok_before = std::max(0.0, metric_sample(before.body, ok));
+  const double missing_before = std::max(0.0, metric_sample(before.body, missing));
+  const double durations_before = std::max(0.0, metric_sample(before.body, durations));
+  const double failures_before = metric_sample(before.body, "calendar_auth_failures_total");
   CHECK(failures_before >= 0);
   // Three answers of one route template: two 404s for ids no record has, one 401 for a bad token.
   CHECK(get("/cal/events/v1/events/999999991").status == 404);
@@ -84,10 +76,10 @@ TEST_CASE("GET /metrics: promtool accepts it; requests are counted by route temp
   CHECK(get("/cal/events/v1/events/999999993", {bearer("wrong-token")}).status == 401);
   const HttpResponse after = send({.url = metrics_url()});
   REQUIRE(after.status == 200);
-  CHECK(std::max(0.0, sample(after.body, ok)) == ok_before);
-  CHECK(sample(after.body, missing) == missing_before + 3);
-  CHECK(sample(after.body, durations) == durations_before + 3);
-  CHECK(sample(after.body, "calendar_auth_failures_total") == failures_before + 1);
+  CHECK(std::max(0.0, metric_sample(after.body, ok)) == ok_before);
+  CHECK(metric_sample(after.body, missing) == missing_before + 3);
+  CHECK(metric_sample(after.body, durations) == durations_before + 3);
+  CHECK(metric_sample(after.body, "calendar_auth_failures_total") == failures_before + 1);
   // The families the issue lists, each present.
   for (const char* name : {"calendar_request_statements_count",
                            "calendar_database_errors_total",
@@ -109,12 +101,14 @@ TEST_CASE("GET /metrics: promtool accepts it; requests are counted by route temp
                            "calendar_fragment_cache_evictions_total{cache=\"primary\"}",
                            "calendar_fragment_cache_invalidations_total{cache=\"primary\"}",
                            "calendar_fragment_cache_entries{cache=\"primary\"}",
-                           "calendar_fragment_cache_bytes{cache=\"primary\"}"}) {
+                           "calendar_fragment_cache_bytes{cache=\"primary\"}",
+                           "calendar_response_cache_version_reads_total{cache=\"primary\"}",
+                           "calendar_response_cache_leased_total{cache=\"primary\"}"}) {
     CAPTURE(name);
-    CHECK(sample(after.body, name) >= 0);
+    CHECK(metric_sample(after.body, name) >= 0);
   }
-  CHECK(sample(after.body, "process_resident_memory_bytes") > 1e6);
-  CHECK(sample(after.body, "calendar_workers_busy") >= 1);  // this scrape's own worker
+  CHECK(metric_sample(after.body, "process_resident_memory_bytes") > 1e6);
+  CHECK(metric_sample(after.body, "calendar_workers_busy") >= 1);  // this scrape's own worker
   const HttpResponse head_answer = send({.url = metrics_url(), .method = "HEAD"});
   CHECK(head_answer.status == 200);
   CHECK(head_answer.body.empty());

@@ -83,8 +83,9 @@ std::string base64(std::string_view bytes);
 // enabled = true); "off" or unset: it does not. Sends no request, so it may decide at static
 // initialization which cases run (doctest::skip).
 bool geoloc_on();
-// CAL_TEST_LEASE == "on": the stack under test runs with `[server] cache_lease_ms` set (the second
-// stack of scripts/run-tests.sh); the cases of the suite "lease-on" are skipped otherwise.
+// CAL_TEST_LEASE == "on": the stack under test runs with `[server] cache_lease_ms = 20` (the second
+// stack of scripts/run-tests.sh; the others have the default lease); the cases of the suite
+// "lease-on" are skipped otherwise.
 bool lease_on();
 // "" when the stack's geolocation extension is as CAL_TEST_GEOLOC says (probed: the event list
 // accepts geoloc=true only with the extension on); otherwise what differs.

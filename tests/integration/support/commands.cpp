@@ -7,8 +7,10 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace caltest {
 
@@ -49,5 +51,35 @@ long long user_id(const std::string& login) {
     if (name == login) return id;
   throw std::runtime_error("no user " + login + " in calendarctl user list");
 }
+
+namespace {
+
+// The number after `key` and then `before` in `text` ("" key: none), or -1.
+long long number_after(const std::string& text, const std::string& key, const std::string& before) {
+  const std::size_t at = text.find(key);
+  if (at == std::string::npos) return -1;
+  const std::size_t start = text.find(before, at + key.size());
+  if (start == std::string::npos) return -1;
+  return std::strtoll(text.c_str() + start + before.size(), nullptr, 10);
+}
+
+}  // namespace
+
+std::chrono::milliseconds cache_lease() {
+  static const std::chrono::milliseconds lease = [] {
+    if (const char* dir = std::getenv("CAL_TEST_DIR")) {
+      std::ifstream in(std::string(dir) + "/calendar.conf");
+      const std::string conf((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      if (const long long ms = number_after(conf, "\ncache_lease_ms", "="); ms >= 0)
+        return std::chrono::milliseconds(ms);
+    }
+    const long long ms = number_after(run(ctl() + " --help").out, "--server.cache_lease_ms", "(=");
+    REQUIRE_MESSAGE(ms >= 0, "calendarctl --help states no default of server.cache_lease_ms");
+    return std::chrono::milliseconds(ms);
+  }();
+  return lease;
+}
+
+void wait_out_lease() { std::this_thread::sleep_for(cache_lease()); }
 
 }  // namespace caltest

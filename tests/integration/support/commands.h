@@ -3,6 +3,7 @@
 // node and chromium. Every test that starts a process does it through run().
 #pragma once
 
+#include <chrono>
 #include <string>
 
 namespace caltest {
@@ -29,5 +30,14 @@ std::string service_command();
 // The id of user `login`, from `calendarctl user list` ("<id> <login> <role>" lines). Throws
 // std::runtime_error when there is none, as create_user() does, so threads may call it too.
 long long user_id(const std::string& login);
+
+// The stack's response cache lease: `[server] cache_lease_ms` of $CAL_TEST_DIR/calendar.conf,
+// else the default `calendarctl --help` states.
+std::chrono::milliseconds cache_lease();
+
+// After a write made outside the service (SQL by hand): sleeps out the lease, after which every
+// reader's answer includes the write (docs/api.md §12). calendarctl and the service's own writes
+// wait it out themselves.
+void wait_out_lease();
 
 }  // namespace caltest

@@ -14,6 +14,8 @@
 namespace caltest::engine {
 
 // The output of `mariadb -N -B -e statement` on the stack's database, trailing newlines cut.
+// Anything but a SELECT is a write by hand: the cache lease is waited out after it, so that the
+// service's next answer includes it.
 inline std::string sql(const std::string& statement) {
   const char* dir = std::getenv("CAL_TEST_DIR");
   REQUIRE(dir != nullptr);
@@ -21,6 +23,7 @@ inline std::string sql(const std::string& statement) {
                               "/mysqld.sock' --user=root -N -B calendar -e \"" + statement + "\"";
   const Run r = run(command);
   REQUIRE_MESSAGE(r.exit_code == 0, statement);
+  if (statement.rfind("SELECT ", 0) != 0) wait_out_lease();
   std::string out = r.out;
   while (!out.empty() && out.back() == '\n') out.pop_back();
   return out;

@@ -35,6 +35,21 @@ void run_parallel(int n, const std::function<void(int)>& task) {
   if (first) std::rethrow_exception(first);
 }
 
+BackgroundLoad::BackgroundLoad(std::function<void()> step)
+    : thread_([this, step = std::move(step)] {
+        while (!stop_) {
+          try {
+            step();
+          } catch (const std::exception&) {
+          }
+        }
+      }) {}
+
+BackgroundLoad::~BackgroundLoad() {
+  stop_ = true;
+  thread_.join();
+}
+
 std::string read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return {};

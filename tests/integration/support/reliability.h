@@ -5,10 +5,12 @@
 
 #include "support/client.h"
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace caltest {
@@ -30,6 +32,21 @@ TimedResponse raw_request(const RawRequest& r);
 // Runs `task(i)` for i in [0, n) on n threads at once and waits for all; an exception escaping a
 // task is rethrown here (the first one) after every thread ended.
 void run_parallel(int n, const std::function<void(int)>& task);
+
+// Runs `step` again and again on a thread of its own until destroyed (then waits for the step
+// under way); an exception a step throws is swallowed: such load only keeps the service busy
+// while the test's own thread checks.
+class BackgroundLoad {
+ public:
+  explicit BackgroundLoad(std::function<void()> step);
+  ~BackgroundLoad();
+  BackgroundLoad(const BackgroundLoad&) = delete;
+  BackgroundLoad& operator=(const BackgroundLoad&) = delete;
+
+ private:
+  std::atomic<bool> stop_{false};
+  std::thread thread_;
+};
 
 // The whole file, or "" when it cannot be read.
 std::string read_text_file(const std::string& path);
