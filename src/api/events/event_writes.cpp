@@ -1,9 +1,13 @@
 // POST /events (create) and POST/PUT/PATCH /events/{id} and /events/by-slug/{slug} (update),
 // docs/api.md §5: each write is one transaction; the response is the record as stored. The writes
 // without their response are shared with the iCalendar import (cal/api/events/event_writes.h).
+// With `recurrence` the record is a series and the write materialises its occurrences; an update
+// of an occurrence edits it alone (docs/recurring-events.md).
 #include "cal/api/events/event_writes.h"
 #include "cal/api/events/event_fields.h"
 #include "cal/api/events/event_record.h"
+#include "cal/api/events/event_recurrence.h"
+#include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/posts/post_access.h"
 #include "cal/api/posts/post_record.h"
@@ -30,6 +34,58 @@ Response written_event(RequestContext& ctx, long long id, int status) {
   Response r = json_response(status, buffer);
   if (status == 201) r.set_header("Location", record_rest_url(ctx, kEventKind, id));
   return r;
+}
+
+// Makes unparked event `id` the series of `lines`, answers with the series as stored and what the
+// write did, then parks it (cal/store/event_series.h).
+Response written_series(RequestContext& ctx, long long id, const std::vector<std::string>& lines,
+                        int status) {
+  auto loaded = load_event_with_relations(ctx.db, id);
+  if (!loaded) throw std::runtime_error("event " + std::to_string(id) + " vanished during its write");
+  auto& [event, relations] = *loaded;
+  const SeriesWrite series = materialise_series(ctx, event, lines);
+  // Occurrences trashed with the series come back with it (those not edited alone follow it anyway).
+  if (event.post.status != "trash") untrash_occurrences(ctx.db, id);
+  relations.series.emplace(id, SeriesRecord{series.rule.recurrence, series.counts, std::nullopt});
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  write_event(w, ctx, event, relations, EventView::kFull, false);
+  park_series(ctx.db, id, series.rule);
+  Response r = json_response(status, buffer);
+  if (status == 201) r.set_header("Location", record_rest_url(ctx, kEventKind, id));
+  return r;
+}
+
+std::string scope_input(const RequestContext& ctx) {
+  return ctx.params.given(param::kScope) ? ctx.params.text(param::kScope) : std::string();
+}
+
+// PATCH of series `id` (scope all): the event write applies to it unparked, then its occurrences
+// are made again from it; no lines (`recurrence` null or []) make it a one-off event.
+Response update_series(RequestContext& ctx, long long id, const SeriesRule& rule) {
+  lock_post(ctx.db, id);
+  unpark_series(ctx.db, id);
+  write_event_update(ctx);
+  const std::vector<std::string> lines = recurrence_input(ctx).value_or(rule.recurrence);
+  if (!lines.empty()) return written_series(ctx, id, lines, 200);
+  forget_series(ctx.db, id);
+  return written_event(ctx, id, 200);
+}
+
+// PATCH of occurrence `occurrence` (scope this): it becomes an exception, edited alone, keeping
+// its id; it may not start when another occurrence of its series does.
+Response update_occurrence(RequestContext& ctx, const StoredOccurrence& occurrence) {
+  if (ctx.params.given(param::kRecurrence))
+    throw invalid_param(ctx, "recurrence",
+                        translate(ctx.locale, "recurrence is set on a series, not on one occurrence."));
+  const long long id = write_event_update(ctx);
+  mark_exception(ctx.db, id);
+  const std::vector<Event> found = find_events(ctx.db, {id});
+  if (!found.empty() &&
+      occurrence_starts_at(ctx.db, occurrence.series_id, id, found.front().details.start_utc))
+    throw invalid_param(ctx, "start_date",
+                        translate(ctx.locale, "Another occurrence of the series starts at that time."));
+  return written_event(ctx, id, 200);
 }
 
 }  // namespace
@@ -70,16 +126,39 @@ long long write_event_update(RequestContext& ctx) {
 
 Response create_event(RequestContext& ctx) {
   Transaction tx(ctx.db);
-  Response r = written_event(ctx, write_new_event(ctx), 201);
+  const long long id = write_new_event(ctx);
+  const auto lines = recurrence_input(ctx);
+  Response r = lines && !lines->empty() ? written_series(ctx, id, *lines, 201) : written_event(ctx, id, 201);
   tx.commit();
   return r;
 }
 
 Response update_event(RequestContext& ctx) {
   Transaction tx(ctx.db);
-  Response r = written_event(ctx, write_event_update(ctx), 200);
+  long long named = ctx.params.has(param::kId) ? ctx.params.integer(param::kId) : 0;
+  if (!named && ctx.params.has(param::kSlug))
+    if (const auto post = find_post_by_slug(ctx.db, PostType::kEvent, ctx.params.text(param::kSlug)))
+      named = post->id;
+  const std::string scope = scope_input(ctx);
+  if (scope == "following")
+    throw invalid_param(ctx, "scope", translate(ctx.locale, "scope=following is not supported yet."));
+  std::optional<Response> r;
+  if (const auto rule = named ? find_series_rule(ctx.db, named) : std::nullopt) {
+    if (scope == "this")
+      throw invalid_param(ctx, "scope", translate(ctx.locale, "A series is edited with scope=all."));
+    r = update_series(ctx, named, *rule);
+  } else if (const auto occurrence = named ? find_occurrence(ctx.db, named) : std::nullopt) {
+    if (scope == "all")
+      throw invalid_param(ctx, "scope",
+                          translate(ctx.locale, "Edit the series itself to change every occurrence."));
+    r = update_occurrence(ctx, *occurrence);
+  } else {
+    const long long id = write_event_update(ctx);
+    const auto lines = recurrence_input(ctx);
+    r = lines && !lines->empty() ? written_series(ctx, id, *lines, 200) : written_event(ctx, id, 200);
+  }
   tx.commit();
-  return r;
+  return std::move(*r);
 }
 
 }  // namespace cal

@@ -205,8 +205,25 @@ Specs event_fields(bool create) {
        .declared_items_also = {"object"},
        .max_items = list_limits::kOrganizersPerEvent,
        .check = check_event_organizers},
+      {.name = param::kRecurrence,
+       .type = T::kAny,
+       .description =
+           "RFC 5545 RRULE, RDATE and EXDATE lines: the event repeats (a series); null or an empty "
+           "list makes it a one-off event.",
+       .declared_type = "array",
+       .declared_items = "string",
+       .declared_also = {"string"},
+       .check = check_recurrence},
   };
-  return concat(f, more);
+  Specs all = concat(f, more);
+  if (!create)
+    all.push_back({.name = param::kScope,
+                   .type = T::kString,
+                   .description =
+                       "On an occurrence of a series: this edits it alone (default); on a series: all "
+                       "(default) edits the series and its occurrences.",
+                   .enum_values = {"this", "following", "all"}});
+  return all;
 }
 
 // The iCalendar feed (docs/feeds.md) of an event list or a single event.
@@ -316,6 +333,16 @@ Specs event_list_params() {
                      .description = "Events with (true) or without (false) tickets."},
                     ical_param().front(),
                 });
+}
+
+// GET /events/{id}/occurrences: the event list's paging, date window and status filter.
+Specs occurrence_list_params() {
+  Specs out;
+  for (ParamSpec& p : event_list_params())
+    if (p.name == "page" || p.name == "per_page" || p.name == "start_date" || p.name == "end_date" ||
+        p.name == "strict_dates" || p.name == "status")
+      out.push_back(std::move(p));
+  return out;
 }
 
 Specs linked_list_params(std::string_view kind_search) {
@@ -695,6 +722,11 @@ std::vector<Route> build_routes() {
                     {list_events_negotiated, create_event, get_event_negotiated, update_event, delete_event,
                      import_events_ical},
                     ical_param());
+  routes.push_back({"/events/{id}/occurrences",
+                    {{.methods = {"GET"},
+                      .handler = list_occurrences,
+                      .params = concat(concat(id_param(), context_param()), occurrence_list_params()),
+                      .summary = "List the occurrences of a recurring event."}}});
   add_post_resource(
       routes, "/venues", "/venues/{id}", "/venues/by-slug/{slug}",
       linked_list_params("Venues whose name, description or address fields contain every word."),
