@@ -209,18 +209,6 @@ std::optional<StoredOccurrence> find_occurrence(Db& db, long long event_id) {
   return read_occurrence(rows);
 }
 
-std::vector<StoredOccurrence> find_occurrences(Db& db, const std::vector<long long>& event_ids) {
-  std::vector<StoredOccurrence> out;
-  if (event_ids.empty()) return out;
-  std::vector<SqlValue> args(event_ids.begin(), event_ids.end());
-  Rows rows =
-      db.query(std::string("SELECT ") + kOccurrenceColumns +
-                   " FROM event_occurrences o WHERE o.event_id IN (" + placeholders(event_ids.size()) + ")",
-               args);
-  while (rows.next()) out.push_back(read_occurrence(rows));
-  return out;
-}
-
 std::vector<UpcomingOccurrence> find_upcoming_occurrences(Db& db, long long series_id,
                                                           const std::string& now_utc, int limit) {
   Rows rows = db.query(

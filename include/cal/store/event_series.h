@@ -55,9 +55,6 @@ std::optional<Event> find_series_event(Db& db, long long id);
 // The occurrence row of event `event_id`, nullopt when it is no occurrence. One statement.
 std::optional<StoredOccurrence> find_occurrence(Db& db, long long event_id);
 
-// The occurrence rows of those of `event_ids` that are occurrences. One statement (none for no ids).
-std::vector<StoredOccurrence> find_occurrences(Db& db, const std::vector<long long>& event_ids);
-
 // An occurrence as the record of its series lists it.
 struct UpcomingOccurrence {
   long long event_id = 0;

@@ -142,12 +142,7 @@ void write_series_members(JsonWriter& w, const RequestContext& ctx, const Series
 }  // namespace
 
 EventRelations load_event_relations(Db& db, const std::vector<Event>& events, const RelationParts& parts) {
-  EventRelations rel = keyed_relations(find_event_relations(db, events, parts));
-  std::vector<long long> ids;
-  ids.reserve(events.size());
-  for (const Event& e : events) ids.push_back(e.post.id);
-  for (StoredOccurrence& o : find_occurrences(db, ids)) rel.occurrences.emplace(o.event_id, std::move(o));
-  return rel;
+  return keyed_relations(find_event_relations(db, events, parts));
 }
 
 std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db, long long id) {
@@ -155,9 +150,7 @@ std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db
       find_event_relations(db, std::vector<long long>{id}, RelationParts{.events = true});
   if (rows.events.empty()) return std::nullopt;
   Event event = std::move(rows.events.front());
-  EventRelations rel = keyed_relations(std::move(rows));
-  if (auto o = find_occurrences(db, {id}); !o.empty()) rel.occurrences.emplace(id, std::move(o.front()));
-  return std::make_pair(std::move(event), std::move(rel));
+  return std::make_pair(std::move(event), keyed_relations(std::move(rows)));
 }
 
 std::optional<std::pair<Event, EventRelations>> load_series_with_relations(Db& db, long long id,
@@ -244,10 +237,8 @@ void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, c
       if (const auto o = rel.organizers.find(id); o != rel.organizers.end())
         write_organizer(w, ctx, o->second, rel.images, false);
   w.EndArray();
-  const auto occurrence = rel.occurrences.find(event.post.id);
   const auto series = rel.series.find(event.post.id);
-  write_occurrence_members(w, occurrence == rel.occurrences.end() ? nullptr : &occurrence->second,
-                           series != rel.series.end());
+  write_occurrence_members(w, event.occurrence ? &*event.occurrence : nullptr, series != rel.series.end());
   if (series != rel.series.end()) write_series_members(w, ctx, series->second);
   if (single && !masked) {
     write_key(w, "json_ld");

@@ -110,7 +110,41 @@ std::vector<std::string> with_exdate(std::vector<std::string> lines, const Event
   return lines;
 }
 
-void write_occurrence_members(JsonWriter& w, const StoredOccurrence* occurrence, bool is_series) {
+std::optional<std::vector<std::string>> lines_ending_before(RequestContext& ctx, const Event& event,
+                                                            const std::vector<std::string>& lines,
+                                                            const StoredOccurrence& occurrence) {
+  const EventDetails& d = event.details;
+  const auto zone = TimeZone::find(d.timezone);
+  if (!zone) throw std::runtime_error("event " + std::to_string(event.post.id) + " has an unknown zone");
+  const FirstOccurrence first{sql_time(d.start_local), sql_time(d.end_local), *zone, d.all_day};
+  auto parsed = parse_recurrence(lines, first);
+  if (const auto* error = std::get_if<RecurrenceError>(&parsed)) throw refused(ctx, *error);
+  RecurrenceSet set = std::get<RecurrenceSet>(std::move(parsed));
+  const Seconds cut = from_utc_date_time(sql_time(occurrence.original_utc));
+  if (cut <= zone->to_instant(first.start)) return std::nullopt;
+  if (set.rule) {
+    set.rule->count.reset();
+    if (d.all_day) {
+      // The day before the occurrence's, as a DATE.
+      LocalDateTime day =
+          to_utc_date_time(from_utc_date_time(sql_time(occurrence.original_local)) - std::chrono::hours(24));
+      day.hour = day.minute = day.second = 0;
+      if (!set.rule->until_date || from_utc_date_time(day) < from_utc_date_time(*set.rule->until_date))
+        set.rule->until_date = day;
+      set.rule->until.reset();
+    } else if (!set.rule->until || cut - std::chrono::seconds(1) < *set.rule->until) {
+      set.rule->until = cut - std::chrono::seconds(1);
+    }
+  }
+  auto before = [&](std::vector<RecurrenceDate>& dates) {
+    std::erase_if(dates, [&](const RecurrenceDate& date) { return date.instant >= cut; });
+  };
+  before(set.rdates);
+  before(set.exdates);
+  return format_recurrence(set);
+}
+
+void write_occurrence_members(JsonWriter& w, const EventOccurrence* occurrence, bool is_series) {
   write_key(w, "series_id");
   if (occurrence)
     w.Int64(occurrence->series_id);

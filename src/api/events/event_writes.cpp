@@ -65,7 +65,7 @@ std::string scope_input(const RequestContext& ctx) {
 Response update_series(RequestContext& ctx, long long id, const SeriesRule& rule) {
   lock_post(ctx.db, id);
   unpark_series(ctx.db, id);
-  write_event_update(ctx);
+  write_event_update(ctx, id);
   const std::vector<std::string> lines = recurrence_input(ctx).value_or(rule.recurrence);
   if (!lines.empty()) return written_series(ctx, id, lines, 200);
   forget_series(ctx.db, id);
@@ -104,8 +104,11 @@ long long write_new_event(RequestContext& ctx) {
   return event.post.id;
 }
 
-long long write_event_update(RequestContext& ctx) {
-  const PostRow target = load_target(ctx, kEventKind);
+long long write_event_update(RequestContext& ctx, long long target_id) {
+  const std::optional<PostRow> named =
+      target_id ? find_post(ctx.db, PostType::kEvent, target_id) : std::nullopt;
+  if (target_id && !named) throw std::runtime_error("event " + std::to_string(target_id) + " vanished");
+  const PostRow target = named ? *named : load_target(ctx, kEventKind);
   check_editable(ctx, target);
   Transaction tx(ctx.db);
   // Concurrent updates of one event apply one after the other, each to the latest version.
@@ -148,10 +151,16 @@ Response update_event(RequestContext& ctx) {
       throw invalid_param(ctx, "scope", translate(ctx.locale, "A series is edited with scope=all."));
     r = update_series(ctx, named, *rule);
   } else if (const auto occurrence = named ? find_occurrence(ctx.db, named) : std::nullopt) {
-    if (scope == "all")
-      throw invalid_param(ctx, "scope",
-                          translate(ctx.locale, "Edit the series itself to change every occurrence."));
-    r = update_occurrence(ctx, *occurrence);
+    if (scope == "all") {
+      // The fields apply to the series itself, as if sent to its id.
+      const auto series_rule = find_series_rule(ctx.db, occurrence->series_id);
+      if (!series_rule || !ctx.params.has(param::kId))
+        throw invalid_param(ctx, "scope",
+                            translate(ctx.locale, "Edit the series itself to change every occurrence."));
+      r = update_series(ctx, occurrence->series_id, *series_rule);
+    } else {
+      r = update_occurrence(ctx, *occurrence);
+    }
   } else {
     const long long id = write_event_update(ctx);
     const auto lines = recurrence_input(ctx);

@@ -47,7 +47,9 @@ Response delete_series(RequestContext& ctx, long long id, const SeriesRule& rule
   Transaction tx(ctx.db);
   lock_post(ctx.db, id);
   unpark_series(ctx.db, id);
-  const PostRow row = load_target(ctx, kEventKind);
+  const auto found = find_post(ctx.db, PostType::kEvent, id);
+  if (!found) throw std::runtime_error("series " + std::to_string(id) + " vanished");
+  const PostRow& row = *found;
   const Event event = load_event(ctx, row);
   EventRelations relations = load_event_relations(ctx.db, {event});
   relations.series.emplace(id, SeriesRecord{rule.recurrence, std::nullopt, std::nullopt});
@@ -99,6 +101,38 @@ Response cancel_occurrence(RequestContext& ctx, const StoredOccurrence& occurren
   return json_response(200, buffer);
 }
 
+// DELETE of an occurrence with scope=following: the series ends before it (the rule gets an
+// UNTIL); from its first occurrence on, that is the whole series.
+Response end_series_before(RequestContext& ctx, const StoredOccurrence& occurrence) {
+  const PostRow row = load_target(ctx, kEventKind);
+  check_editable(ctx, row);
+  Transaction tx(ctx.db);
+  lock_post(ctx.db, occurrence.series_id);
+  const auto rule = find_series_rule(ctx.db, occurrence.series_id);
+  if (!rule) throw std::runtime_error("occurrence " + std::to_string(row.id) + " has no series");
+  unpark_series(ctx.db, occurrence.series_id);
+  const std::vector<Event> series = find_events(ctx.db, {occurrence.series_id});
+  if (series.empty())
+    throw std::runtime_error("series " + std::to_string(occurrence.series_id) + " has no details");
+  const auto lines = lines_ending_before(ctx, series.front(), rule->recurrence, occurrence);
+  if (!lines) {
+    park_series(ctx.db, occurrence.series_id, *rule);
+    Response r = delete_series(ctx, occurrence.series_id, *rule);
+    tx.commit();
+    return r;
+  }
+  const SeriesWrite written = materialise_series(ctx, series.front(), *lines);
+  EventRelations relations = load_event_relations(ctx.db, series);
+  relations.series.emplace(occurrence.series_id,
+                           SeriesRecord{written.rule.recurrence, written.counts, std::nullopt});
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  write_event(w, ctx, series.front(), relations, EventView::kFull, false);
+  park_series(ctx.db, occurrence.series_id, written.rule);
+  tx.commit();
+  return json_response(200, buffer);
+}
+
 }  // namespace
 
 // One page of events in UTC start order, a constant number of statements whatever per_page is
@@ -121,14 +155,17 @@ Response list_events(RequestContext& ctx) {
 }
 
 Response get_event(RequestContext& ctx) {
-  if (ctx.params.has(param::kId) && find_series_rule(ctx.db, ctx.params.integer(param::kId)))
-    return get_series(ctx, ctx.params.integer(param::kId));
   // By id, the event and its relations come first, in one statement, and the checks run on its
   // post row: a read by id costs one statement. Computed for a caller who may then
   // not see it, as rare as a wrong id. By slug, or for no event by that id (the 404), the post
   // row is looked up first.
   std::optional<std::pair<Event, EventRelations>> loaded;
-  if (ctx.params.has(param::kId)) loaded = load_event_with_relations(ctx.db, ctx.params.integer(param::kId));
+  if (ctx.params.has(param::kId)) {
+    loaded = load_event_with_relations(ctx.db, ctx.params.integer(param::kId));
+    // A series has no event details: asked only when no event has the id.
+    if (!loaded && find_series_rule(ctx.db, ctx.params.integer(param::kId)))
+      return get_series(ctx, ctx.params.integer(param::kId));
+  }
   const PostRow row = loaded ? loaded->first.post : load_target(ctx, kEventKind);
   check_readable(ctx, kEventKind, row);
   if (!event_unlocked(ctx, row)) throw event_password_protected(ctx);
@@ -144,7 +181,14 @@ Response delete_event(RequestContext& ctx) {
   if (ctx.params.has(param::kId)) {
     const long long id = ctx.params.integer(param::kId);
     if (const auto rule = find_series_rule(ctx.db, id)) return delete_series(ctx, id, *rule);
-    if (const auto occurrence = find_occurrence(ctx.db, id)) return cancel_occurrence(ctx, *occurrence);
+    if (const auto occurrence = find_occurrence(ctx.db, id)) {
+      const std::string scope = ctx.params.text(param::kScope);
+      if (scope == "following") return end_series_before(ctx, *occurrence);
+      if (scope != "all") return cancel_occurrence(ctx, *occurrence);
+      const auto series_rule = find_series_rule(ctx.db, occurrence->series_id);
+      if (!series_rule) throw std::runtime_error("occurrence " + std::to_string(id) + " has no series");
+      return delete_series(ctx, occurrence->series_id, *series_rule);
+    }
   }
   const PostRow row = load_target(ctx, kEventKind);
   const Event event = load_event(ctx, row);

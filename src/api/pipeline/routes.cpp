@@ -53,6 +53,15 @@ Specs force_param() {
            .description = "Whether to delete permanently instead of moving to the trash.",
            .default_value = "false"}};
 }
+// On a write or DELETE of an event by id: which occurrences of a recurring series it applies to.
+Specs scope_param() {
+  return {{.name = param::kScope,
+           .type = T::kString,
+           .description =
+               "On an occurrence of a series: this (default) applies to it alone, following to it and "
+               "the later ones, all to the whole series; on a series all (the default).",
+           .enum_values = {"this", "following", "all"}}};
+}
 Specs paging_params() {
   return {
       {.name = param::kPage,
@@ -216,13 +225,7 @@ Specs event_fields(bool create) {
        .check = check_recurrence},
   };
   Specs all = concat(f, more);
-  if (!create)
-    all.push_back({.name = param::kScope,
-                   .type = T::kString,
-                   .description =
-                       "On an occurrence of a series: this edits it alone (default); on a series: all "
-                       "(default) edits the series and its occurrences.",
-                   .enum_values = {"this", "following", "all"}});
+  if (!create) all = concat(all, scope_param());
   return all;
 }
 
@@ -592,7 +595,7 @@ constexpr Operations term_operations() {
 // The five routes of an event/venue/organizer resource.
 void add_post_resource(std::vector<Route>& routes, std::string_view base, std::string_view by_id,
                        std::string_view by_slug, Specs list_params, Specs (*fields)(bool), bool has_password,
-                       const Operations& op, const Specs& read_params = {}) {
+                       const Operations& op, const Specs& read_params = {}, const Specs& delete_params = {}) {
   const Specs pw = has_password ? password_param() : Specs{};
   routes.push_back({base,
                     {
@@ -621,7 +624,7 @@ void add_post_resource(std::vector<Route>& routes, std::string_view base, std::s
                         {.methods = {"DELETE"},
                          .capability = Capability::kEditPosts,
                          .handler = op.remove,
-                         .params = concat(concat(id_param(), pw), force_param()),
+                         .params = concat(concat(concat(id_param(), pw), force_param()), delete_params),
                          .summary = "Trash or delete a record."},
                     }});
   // By slug the path's slug names the record; a body `slug` renames it (path wins, docs/api.md §1.3).
@@ -721,7 +724,7 @@ std::vector<Route> build_routes() {
                     event_fields, true,
                     {list_events_negotiated, create_event, get_event_negotiated, update_event, delete_event,
                      import_events_ical},
-                    ical_param());
+                    ical_param(), scope_param());
   routes.push_back({"/events/{id}/occurrences",
                     {{.methods = {"GET"},
                       .handler = list_occurrences,

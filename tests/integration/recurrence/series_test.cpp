@@ -285,5 +285,42 @@ TEST_CASE("recurrence: deleting an occurrence cancels it with an EXDATE; null ma
   CHECK(get(path_of(ids[0])).status == 404);
 }
 
+TEST_CASE("recurrence: scope=all on an occurrence edits or trashes the series; following ends it before") {
+  const long long category = fresh_category();
+  const long long series_id = id_of(weekly_series(unique("Scopes"), category, 6));
+  const std::vector<long long> ids = category_ids(category);
+  REQUIRE(ids.size() == 6);
+
+  // DELETE with scope=following: the series ends before the fourth occurrence.
+  const HttpResponse ended = del(path_of(ids[3]) + "?scope=following", {admin()});
+  REQUIRE_MESSAGE(ended.status == 200, describe(ended));
+  CHECK(int_at(ended.json(), {"id"}) == series_id);
+  CHECK(int_at(ended.json(), {"occurrences_removed"}) == 3);
+  CHECK(strings_at(ended.json(), {"recurrence"}) ==
+        std::vector<std::string>{"RRULE:FREQ=WEEKLY;UNTIL=20410326T175959Z"});
+  CHECK(category_ids(category) == std::vector<long long>(ids.begin(), ids.begin() + 3));
+
+  // PATCH with scope=all: the series and every occurrence, ids kept.
+  const HttpResponse renamed =
+      patch_json(path_of(ids[1]) + "?scope=all", R"({"title":"All of them"})", {admin()});
+  REQUIRE_MESSAGE(renamed.status == 200, describe(renamed));
+  CHECK(int_at(renamed.json(), {"id"}) == series_id);
+  for (int i = 0; i < 3; ++i) CHECK(string_at(get(path_of(ids[i])).json(), {"title"}) == "All of them");
+  // scope=this on the series itself is refused; so is following on a write.
+  CHECK(error_mismatch(patch_json(path_of(series_id) + "?scope=this", R"({"title":"x"})", {admin()}), 400,
+                       "rest_invalid_param") == "");
+  CHECK(error_mismatch(patch_json(path_of(ids[1]) + "?scope=following", R"({"title":"x"})", {admin()}), 400,
+                       "rest_invalid_param") == "");
+
+  // DELETE with scope=all: the series goes to the trash with its occurrences.
+  const HttpResponse trashed = del(path_of(ids[0]) + "?scope=all", {admin()});
+  REQUIRE_MESSAGE(trashed.status == 200, describe(trashed));
+  CHECK(int_at(trashed.json(), {"id"}) == series_id);
+  CHECK(string_at(trashed.json(), {"status"}) == "trash");
+  CHECK(get(std::string(kEvents) +
+            "?start_date=2041-01-01&end_date=2041-12-31&categories=" + std::to_string(category))
+            .header("X-WP-Total") == "0");
+}
+
 }  // namespace
 }  // namespace caltest

@@ -34,13 +34,11 @@ struct EventRelations {
   std::unordered_map<long long, std::vector<Term>> categories;          // by event id, by name
   std::unordered_map<long long, std::vector<Term>> tags;                // by event id, by name
   std::vector<Image> images;                                            // of events, venues, organizers
-  std::unordered_map<long long, StoredOccurrence> occurrences;          // by event id: occurrences of series
   std::unordered_map<long long, SeriesRecord> series;                   // by series id
 };
 
 // Loads the relations of `events`: organizer links, venues, organizers, terms and images (what
-// `parts` asks for): one statement, or one per kind with `parts.per_part`; none for no events;
-// then the occurrence rows of those that are occurrences of a series, in one more.
+// `parts` asks for): one statement, or one per kind with `parts.per_part`; none for no events.
 EventRelations load_event_relations(Db& db, const std::vector<Event>& events,
                                     const RelationParts& parts = {});
 
@@ -49,8 +47,8 @@ EventRelations load_event_relations(Db& db, const std::vector<Event>& events,
 std::optional<std::pair<Event, EventRelations>> load_series_with_relations(Db& db, long long id,
                                                                            const std::string& now_utc);
 
-// The event `id` and its relations, in one statement, and its occurrence row in a second (a single
-// read); nullopt when there is no event with details of this id.
+// The event `id` and its relations, in one statement (a single read); nullopt when there is no
+// event with details of this id.
 std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db, long long id);
 
 // How much of a record the caller sees.

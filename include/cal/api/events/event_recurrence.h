@@ -34,8 +34,15 @@ SeriesWrite materialise_series(RequestContext& ctx, const Event& event,
 std::vector<std::string> with_exdate(std::vector<std::string> lines, const Event& event,
                                      const StoredOccurrence& occurrence);
 
+// `lines` of a series whose first occurrence is `event`, ended before occurrence `occurrence`: a
+// COUNT or UNTIL becomes an UNTIL just before it, later RDATEs and EXDATEs go. nullopt when
+// nothing would be left (it is the first occurrence).
+std::optional<std::vector<std::string>> lines_ending_before(RequestContext& ctx, const Event& event,
+                                                            const std::vector<std::string>& lines,
+                                                            const StoredOccurrence& occurrence);
+
 // The recurrence members of a record: series_id, is_recurring, is_exception, original_start_date,
 // original_start_date_utc; `occurrence` null for a one-off event or a series (`is_series`).
-void write_occurrence_members(JsonWriter& w, const StoredOccurrence* occurrence, bool is_series);
+void write_occurrence_members(JsonWriter& w, const EventOccurrence* occurrence, bool is_series);
 
 }  // namespace cal
