@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <utility>
 
 namespace cal {
@@ -366,6 +367,37 @@ long long forget_series(Db& db, long long id) {
   db.execute("DELETE FROM event_series WHERE series_id = ?", {id});
   db.execute("DELETE FROM series_links WHERE series_id = ?", {id});
   return static_cast<long long>(ids.size());
+}
+
+long long copy_series_event(Db& db, long long series_id) {
+  std::vector<Event> found = find_events(db, {series_id});
+  if (found.empty()) throw std::runtime_error("series " + std::to_string(series_id) + " has no details");
+  Event copy = std::move(found.front());
+  copy.post.id = 0;
+  copy.post.status_before_trash.clear();
+  insert_post(db, copy.post);
+  save_event_details(db, copy.post.id, copy.details);
+  db.execute(
+      "INSERT INTO event_venues (event_id, venue_id) SELECT ?, venue_id FROM event_venues WHERE event_id = ?",
+      {copy.post.id, series_id});
+  db.execute(
+      "INSERT INTO event_organizers (event_id, organizer_id, position) SELECT ?, organizer_id, position "
+      "FROM event_organizers WHERE event_id = ?",
+      {copy.post.id, series_id});
+  db.execute(
+      "INSERT INTO term_relationships (event_id, term_id) SELECT ?, term_id FROM term_relationships WHERE "
+      "event_id = ?",
+      {copy.post.id, series_id});
+  return copy.post.id;
+}
+
+void move_occurrences(Db& db, long long from, long long to, const std::string& from_utc) {
+  db.execute("UPDATE event_occurrences SET series_id = ? WHERE series_id = ? AND original_utc >= ?",
+             {to, from, from_utc});
+  db.execute(
+      "UPDATE posts p JOIN event_occurrences eo ON eo.event_id = p.id SET p.parent = ? WHERE eo.series_id = "
+      "?",
+      {to, to});
 }
 
 void mark_exception(Db& db, long long event_id) {

@@ -91,6 +91,13 @@ void unpark_series(Db& db, long long id);
 // Returns the number of occurrences deleted.
 long long forget_series(Db& db, long long id);
 
+// A new event with the post fields, details and links of unparked series `series_id` (its slug
+// made unique), for the part of a series split off; returns its id.
+long long copy_series_event(Db& db, long long series_id);
+
+// Moves the occurrences of series `from` originally starting at or after `from_utc` to series `to`.
+void move_occurrences(Db& db, long long from, long long to, const std::string& from_utc);
+
 // Marks occurrence `event_id` as edited alone: series edits leave it alone from now on.
 void mark_exception(Db& db, long long event_id);
 

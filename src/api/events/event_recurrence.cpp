@@ -42,6 +42,14 @@ std::string compact_utc(Seconds instant) {
   return buf;
 }
 
+// The series' first occurrence as the expander takes it.
+FirstOccurrence first_occurrence(const Event& event) {
+  const EventDetails& d = event.details;
+  const auto zone = TimeZone::find(d.timezone);
+  if (!zone) throw std::runtime_error("event " + std::to_string(event.post.id) + " has an unknown zone");
+  return FirstOccurrence{sql_time(d.start_local), sql_time(d.end_local), *zone, d.all_day};
+}
+
 }  // namespace
 
 std::optional<std::vector<std::string>> recurrence_input(const RequestContext& ctx) {
@@ -67,10 +75,7 @@ std::optional<std::vector<std::string>> recurrence_input(const RequestContext& c
 
 SeriesWrite materialise_series(RequestContext& ctx, const Event& event,
                                const std::vector<std::string>& lines) {
-  const EventDetails& d = event.details;
-  const auto zone = TimeZone::find(d.timezone);
-  if (!zone) throw std::runtime_error("event " + std::to_string(event.post.id) + " has an unknown zone");
-  const FirstOccurrence first{sql_time(d.start_local), sql_time(d.end_local), *zone, d.all_day};
+  const FirstOccurrence first = first_occurrence(event);
   RecurrenceLimits limits;
   limits.max_instances = static_cast<std::size_t>(std::max(1, ctx.config.recurrence.max_instances));
   auto parsed = parse_recurrence(lines, first, limits);
@@ -114,14 +119,12 @@ std::optional<std::vector<std::string>> lines_ending_before(RequestContext& ctx,
                                                             const std::vector<std::string>& lines,
                                                             const StoredOccurrence& occurrence) {
   const EventDetails& d = event.details;
-  const auto zone = TimeZone::find(d.timezone);
-  if (!zone) throw std::runtime_error("event " + std::to_string(event.post.id) + " has an unknown zone");
-  const FirstOccurrence first{sql_time(d.start_local), sql_time(d.end_local), *zone, d.all_day};
+  const FirstOccurrence first = first_occurrence(event);
   auto parsed = parse_recurrence(lines, first);
   if (const auto* error = std::get_if<RecurrenceError>(&parsed)) throw refused(ctx, *error);
   RecurrenceSet set = std::get<RecurrenceSet>(std::move(parsed));
   const Seconds cut = from_utc_date_time(sql_time(occurrence.original_utc));
-  if (cut <= zone->to_instant(first.start)) return std::nullopt;
+  if (cut <= first.zone.to_instant(first.start)) return std::nullopt;
   if (set.rule) {
     set.rule->count.reset();
     if (d.all_day) {
@@ -141,6 +144,35 @@ std::optional<std::vector<std::string>> lines_ending_before(RequestContext& ctx,
   };
   before(set.rdates);
   before(set.exdates);
+  return format_recurrence(set);
+}
+
+std::vector<std::string> lines_from(RequestContext& ctx, const Event& event,
+                                    const std::vector<std::string>& lines, const StoredOccurrence& occurrence,
+                                    const Event& first) {
+  auto parsed = parse_recurrence(lines, first_occurrence(event));
+  if (const auto* error = std::get_if<RecurrenceError>(&parsed)) throw refused(ctx, *error);
+  RecurrenceSet set = std::get<RecurrenceSet>(std::move(parsed));
+  const Seconds cut = from_utc_date_time(sql_time(occurrence.original_utc));
+  if (set.rule && set.rule->count) {
+    // COUNT counts the rule's own occurrences: those before the split stay with the old series.
+    RecurrenceSet rule_only = set;
+    rule_only.rdates.clear();
+    rule_only.exdates.clear();
+    const std::size_t cap = static_cast<std::size_t>(*set.rule->count) + 1;
+    auto before = expand_recurrence(rule_only, kFarPast, cut, cap);
+    const long long earlier = std::holds_alternative<std::vector<Occurrence>>(before)
+                                  ? static_cast<long long>(std::get<std::vector<Occurrence>>(before).size())
+                                  : 0;
+    const long long left = *set.rule->count - earlier;
+    if (left > 0)
+      set.rule->count = static_cast<int>(left);
+    else
+      set.rule.reset();
+  }
+  std::erase_if(set.rdates, [&](const RecurrenceDate& date) { return date.instant < cut; });
+  std::erase_if(set.exdates, [&](const RecurrenceDate& date) { return date.instant < cut; });
+  set.first = first_occurrence(first);
   return format_recurrence(set);
 }
 

@@ -88,6 +88,50 @@ Response update_occurrence(RequestContext& ctx, const StoredOccurrence& occurren
   return written_event(ctx, id, 200);
 }
 
+// PATCH of occurrence `occurrence` with scope=following: the series ends before it, and a new
+// series (a copy of the old one with the request's changes) starts there, taking the later
+// occurrences along (their ids kept where its rule still produces them). From the first
+// occurrence on, that is the whole series.
+Response split_series(RequestContext& ctx, const StoredOccurrence& occurrence) {
+  const long long old_id = occurrence.series_id;
+  const auto rule = find_series_rule(ctx.db, old_id);
+  const auto parked = find_series_event(ctx.db, old_id);
+  if (!rule || !parked) throw std::runtime_error("occurrence of a vanished series " + std::to_string(old_id));
+  const auto ended = lines_ending_before(ctx, *parked, rule->recurrence, occurrence);
+  if (!ended) return update_series(ctx, old_id, *rule);
+  lock_post(ctx.db, old_id);
+  check_editable(ctx, parked->post);
+  unpark_series(ctx.db, old_id);
+  // The new series: the old one's fields, starting at this occurrence's original start.
+  const long long new_id = copy_series_event(ctx.db, old_id);
+  std::vector<Event> found = find_events(ctx.db, {new_id});
+  if (found.empty())
+    throw std::runtime_error("event " + std::to_string(new_id) + " vanished during its write");
+  Event first = std::move(found.front());
+  const TimeZone zone = TimeZone::find(first.details.timezone).value_or(TimeZone::utc());
+  const auto sql_seconds = [](const std::string& text) {
+    return from_utc_date_time(parse_sql_date_time(text).value_or(LocalDateTime{}));
+  };
+  const Seconds start = sql_seconds(occurrence.original_utc);
+  const Seconds end = start + (sql_seconds(parked->details.end_utc) - sql_seconds(parked->details.start_utc));
+  first.details.start_utc = format_date_time(to_utc_date_time(start));
+  first.details.end_utc = format_date_time(to_utc_date_time(end));
+  first.details.start_local = format_date_time(zone.to_local(start));
+  first.details.end_local = format_date_time(zone.to_local(end));
+  save_event_details(ctx.db, new_id, first.details);
+  const std::vector<std::string> later =
+      recurrence_input(ctx).value_or(lines_from(ctx, *parked, rule->recurrence, occurrence, first));
+  move_occurrences(ctx.db, old_id, new_id, occurrence.original_utc);
+  // The old series, ended before the split.
+  std::vector<Event> old_series = find_events(ctx.db, {old_id});
+  if (old_series.empty()) throw std::runtime_error("series " + std::to_string(old_id) + " has no details");
+  park_series(ctx.db, old_id, materialise_series(ctx, old_series.front(), *ended).rule);
+  write_event_update(ctx, new_id);
+  if (!later.empty()) return written_series(ctx, new_id, later, 200);
+  forget_series(ctx.db, new_id);
+  return written_event(ctx, new_id, 200);
+}
+
 }  // namespace
 
 long long write_new_event(RequestContext& ctx) {
@@ -143,11 +187,9 @@ Response update_event(RequestContext& ctx) {
     if (const auto post = find_post_by_slug(ctx.db, PostType::kEvent, ctx.params.text(param::kSlug)))
       named = post->id;
   const std::string scope = scope_input(ctx);
-  if (scope == "following")
-    throw invalid_param(ctx, "scope", translate(ctx.locale, "scope=following is not supported yet."));
   std::optional<Response> r;
   if (const auto rule = named ? find_series_rule(ctx.db, named) : std::nullopt) {
-    if (scope == "this")
+    if (scope == "this" || scope == "following")
       throw invalid_param(ctx, "scope", translate(ctx.locale, "A series is edited with scope=all."));
     r = update_series(ctx, named, *rule);
   } else if (const auto occurrence = named ? find_occurrence(ctx.db, named) : std::nullopt) {
@@ -158,6 +200,8 @@ Response update_event(RequestContext& ctx) {
         throw invalid_param(ctx, "scope",
                             translate(ctx.locale, "Edit the series itself to change every occurrence."));
       r = update_series(ctx, occurrence->series_id, *series_rule);
+    } else if (scope == "following") {
+      r = split_series(ctx, *occurrence);
     } else {
       r = update_occurrence(ctx, *occurrence);
     }

@@ -309,8 +309,6 @@ TEST_CASE("recurrence: scope=all on an occurrence edits or trashes the series; f
   // scope=this on the series itself is refused; so is following on a write.
   CHECK(error_mismatch(patch_json(path_of(series_id) + "?scope=this", R"({"title":"x"})", {admin()}), 400,
                        "rest_invalid_param") == "");
-  CHECK(error_mismatch(patch_json(path_of(ids[1]) + "?scope=following", R"({"title":"x"})", {admin()}), 400,
-                       "rest_invalid_param") == "");
 
   // DELETE with scope=all: the series goes to the trash with its occurrences.
   const HttpResponse trashed = del(path_of(ids[0]) + "?scope=all", {admin()});
@@ -320,6 +318,38 @@ TEST_CASE("recurrence: scope=all on an occurrence edits or trashes the series; f
   CHECK(get(std::string(kEvents) +
             "?start_date=2041-01-01&end_date=2041-12-31&categories=" + std::to_string(category))
             .header("X-WP-Total") == "0");
+}
+
+TEST_CASE("recurrence: scope=following on a write splits the series, later ids and exceptions kept") {
+  const long long category = fresh_category();
+  const long long series_id = id_of(weekly_series(unique("Split"), category, 6));
+  const std::vector<long long> ids = category_ids(category);
+  REQUIRE(ids.size() == 6);
+  REQUIRE(patch_json(path_of(ids[5]), R"({"title":"Finale"})", {admin()}).status == 200);
+
+  const HttpResponse split =
+      patch_json(path_of(ids[3]) + "?scope=following", R"({"title":"Second half"})", {admin()});
+  REQUIRE_MESSAGE(split.status == 200, describe(split));
+  const long long second = int_at(split.json(), {"id"});
+  CHECK(second != series_id);
+  CHECK(string_at(split.json(), {"start_date"}) == "2041-03-26 19:00:00");
+  CHECK(strings_at(split.json(), {"recurrence"}) == std::vector<std::string>{"RRULE:FREQ=WEEKLY;COUNT=3"});
+  CHECK(int_at(split.json(), {"occurrences_created"}) == 0);
+  // The same six occurrences, the same ids: three of each series.
+  const HttpResponse list = list_category(category);
+  REQUIRE(list.status == 200);
+  CHECK(ids_in(list.json()) == ids);
+  const rapidjson::Document l = list.json();
+  for (int i = 0; i < 6; ++i) {
+    CAPTURE(i);
+    CHECK(int_at(l, {"events", std::to_string(i), "series_id"}) == (i < 3 ? series_id : second));
+    CHECK(string_at(l, {"events", std::to_string(i), "title"}) ==
+          (i < 3    ? string_at(get(path_of(ids[0])).json(), {"title"})
+           : i == 5 ? "Finale"
+                    : "Second half"));
+  }
+  CHECK(strings_at(get(path_of(series_id)).json(), {"recurrence"}) ==
+        std::vector<std::string>{"RRULE:FREQ=WEEKLY;UNTIL=20410326T175959Z"});
 }
 
 }  // namespace

@@ -41,6 +41,13 @@ std::optional<std::vector<std::string>> lines_ending_before(RequestContext& ctx,
                                                             const std::vector<std::string>& lines,
                                                             const StoredOccurrence& occurrence);
 
+// `lines` of a series whose first occurrence is `event`, for the series split off from occurrence
+// `occurrence` on, whose first occurrence is `first`: a COUNT less the rule's occurrences before
+// it, RDATEs and EXDATEs from it on.
+std::vector<std::string> lines_from(RequestContext& ctx, const Event& event,
+                                    const std::vector<std::string>& lines, const StoredOccurrence& occurrence,
+                                    const Event& first);
+
 // The recurrence members of a record: series_id, is_recurring, is_exception, original_start_date,
 // original_start_date_utc; `occurrence` null for a one-off event or a series (`is_series`).
 void write_occurrence_members(JsonWriter& w, const EventOccurrence* occurrence, bool is_series);
