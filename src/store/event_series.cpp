@@ -84,17 +84,19 @@ std::vector<std::string> occurrence_slugs(Db& db, const std::string& series_slug
   return out;
 }
 
-// The series' fields, times and links onto its occurrences not edited alone.
-void copy_series_to_occurrences(Db& db, long long series_id,
+// The series' fields, times and links onto its occurrences not edited alone; `survivors`: some
+// were there before this write (new ones were copied from the series' post already).
+void copy_series_to_occurrences(Db& db, long long series_id, bool survivors,
                                 const std::vector<std::pair<long long, const WantedOccurrence*>>& timed) {
-  db.execute(
-      "UPDATE posts o JOIN event_occurrences eo ON eo.event_id = o.id JOIN posts s ON s.id = eo.series_id "
-      "SET o.status = s.status, o.status_before_trash = s.status_before_trash, o.author = s.author, "
-      "o.title = s.title, o.content = s.content, o.excerpt = s.excerpt, o.password = s.password, "
-      "o.image_id = s.image_id, o.date_local = s.date_local, o.date_utc = s.date_utc, "
-      "o.modified_local = s.modified_local, o.modified_utc = s.modified_utc "
-      "WHERE eo.series_id = ? AND eo.is_exception = 0",
-      {series_id});
+  if (survivors)
+    db.execute(
+        "UPDATE posts o JOIN event_occurrences eo ON eo.event_id = o.id JOIN posts s ON s.id = eo.series_id "
+        "SET o.status = s.status, o.status_before_trash = s.status_before_trash, o.author = s.author, "
+        "o.title = s.title, o.content = s.content, o.excerpt = s.excerpt, o.password = s.password, "
+        "o.image_id = s.image_id, o.date_local = s.date_local, o.date_utc = s.date_utc, "
+        "o.modified_local = s.modified_local, o.modified_utc = s.modified_utc "
+        "WHERE eo.series_id = ? AND eo.is_exception = 0",
+        {series_id});
   const std::vector<std::string> columns = {"id", "sl", "el", "su", "eu"};
   in_chunks(timed.size(), [&](std::size_t first, std::size_t n) {
     std::vector<SqlValue> args;
@@ -168,6 +170,28 @@ void copy_series_to_occurrences(Db& db, long long series_id,
         "WHERE eo.series_id = ? AND eo.is_exception = 0",
         {series_id});
   }
+}
+
+// Sets the type of post `id` ('series' to park it, 'event' to unpark it). Slugs are unique per
+// type, so the other type may hold its slug already (an event created while it was parked):
+// it then takes the next free one (slug-2, slug-3, ...).
+void set_post_type(Db& db, long long id, const char* type) {
+  try {
+    db.execute("UPDATE posts SET type = ? WHERE id = ?", {std::string(type), id});
+    return;
+  } catch (const DuplicateKey&) {
+  }
+  Rows row = db.query("SELECT slug FROM posts WHERE id = ?", {id});
+  const std::string slug = row.next() ? row.text(0) : std::to_string(id);
+  for (int n = 2; n < 1000; ++n) {
+    try {
+      db.execute("UPDATE posts SET type = ?, slug = ? WHERE id = ?",
+                 {std::string(type), slug_with_suffix(slug, n), id});
+      return;
+    } catch (const DuplicateKey&) {
+    }
+  }
+  throw DuplicateKey{"no free slug for " + slug};
 }
 
 }  // namespace
@@ -260,6 +284,7 @@ MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
   delete_posts(db, vanished);
   counts.removed = static_cast<long long>(vanished.size());
 
+  const bool survivors = !timed.empty();
   std::vector<const WantedOccurrence*> added;
   for (const WantedOccurrence& w : wanted)
     if (by_identity.count(identity_key(w.original_local, w.original_utc))) added.push_back(&w);
@@ -302,7 +327,7 @@ MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
       db.execute(sql, args);
     });
   }
-  copy_series_to_occurrences(db, series_id, timed);
+  copy_series_to_occurrences(db, series_id, survivors, timed);
   return counts;
 }
 
@@ -334,11 +359,11 @@ void park_series(Db& db, long long id, const SeriesRule& rule) {
   db.execute("DELETE FROM search_postings WHERE event_id = ?", {id});
   db.execute("DELETE FROM search_pending WHERE event_id = ?", {id});
   db.execute("DELETE FROM event_details WHERE event_id = ?", {id});
-  db.execute("UPDATE posts SET type = 'series' WHERE id = ?", {id});
+  set_post_type(db, id, "series");
 }
 
 void unpark_series(Db& db, long long id) {
-  db.execute("UPDATE posts SET type = 'event' WHERE id = ? AND type = 'series'", {id});
+  set_post_type(db, id, "event");
   db.execute("INSERT INTO event_details (event_id, " + std::string(kSeriesDetailColumns) +
                  ") SELECT series_id, " + kSeriesDetailColumns + " FROM event_series WHERE series_id = ?",
              {id});

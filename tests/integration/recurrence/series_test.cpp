@@ -352,5 +352,23 @@ TEST_CASE("recurrence: scope=following on a write splits the series, later ids a
         std::vector<std::string>{"RRULE:FREQ=WEEKLY;UNTIL=20410326T175959Z"});
 }
 
+TEST_CASE("recurrence: series and events of one title keep distinct slugs") {
+  const long long category = fresh_category();
+  const std::string title = unique("Same name");
+  const long long first = id_of(weekly_series(title, category, 2));
+  const long long second = id_of(weekly_series(title, category, 2));
+  // A one-off event takes the slug a parked series had as an event; the series, written again,
+  // moves on to another.
+  const long long one_off = create_id(title, "2041-05-01 10:00", "2041-05-01 11:00");
+  CHECK(string_at(get(path_of(one_off)).json(), {"slug"}) == slug_of(title));
+  for (long long series : {first, second}) {
+    CAPTURE(series);
+    const HttpResponse r = patch_json(path_of(series), R"({"excerpt":"again"})", {admin()});
+    REQUIRE_MESSAGE(r.status == 200, describe(r));
+    CHECK(string_at(r.json(), {"slug"}) != slug_of(title));
+  }
+  CHECK(category_ids(category).size() == 4);
+}
+
 }  // namespace
 }  // namespace caltest
