@@ -236,8 +236,11 @@ Response list_occurrences(RequestContext& ctx) {
   const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
   check_page_exists(paging, page.total, "event", ctx.locale);
   const EventRelations relations = load_event_relations(ctx.db, page.events);
+  // The id is in the path, not in the query of the paging links.
+  QueryPairs query = effective_query(ctx, paging);
+  std::erase_if(query, [](const auto& pair) { return pair.first == "id"; });
   const ListEnvelope envelope{"events", ctx.ns_url() + "/events/" + std::to_string(id) + "/occurrences",
-                              effective_query(ctx, paging), paging, page.total};
+                              std::move(query), paging, page.total};
   return list_response(envelope, [&](JsonWriter& w) {
     for (const Event& e : page.events) write_event(w, ctx, e, relations, EventView::kMasked, false);
   });

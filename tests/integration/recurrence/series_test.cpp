@@ -131,6 +131,7 @@ TEST_CASE("recurrence: a weekly series is one event per occurrence, 19:00 in Ber
   CHECK(page.header("X-WP-Total") == "6");
   CHECK(page.header("X-WP-TotalPages") == "2");
   CHECK(ids_in(page.json()).size() == 2);
+  CHECK(page.header("Link").find("occurrences?page=1&per_page=4") != std::string::npos);
   const HttpResponse window =
       get(path_of(series_id) + "/occurrences?start_date=2041-03-10&end_date=2041-03-31");
   CHECK(window.header("X-WP-Total") == "3");
