@@ -353,12 +353,13 @@ BEGIN
   ; END IF
 ; END;
 
+-- A recurring series (posts.type 'series', migration 14) is logged as the event it is.
 CREATE OR REPLACE TRIGGER posts_version_ai AFTER INSERT ON posts FOR EACH ROW
-  CALL cal_note_change(NEW.type, NEW.id);
+  CALL cal_note_change(IF(NEW.type = 'series', 'event', NEW.type), NEW.id);
 CREATE OR REPLACE TRIGGER posts_version_au AFTER UPDATE ON posts FOR EACH ROW
-  CALL cal_note_change(NEW.type, NEW.id);
+  CALL cal_note_change(IF(NEW.type = 'series', 'event', NEW.type), NEW.id);
 CREATE OR REPLACE TRIGGER posts_version_ad AFTER DELETE ON posts FOR EACH ROW
-  CALL cal_note_change(OLD.type, OLD.id);
+  CALL cal_note_change(IF(OLD.type = 'series', 'event', OLD.type), OLD.id);
 CREATE OR REPLACE TRIGGER event_details_version_ai AFTER INSERT ON event_details FOR EACH ROW
   CALL cal_note_change('event', NEW.event_id);
 CREATE OR REPLACE TRIGGER event_details_version_au AFTER UPDATE ON event_details FOR EACH ROW
@@ -976,3 +977,62 @@ INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, e
   WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 13)
   GROUP BY word_id, status, hide_from_listings, DATE(start_utc);
 INSERT IGNORE INTO schema_migrations (version) VALUES (13);
+
+-- Migration 14: recurring events (docs/recurring-events.md). A series is the record a client
+-- wrote with `recurrence` lines; its occurrences are ordinary event posts (posts.parent = the
+-- series), so every list, count, filter and search serves them unchanged. The series itself is a
+-- post of type 'series' whose event fields wait in event_series and whose links wait in
+-- series_links: no list reads either table. Appending to an ENUM changes only the table's metadata.
+SET @cal_v14 = IF(EXISTS (SELECT 1 FROM schema_migrations WHERE version = 14), 'DO 0',
+  'ALTER TABLE posts MODIFY type ENUM(''event'',''venue'',''organizer'',''attachment'',''series'') NOT NULL COMMENT ''what the record is; series: a recurring event''''s rule and fields, its occurrences are events''');
+PREPARE cal_v14 FROM @cal_v14;
+EXECUTE cal_v14;
+DEALLOCATE PREPARE cal_v14;
+CREATE TABLE IF NOT EXISTS event_series (
+  series_id    BIGINT UNSIGNED NOT NULL PRIMARY KEY COMMENT 'posts.id of the series (type series)',
+  start_local  DATETIME NOT NULL COMMENT 'first occurrence (DTSTART), wall clock in the series zone',
+  end_local    DATETIME NOT NULL COMMENT 'end of the first occurrence (DTEND), wall clock',
+  start_utc    DATETIME NOT NULL COMMENT 'first occurrence, UTC',
+  end_utc      DATETIME NOT NULL COMMENT 'end of the first occurrence, UTC',
+  timezone     VARCHAR(64) NOT NULL COMMENT 'IANA id or UTC+H[:MM]: the zone the rule is expanded in',
+  all_day      TINYINT(1) NOT NULL DEFAULT 0 COMMENT '1 = all-day occurrences',
+  cost         VARCHAR(255) NOT NULL DEFAULT '' COMMENT 'cost text as entered, copied to each occurrence',
+  website      VARCHAR(2048) NOT NULL DEFAULT '' COMMENT 'website URL, copied to each occurrence',
+  show_map     TINYINT(1) NOT NULL DEFAULT 1 COMMENT 'copied to each occurrence',
+  show_map_link TINYINT(1) NOT NULL DEFAULT 1 COMMENT 'copied to each occurrence',
+  hide_from_listings TINYINT(1) NOT NULL DEFAULT 0 COMMENT 'copied to each occurrence',
+  sticky       TINYINT(1) NOT NULL DEFAULT 0 COMMENT 'copied to each occurrence',
+  featured     TINYINT(1) NOT NULL DEFAULT 0 COMMENT 'copied to each occurrence',
+  recurrence   TEXT NOT NULL COMMENT 'RRULE, RDATE and EXDATE lines in normal form, one per line',
+  is_infinite  TINYINT(1) NOT NULL DEFAULT 0 COMMENT '1 = a rule without COUNT or UNTIL, materialised to horizon_utc',
+  horizon_utc  DATETIME NOT NULL COMMENT 'occurrences starting before this instant are materialised',
+  CONSTRAINT event_series_post_fk FOREIGN KEY (series_id) REFERENCES posts (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci
+  COMMENT 'one row per recurring series: the event fields and rule its occurrences are made from';
+-- No foreign key to the target: it is a venue or organizer post or a term. Targets deleted since
+-- are skipped when the links are copied (store/event_series.cpp).
+CREATE TABLE IF NOT EXISTS series_links (
+  series_id    BIGINT UNSIGNED NOT NULL COMMENT 'posts.id of the series',
+  kind         ENUM('venue','organizer','term') NOT NULL COMMENT 'which link table the link is copied to',
+  target_id    BIGINT UNSIGNED NOT NULL COMMENT 'posts.id of the venue or organizer, or terms.id',
+  position     SMALLINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'organizer order as given by the client',
+  PRIMARY KEY (series_id, kind, target_id),
+  CONSTRAINT series_links_series_fk FOREIGN KEY (series_id) REFERENCES posts (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci
+  COMMENT 'the venue, organizers and terms of each series, copied to its occurrences';
+-- An occurrence's identity is (series, the wall clock the rule named, its instant): a DST repeat
+-- names one wall clock at two instants. Re-materialising a rule keeps the rows (and so the post
+-- ids) of the identities it still produces.
+CREATE TABLE IF NOT EXISTS event_occurrences (
+  event_id     BIGINT UNSIGNED NOT NULL PRIMARY KEY COMMENT 'posts.id of the occurrence (an event)',
+  series_id    BIGINT UNSIGNED NOT NULL COMMENT 'posts.id of its series',
+  original_local DATETIME NOT NULL COMMENT 'the wall clock the rule or RDATE named (RECURRENCE-ID), series zone',
+  original_utc DATETIME NOT NULL COMMENT 'the instant it resolved to, UTC',
+  is_exception TINYINT(1) NOT NULL DEFAULT 0 COMMENT '1 = edited on its own (scope=this): series edits leave it alone',
+  UNIQUE KEY event_occurrences_identity (series_id, original_local, original_utc),
+  KEY event_occurrences_series_utc (series_id, original_utc),
+  CONSTRAINT event_occurrences_event_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE,
+  CONSTRAINT event_occurrences_series_fk FOREIGN KEY (series_id) REFERENCES posts (id) ON DELETE CASCADE
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci
+  COMMENT 'occurrences of recurring series: which event post is which occurrence';
+INSERT IGNORE INTO schema_migrations (version) VALUES (14);

@@ -13,7 +13,7 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
                                        std::string& metrics_allow) {
   po::options_description opts(
       "Configuration (INI sections [database] [site] [server] [limits] [geoloc] [ical] [sync] [search] "
-      "[cors] [metrics] [log]; "
+      "[recurrence] [cors] [metrics] [log]; "
       "also accepted on the command line as --section.key=value)");
   auto add = opts.add_options();
   DatabaseConfig& d = c.database;
@@ -115,6 +115,15 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "search reads each event of its window, answers unchanged; run calendarctl search-index "
       "rebuild after turning it back on)");
 
+  add("recurrence.horizon_months",
+      po::value(&c.recurrence.horizon_months)->default_value(c.recurrence.horizon_months),
+      "months ahead of now to which a recurring event without an end (no COUNT or UNTIL) is "
+      "materialised when written");
+  add("recurrence.max_instances",
+      po::value(&c.recurrence.max_instances)->default_value(c.recurrence.max_instances),
+      "the most occurrences one recurring series may have (up to its horizon); a write asking for "
+      "more answers 400 rest_invalid_param");
+
   add("cors.origins", po::value(&cors_origins),
       "origins whose web pages may call the API, separated by commas or spaces: scheme://host[:port] "
       "(credentialed calls allowed) or * (any other origin, reads without credentials). Unset: no "
@@ -169,6 +178,7 @@ std::string config_section_about(const std::string& section) {
       {"ical", "The iCalendar feeds (docs/feeds.md)"},
       {"sync", "Incremental sync with GET /changes (docs/sync.md)"},
       {"search", "The search index of event texts (docs/search.md)"},
+      {"recurrence", "Recurring events (docs/recurring-events.md)"},
       {"limits", "Bulkheads: how much expensive work runs at once, and for how long (docs/reliability.md)"},
       {"cors", "Cross-origin access for web pages (docs/cors.md)"},
       {"metrics", "The Prometheus metrics endpoint (docs/operations.md)"},

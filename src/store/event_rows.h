@@ -19,7 +19,7 @@ std::string event_columns();
 std::string select_events();
 
 // The width of event_columns(): read_event() reads exactly these columns (and checks it does).
-inline constexpr int kEventColumnCount = kPostColumnCount + 14;
+inline constexpr int kEventColumnCount = kPostColumnCount + 15;
 
 // The event of the current row of a query selecting event_columns() from column `first`.
 Event read_event(const Rows& rows, int first = 0);

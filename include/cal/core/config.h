@@ -109,6 +109,13 @@ struct SearchConfig {
   bool index = true;
 };
 
+// Recurring events (docs/recurring-events.md): how far ahead a rule without an end is
+// materialised, and how many occurrences one series may have.
+struct RecurrenceConfig {
+  int horizon_months = 60;
+  int max_instances = 3650;
+};
+
 // The Prometheus metrics endpoint (docs/operations.md), at the REST root's /metrics.
 struct MetricsConfig {
   bool enabled = false;
@@ -137,6 +144,7 @@ struct Config {
   IcalConfig ical;
   SyncConfig sync;
   SearchConfig search;
+  RecurrenceConfig recurrence;
   MetricsConfig metrics;
   LogConfig log;
 };

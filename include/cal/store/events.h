@@ -30,11 +30,22 @@ struct EventDetails {
   bool featured = false;
 };
 
-// An event as stored: its post row, its details and its venue link (0 = no venue).
+// What makes an event an occurrence of a recurring series (event_occurrences,
+// cal/store/event_series.h).
+struct EventOccurrence {
+  long long series_id = 0;
+  std::string original_local;  // the wall clock the rule named, "YYYY-MM-DD HH:MM:SS"
+  std::string original_utc;    // the instant it resolved to
+  bool is_exception = false;   // edited alone
+};
+
+// An event as stored: its post row, its details, its venue link (0 = no venue) and, for an
+// occurrence of a series, which one it is.
 struct Event {
   PostRow post;
   EventDetails details;
   long long venue_id = 0;
+  std::optional<EventOccurrence> occurrence;
 };
 
 // Events of the given ids (any order; missing ids, and posts without details, are skipped):

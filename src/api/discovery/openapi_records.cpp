@@ -72,6 +72,17 @@ Fields event_fields() {
                        {"tags", Kind::kRefList, "Term"},
                        {"venue", Kind::kVenueOrEmpty},
                        {"organizer", Kind::kRefList, "Organizer"},
+                       // Recurring events (docs/recurring-events.md); the last four on series only.
+                       {"series_id", Kind::kIntegerOrNull},
+                       {"is_recurring", Kind::kBoolean},
+                       {"is_exception", Kind::kBoolean},
+                       {"original_start_date", Kind::kDateTimeOrNull},
+                       {"original_start_date_utc", Kind::kDateTimeOrNull},
+                       {"recurrence", Kind::kStringList, {}, {}, false},
+                       {"occurrences_created", Kind::kInteger, {}, {}, false},
+                       {"occurrences_removed", Kind::kInteger, {}, {}, false},
+                       {"exceptions_dropped", Kind::kInteger, {}, {}, false},
+                       {"next_occurrences", Kind::kObjectList, {}, {}, false},
                        {"json_ld", Kind::kObject, {}, {}, false},
                    });
 }

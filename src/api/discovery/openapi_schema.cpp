@@ -82,6 +82,24 @@ void write_field_schema(JsonWriter& w, const SchemaField& f) {
     case SchemaKind::kObject:
       write_schema_type(w, "object");
       break;
+    case SchemaKind::kIntegerOrNull:
+      write_schema_type(w, "integer");
+      write_key(w, "nullable");
+      w.Bool(true);
+      break;
+    case SchemaKind::kDateTimeOrNull:
+      write_schema_type(w, "string");
+      write_member(w, "pattern", "^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$");
+      write_key(w, "nullable");
+      w.Bool(true);
+      break;
+    case SchemaKind::kObjectList:
+      write_schema_type(w, "array");
+      write_key(w, "items");
+      w.StartObject();
+      write_schema_type(w, "object");
+      w.EndObject();
+      break;
   }
   w.EndObject();
 }

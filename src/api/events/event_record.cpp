@@ -2,6 +2,7 @@
 #include "cal/api/events/event_record.h"
 
 #include "cal/api/events/event_json_ld.h"
+#include "cal/api/events/event_recurrence.h"
 #include "cal/api/linked/linked_records.h"
 #include "cal/api/posts/post_record.h"
 #include "cal/api/terms/term_records.h"
@@ -108,6 +109,36 @@ EventRelations keyed_relations(EventRelationRows rows) {
   return rel;
 }
 
+// recurrence, and what a write did or the upcoming occurrences (docs/recurring-events.md).
+void write_series_members(JsonWriter& w, const RequestContext& ctx, const SeriesRecord& series) {
+  write_key(w, "recurrence");
+  w.StartArray();
+  for (const std::string& line : series.recurrence) write_string(w, line);
+  w.EndArray();
+  if (series.counts) {
+    write_key(w, "occurrences_created");
+    w.Int64(series.counts->created);
+    write_key(w, "occurrences_removed");
+    w.Int64(series.counts->removed);
+    write_key(w, "exceptions_dropped");
+    w.Int64(series.counts->exceptions_dropped);
+  }
+  if (series.upcoming) {
+    write_key(w, "next_occurrences");
+    w.StartArray();
+    for (const UpcomingOccurrence& o : *series.upcoming) {
+      w.StartObject();
+      write_key(w, "id");
+      w.Int64(o.event_id);
+      write_member(w, "start_date", o.start_local);
+      write_member(w, "utc_start_date", o.start_utc);
+      write_member(w, "rest_url", record_rest_url(ctx, kEventKind, o.event_id));
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+}
+
 }  // namespace
 
 EventRelations load_event_relations(Db& db, const std::vector<Event>& events, const RelationParts& parts) {
@@ -120,6 +151,29 @@ std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db
   if (rows.events.empty()) return std::nullopt;
   Event event = std::move(rows.events.front());
   return std::make_pair(std::move(event), keyed_relations(std::move(rows)));
+}
+
+std::optional<std::pair<Event, EventRelations>> load_series_with_relations(Db& db, long long id,
+                                                                           const std::string& now_utc) {
+  std::optional<Event> series = find_series_event(db, id);
+  if (!series) return std::nullopt;
+  // The organizers and terms as an occurrence not edited alone carries them: copies of the
+  // series' own (its venue is its own, read by the id it holds).
+  Event probe = *series;
+  probe.post.id = find_plain_occurrence(db, id);
+  EventRelations rel = keyed_relations(find_event_relations(db, std::vector<Event>{probe}));
+  if (probe.post.id != 0) {
+    if (auto it = rel.organizer_ids.find(probe.post.id); it != rel.organizer_ids.end())
+      rel.organizer_ids[id] = it->second;
+    if (auto it = rel.categories.find(probe.post.id); it != rel.categories.end())
+      rel.categories[id] = it->second;
+    if (auto it = rel.tags.find(probe.post.id); it != rel.tags.end()) rel.tags[id] = it->second;
+  }
+  SeriesRecord record;
+  if (const auto rule = find_series_rule(db, id)) record.recurrence = rule->recurrence;
+  record.upcoming = find_upcoming_occurrences(db, id, now_utc, 10);
+  rel.series.emplace(id, std::move(record));
+  return std::make_pair(std::move(*series), std::move(rel));
 }
 
 bool event_unlocked(const RequestContext& ctx, const PostRow& row) {
@@ -183,6 +237,9 @@ void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, c
       if (const auto o = rel.organizers.find(id); o != rel.organizers.end())
         write_organizer(w, ctx, o->second, rel.images, false);
   w.EndArray();
+  const auto series = rel.series.find(event.post.id);
+  write_occurrence_members(w, event.occurrence ? &*event.occurrence : nullptr, series != rel.series.end());
+  if (series != rel.series.end()) write_series_members(w, ctx, series->second);
   if (single && !masked) {
     write_key(w, "json_ld");
     write_event_json_ld(w, ctx, event, rel, cost);

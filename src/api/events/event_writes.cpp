@@ -1,9 +1,13 @@
 // POST /events (create) and POST/PUT/PATCH /events/{id} and /events/by-slug/{slug} (update),
 // docs/api.md §5: each write is one transaction; the response is the record as stored. The writes
 // without their response are shared with the iCalendar import (cal/api/events/event_writes.h).
+// With `recurrence` the record is a series and the write materialises its occurrences; an update
+// of an occurrence edits it alone (docs/recurring-events.md).
 #include "cal/api/events/event_writes.h"
 #include "cal/api/events/event_fields.h"
 #include "cal/api/events/event_record.h"
+#include "cal/api/events/event_recurrence.h"
+#include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/posts/post_access.h"
 #include "cal/api/posts/post_record.h"
@@ -32,6 +36,102 @@ Response written_event(RequestContext& ctx, long long id, int status) {
   return r;
 }
 
+// Makes unparked event `id` the series of `lines`, answers with the series as stored and what the
+// write did, then parks it (cal/store/event_series.h).
+Response written_series(RequestContext& ctx, long long id, const std::vector<std::string>& lines,
+                        int status) {
+  auto loaded = load_event_with_relations(ctx.db, id);
+  if (!loaded) throw std::runtime_error("event " + std::to_string(id) + " vanished during its write");
+  auto& [event, relations] = *loaded;
+  const SeriesWrite series = materialise_series(ctx, event, lines);
+  // Occurrences trashed with the series come back with it (those not edited alone follow it anyway).
+  if (event.post.status != "trash") untrash_occurrences(ctx.db, id);
+  relations.series.emplace(id, SeriesRecord{series.rule.recurrence, series.counts, std::nullopt});
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  write_event(w, ctx, event, relations, EventView::kFull, false);
+  park_series(ctx.db, id, series.rule);
+  Response r = json_response(status, buffer);
+  if (status == 201) r.set_header("Location", record_rest_url(ctx, kEventKind, id));
+  return r;
+}
+
+std::string scope_input(const RequestContext& ctx) {
+  return ctx.params.given(param::kScope) ? ctx.params.text(param::kScope) : std::string();
+}
+
+// PATCH of series `id` (scope all): the event write applies to it unparked, then its occurrences
+// are made again from it; no lines (`recurrence` null or []) make it a one-off event.
+Response update_series(RequestContext& ctx, long long id, const SeriesRule& rule) {
+  lock_post(ctx.db, id);
+  unpark_series(ctx.db, id);
+  write_event_update(ctx, id);
+  const std::vector<std::string> lines = recurrence_input(ctx).value_or(rule.recurrence);
+  if (!lines.empty()) return written_series(ctx, id, lines, 200);
+  forget_series(ctx.db, id);
+  return written_event(ctx, id, 200);
+}
+
+// PATCH of occurrence `occurrence` (scope this): it becomes an exception, edited alone, keeping
+// its id; it may not start when another occurrence of its series does.
+Response update_occurrence(RequestContext& ctx, const StoredOccurrence& occurrence) {
+  if (ctx.params.given(param::kRecurrence))
+    throw invalid_param(ctx, "recurrence",
+                        translate(ctx.locale, "recurrence is set on a series, not on one occurrence."));
+  const long long id = write_event_update(ctx);
+  mark_exception(ctx.db, id);
+  const std::vector<Event> found = find_events(ctx.db, {id});
+  if (!found.empty() &&
+      occurrence_starts_at(ctx.db, occurrence.series_id, id, found.front().details.start_utc))
+    throw invalid_param(ctx, "start_date",
+                        translate(ctx.locale, "Another occurrence of the series starts at that time."));
+  return written_event(ctx, id, 200);
+}
+
+// PATCH of occurrence `occurrence` with scope=following: the series ends before it, and a new
+// series (a copy of the old one with the request's changes) starts there, taking the later
+// occurrences along (their ids kept where its rule still produces them). From the first
+// occurrence on, that is the whole series.
+Response split_series(RequestContext& ctx, const StoredOccurrence& occurrence) {
+  const long long old_id = occurrence.series_id;
+  const auto rule = find_series_rule(ctx.db, old_id);
+  const auto parked = find_series_event(ctx.db, old_id);
+  if (!rule || !parked) throw std::runtime_error("occurrence of a vanished series " + std::to_string(old_id));
+  const auto ended = lines_ending_before(ctx, *parked, rule->recurrence, occurrence);
+  if (!ended) return update_series(ctx, old_id, *rule);
+  lock_post(ctx.db, old_id);
+  check_editable(ctx, parked->post);
+  unpark_series(ctx.db, old_id);
+  // The new series: the old one's fields, starting at this occurrence's original start.
+  const long long new_id = copy_series_event(ctx.db, old_id);
+  std::vector<Event> found = find_events(ctx.db, {new_id});
+  if (found.empty())
+    throw std::runtime_error("event " + std::to_string(new_id) + " vanished during its write");
+  Event first = std::move(found.front());
+  const TimeZone zone = TimeZone::find(first.details.timezone).value_or(TimeZone::utc());
+  const auto sql_seconds = [](const std::string& text) {
+    return from_utc_date_time(parse_sql_date_time(text).value_or(LocalDateTime{}));
+  };
+  const Seconds start = sql_seconds(occurrence.original_utc);
+  const Seconds end = start + (sql_seconds(parked->details.end_utc) - sql_seconds(parked->details.start_utc));
+  first.details.start_utc = format_date_time(to_utc_date_time(start));
+  first.details.end_utc = format_date_time(to_utc_date_time(end));
+  first.details.start_local = format_date_time(zone.to_local(start));
+  first.details.end_local = format_date_time(zone.to_local(end));
+  save_event_details(ctx.db, new_id, first.details);
+  const std::vector<std::string> later =
+      recurrence_input(ctx).value_or(lines_from(ctx, *parked, rule->recurrence, occurrence, first));
+  move_occurrences(ctx.db, old_id, new_id, occurrence.original_utc);
+  // The old series, ended before the split.
+  std::vector<Event> old_series = find_events(ctx.db, {old_id});
+  if (old_series.empty()) throw std::runtime_error("series " + std::to_string(old_id) + " has no details");
+  park_series(ctx.db, old_id, materialise_series(ctx, old_series.front(), *ended).rule);
+  write_event_update(ctx, new_id);
+  if (!later.empty()) return written_series(ctx, new_id, later, 200);
+  forget_series(ctx.db, new_id);
+  return written_event(ctx, new_id, 200);
+}
+
 }  // namespace
 
 long long write_new_event(RequestContext& ctx) {
@@ -48,8 +148,11 @@ long long write_new_event(RequestContext& ctx) {
   return event.post.id;
 }
 
-long long write_event_update(RequestContext& ctx) {
-  const PostRow target = load_target(ctx, kEventKind);
+long long write_event_update(RequestContext& ctx, long long target_id) {
+  const std::optional<PostRow> named =
+      target_id ? find_post(ctx.db, PostType::kEvent, target_id) : std::nullopt;
+  if (target_id && !named) throw std::runtime_error("event " + std::to_string(target_id) + " vanished");
+  const PostRow target = named ? *named : load_target(ctx, kEventKind);
   check_editable(ctx, target);
   Transaction tx(ctx.db);
   // Concurrent updates of one event apply one after the other, each to the latest version.
@@ -70,16 +173,45 @@ long long write_event_update(RequestContext& ctx) {
 
 Response create_event(RequestContext& ctx) {
   Transaction tx(ctx.db);
-  Response r = written_event(ctx, write_new_event(ctx), 201);
+  const long long id = write_new_event(ctx);
+  const auto lines = recurrence_input(ctx);
+  Response r = lines && !lines->empty() ? written_series(ctx, id, *lines, 201) : written_event(ctx, id, 201);
   tx.commit();
   return r;
 }
 
 Response update_event(RequestContext& ctx) {
   Transaction tx(ctx.db);
-  Response r = written_event(ctx, write_event_update(ctx), 200);
+  long long named = ctx.params.has(param::kId) ? ctx.params.integer(param::kId) : 0;
+  if (!named && ctx.params.has(param::kSlug))
+    if (const auto post = find_post_by_slug(ctx.db, PostType::kEvent, ctx.params.text(param::kSlug)))
+      named = post->id;
+  const std::string scope = scope_input(ctx);
+  std::optional<Response> r;
+  if (const auto rule = named ? find_series_rule(ctx.db, named) : std::nullopt) {
+    if (scope == "this" || scope == "following")
+      throw invalid_param(ctx, "scope", translate(ctx.locale, "A series is edited with scope=all."));
+    r = update_series(ctx, named, *rule);
+  } else if (const auto occurrence = named ? find_occurrence(ctx.db, named) : std::nullopt) {
+    if (scope == "all") {
+      // The fields apply to the series itself, as if sent to its id.
+      const auto series_rule = find_series_rule(ctx.db, occurrence->series_id);
+      if (!series_rule || !ctx.params.has(param::kId))
+        throw invalid_param(ctx, "scope",
+                            translate(ctx.locale, "Edit the series itself to change every occurrence."));
+      r = update_series(ctx, occurrence->series_id, *series_rule);
+    } else if (scope == "following") {
+      r = split_series(ctx, *occurrence);
+    } else {
+      r = update_occurrence(ctx, *occurrence);
+    }
+  } else {
+    const long long id = write_event_update(ctx);
+    const auto lines = recurrence_input(ctx);
+    r = lines && !lines->empty() ? written_series(ctx, id, *lines, 200) : written_event(ctx, id, 200);
+  }
   tx.commit();
-  return r;
+  return std::move(*r);
 }
 
 }  // namespace cal

@@ -1,14 +1,17 @@
 // GET /events (docs/api.md §4, §4.1), and GET and DELETE of one event by id or by slug
-// (docs/api.md §2, §3.5, §5). Create and update are in event_writes.cpp.
+// (docs/api.md §2, §3.5, §5), of a recurring series and of one occurrence, and GET
+// /events/{id}/occurrences (docs/recurring-events.md). Create and update are in event_writes.cpp.
 #include "cal/api/events/event_filter.h"
 #include "cal/api/events/event_fragments.h"
 #include "cal/api/events/event_record.h"
+#include "cal/api/events/event_recurrence.h"
 #include "cal/api/pipeline/bulkhead.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/pipeline/listing.h"
 #include "cal/api/posts/post_access.h"
 #include "cal/api/posts/post_writes.h"
+#include "cal/api/posts/site_time.h"
 
 namespace cal {
 namespace {
@@ -23,6 +26,112 @@ Event load_event(RequestContext& ctx, const PostRow& row) {
   std::vector<Event> found = find_events(ctx.db, {row.id});
   if (found.empty()) throw std::runtime_error("event " + std::to_string(row.id) + " has no details");
   return std::move(found.front());
+}
+
+std::string now_utc_text() { return format_date_time(to_utc_date_time(now_seconds())); }
+
+// GET of series `id`: the series with its rule and next occurrences.
+Response get_series(RequestContext& ctx, long long id) {
+  auto loaded = load_series_with_relations(ctx.db, id, now_utc_text());
+  if (!loaded) throw std::runtime_error("series " + std::to_string(id) + " vanished");
+  check_readable(ctx, kEventKind, loaded->first.post);
+  if (!event_unlocked(ctx, loaded->first.post)) throw event_password_protected(ctx);
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  write_event(w, ctx, loaded->first, loaded->second, EventView::kFull, true);
+  return json_response(200, buffer);
+}
+
+// DELETE of series `id`: trashed (or deleted) with every occurrence; a trashed series stays
+// parked with its rule, so that an untrash brings the occurrences back.
+Response delete_series(RequestContext& ctx, long long id, const SeriesRule& rule) {
+  Transaction tx(ctx.db);
+  lock_post(ctx.db, id);
+  unpark_series(ctx.db, id);
+  const auto found = find_post(ctx.db, PostType::kEvent, id);
+  if (!found) throw std::runtime_error("series " + std::to_string(id) + " vanished");
+  const PostRow& row = *found;
+  const Event event = load_event(ctx, row);
+  EventRelations relations = load_event_relations(ctx.db, {event});
+  relations.series.emplace(id, SeriesRecord{rule.recurrence, std::nullopt, std::nullopt});
+  const bool force = ctx.params.boolean(param::kForce);
+  Response r = delete_post_record(
+      ctx, kEventKind, row,
+      [&] {
+        if (force)
+          delete_occurrences(ctx.db, id);
+        else
+          set_occurrences_status(ctx.db, id, "trash");
+      },
+      [&](JsonWriter& w, const PostRow& post) {
+        Event shown = event;
+        shown.post = post;
+        write_event(w, ctx, shown, relations, EventView::kFull, false);
+      });
+  if (!force) park_series(ctx.db, id, rule);
+  tx.commit();
+  return r;
+}
+
+// DELETE of one occurrence: cancelled, an EXDATE added to its series' rule.
+Response cancel_occurrence(RequestContext& ctx, const StoredOccurrence& occurrence) {
+  const PostRow row = load_target(ctx, kEventKind);
+  check_editable(ctx, row);
+  Transaction tx(ctx.db);
+  lock_post(ctx.db, occurrence.series_id);
+  const auto rule = find_series_rule(ctx.db, occurrence.series_id);
+  if (!rule) throw std::runtime_error("occurrence " + std::to_string(row.id) + " has no series");
+  const Event shown = load_event(ctx, row);
+  const EventRelations relations = load_event_relations(ctx.db, {shown});
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  write_key(w, "deleted");
+  w.Bool(true);
+  write_key(w, "previous");
+  write_event(w, ctx, shown, relations, EventView::kFull, false);
+  w.EndObject();
+  unpark_series(ctx.db, occurrence.series_id);
+  const std::vector<Event> series = find_events(ctx.db, {occurrence.series_id});
+  if (series.empty())
+    throw std::runtime_error("series " + std::to_string(occurrence.series_id) + " has no details");
+  const SeriesWrite written =
+      materialise_series(ctx, series.front(), with_exdate(rule->recurrence, series.front(), occurrence));
+  park_series(ctx.db, occurrence.series_id, written.rule);
+  tx.commit();
+  return json_response(200, buffer);
+}
+
+// DELETE of an occurrence with scope=following: the series ends before it (the rule gets an
+// UNTIL); from its first occurrence on, that is the whole series.
+Response end_series_before(RequestContext& ctx, const StoredOccurrence& occurrence) {
+  const PostRow row = load_target(ctx, kEventKind);
+  check_editable(ctx, row);
+  Transaction tx(ctx.db);
+  lock_post(ctx.db, occurrence.series_id);
+  const auto rule = find_series_rule(ctx.db, occurrence.series_id);
+  if (!rule) throw std::runtime_error("occurrence " + std::to_string(row.id) + " has no series");
+  unpark_series(ctx.db, occurrence.series_id);
+  const std::vector<Event> series = find_events(ctx.db, {occurrence.series_id});
+  if (series.empty())
+    throw std::runtime_error("series " + std::to_string(occurrence.series_id) + " has no details");
+  const auto lines = lines_ending_before(ctx, series.front(), rule->recurrence, occurrence);
+  if (!lines) {
+    park_series(ctx.db, occurrence.series_id, *rule);
+    Response r = delete_series(ctx, occurrence.series_id, *rule);
+    tx.commit();
+    return r;
+  }
+  const SeriesWrite written = materialise_series(ctx, series.front(), *lines);
+  EventRelations relations = load_event_relations(ctx.db, series);
+  relations.series.emplace(occurrence.series_id,
+                           SeriesRecord{written.rule.recurrence, written.counts, std::nullopt});
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  write_event(w, ctx, series.front(), relations, EventView::kFull, false);
+  park_series(ctx.db, occurrence.series_id, written.rule);
+  tx.commit();
+  return json_response(200, buffer);
 }
 
 }  // namespace
@@ -58,7 +167,12 @@ Response get_event(RequestContext& ctx) {
   // not see it, as rare as a wrong id. By slug, or for no event by that id (the 404), the post
   // row is looked up first.
   std::optional<std::pair<Event, EventRelations>> loaded;
-  if (ctx.params.has(param::kId)) loaded = load_event_with_relations(ctx.db, ctx.params.integer(param::kId));
+  if (ctx.params.has(param::kId)) {
+    loaded = load_event_with_relations(ctx.db, ctx.params.integer(param::kId));
+    // A series has no event details: asked only when no event has the id.
+    if (!loaded && find_series_rule(ctx.db, ctx.params.integer(param::kId)))
+      return get_series(ctx, ctx.params.integer(param::kId));
+  }
   const PostRow row = loaded ? loaded->first.post : load_target(ctx, kEventKind);
   check_readable(ctx, kEventKind, row);
   if (!event_unlocked(ctx, row)) throw event_password_protected(ctx);
@@ -72,6 +186,18 @@ Response get_event(RequestContext& ctx) {
 }
 
 Response delete_event(RequestContext& ctx) {
+  if (ctx.params.has(param::kId)) {
+    const long long id = ctx.params.integer(param::kId);
+    if (const auto rule = find_series_rule(ctx.db, id)) return delete_series(ctx, id, *rule);
+    if (const auto occurrence = find_occurrence(ctx.db, id)) {
+      const std::string scope = ctx.params.text(param::kScope);
+      if (scope == "following") return end_series_before(ctx, *occurrence);
+      if (scope != "all") return cancel_occurrence(ctx, *occurrence);
+      const auto series_rule = find_series_rule(ctx.db, occurrence->series_id);
+      if (!series_rule) throw std::runtime_error("occurrence " + std::to_string(id) + " has no series");
+      return delete_series(ctx, occurrence->series_id, *series_rule);
+    }
+  }
   const PostRow row = load_target(ctx, kEventKind);
   const Event event = load_event(ctx, row);
   const EventRelations relations = load_event_relations(ctx.db, {event});
@@ -84,6 +210,48 @@ Response delete_event(RequestContext& ctx) {
         shown.post = post;
         write_event(w, ctx, shown, relations, EventView::kFull, false);
       });
+}
+
+}  // namespace cal
+
+namespace cal {
+
+// The occurrences of a series (named by its id or one of its occurrences') in the list's order,
+// with paging and totals, all of them or those of a date window; a one-off event is its own one
+// occurrence.
+Response list_occurrences(RequestContext& ctx) {
+  const long long id = ctx.params.integer(param::kId);
+  long long series_id = 0;
+  if (find_series_rule(ctx.db, id))
+    series_id = id;
+  else if (const auto occurrence = find_occurrence(ctx.db, id))
+    series_id = occurrence->series_id;
+  EventFilter filter = build_event_filter(ctx);
+  // Without dates, every occurrence (the event list's default window would end 24 months ahead).
+  if (!ctx.params.given(param::kStartDate)) filter.window.start_min.reset();
+  if (!ctx.params.given(param::kEndDate)) filter.window.end_max.reset();
+  if (series_id) {
+    const auto series = find_series_event(ctx.db, series_id);
+    if (!series) throw std::runtime_error("series " + std::to_string(series_id) + " vanished");
+    check_readable(ctx, kEventKind, series->post);
+    filter.parent = series_id;
+  } else {
+    check_readable(ctx, kEventKind, load_target(ctx, kEventKind));
+    filter.parent.reset();
+    filter.include = {id};
+  }
+  const Paging paging = read_paging(ctx);
+  const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
+  check_page_exists(paging, page.total, "event", ctx.locale);
+  const EventRelations relations = load_event_relations(ctx.db, page.events);
+  // The id is in the path, not in the query of the paging links.
+  QueryPairs query = effective_query(ctx, paging);
+  std::erase_if(query, [](const auto& pair) { return pair.first == "id"; });
+  const ListEnvelope envelope{"events", ctx.ns_url() + "/events/" + std::to_string(id) + "/occurrences",
+                              std::move(query), paging, page.total};
+  return list_response(envelope, [&](JsonWriter& w) {
+    for (const Event& e : page.events) write_event(w, ctx, e, relations, EventView::kMasked, false);
+  });
 }
 
 }  // namespace cal

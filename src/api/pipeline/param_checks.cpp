@@ -78,6 +78,19 @@ std::string check_event_website(const ParamSpec&, const ParamValue& value, const
   return translate(locale, "website must be empty or an absolute URL.");
 }
 
+std::string check_recurrence(const ParamSpec&, const ParamValue& value, const Locale& locale,
+                             const CheckContext&) {
+  constexpr std::size_t kMaxLines = 1600;  // one RRULE, RDATE and EXDATE lines (cal/core/dates/recurrence.h)
+  const rapidjson::Value& raw = *value.raw;
+  if (raw.IsNull() || raw.IsString()) return "";
+  if (raw.IsArray() && raw.Size() <= kMaxLines) {
+    bool texts = true;
+    for (const auto& v : raw.GetArray()) texts = texts && v.IsString();
+    if (texts) return "";
+  }
+  return translate(locale, "recurrence must be a list of RFC 5545 RRULE, RDATE and EXDATE lines.");
+}
+
 std::string check_linked_text(const ParamSpec& spec, const ParamValue& value, const Locale& locale,
                               const CheckContext&) {
   return linked_field_problem(spec.name, value.text, locale);

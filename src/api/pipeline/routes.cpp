@@ -53,6 +53,15 @@ Specs force_param() {
            .description = "Whether to delete permanently instead of moving to the trash.",
            .default_value = "false"}};
 }
+// On a write or DELETE of an event by id: which occurrences of a recurring series it applies to.
+Specs scope_param() {
+  return {{.name = param::kScope,
+           .type = T::kString,
+           .description =
+               "On an occurrence of a series: this (default) applies to it alone, following to it and "
+               "the later ones, all to the whole series; on a series all (the default).",
+           .enum_values = {"this", "following", "all"}}};
+}
 Specs paging_params() {
   return {
       {.name = param::kPage,
@@ -205,8 +214,19 @@ Specs event_fields(bool create) {
        .declared_items_also = {"object"},
        .max_items = list_limits::kOrganizersPerEvent,
        .check = check_event_organizers},
+      {.name = param::kRecurrence,
+       .type = T::kAny,
+       .description =
+           "RFC 5545 RRULE, RDATE and EXDATE lines: the event repeats (a series); null or an empty "
+           "list makes it a one-off event.",
+       .declared_type = "array",
+       .declared_items = "string",
+       .declared_also = {"string"},
+       .check = check_recurrence},
   };
-  return concat(f, more);
+  Specs all = concat(f, more);
+  if (!create) all = concat(all, scope_param());
+  return all;
 }
 
 // The iCalendar feed (docs/feeds.md) of an event list or a single event.
@@ -316,6 +336,16 @@ Specs event_list_params() {
                      .description = "Events with (true) or without (false) tickets."},
                     ical_param().front(),
                 });
+}
+
+// GET /events/{id}/occurrences: the event list's paging, date window and status filter.
+Specs occurrence_list_params() {
+  Specs out;
+  for (ParamSpec& p : event_list_params())
+    if (p.name == "page" || p.name == "per_page" || p.name == "start_date" || p.name == "end_date" ||
+        p.name == "strict_dates" || p.name == "status")
+      out.push_back(std::move(p));
+  return out;
 }
 
 Specs linked_list_params(std::string_view kind_search) {
@@ -565,7 +595,7 @@ constexpr Operations term_operations() {
 // The five routes of an event/venue/organizer resource.
 void add_post_resource(std::vector<Route>& routes, std::string_view base, std::string_view by_id,
                        std::string_view by_slug, Specs list_params, Specs (*fields)(bool), bool has_password,
-                       const Operations& op, const Specs& read_params = {}) {
+                       const Operations& op, const Specs& read_params = {}, const Specs& delete_params = {}) {
   const Specs pw = has_password ? password_param() : Specs{};
   routes.push_back({base,
                     {
@@ -594,7 +624,7 @@ void add_post_resource(std::vector<Route>& routes, std::string_view base, std::s
                         {.methods = {"DELETE"},
                          .capability = Capability::kEditPosts,
                          .handler = op.remove,
-                         .params = concat(concat(id_param(), pw), force_param()),
+                         .params = concat(concat(concat(id_param(), pw), force_param()), delete_params),
                          .summary = "Trash or delete a record."},
                     }});
   // By slug the path's slug names the record; a body `slug` renames it (path wins, docs/api.md §1.3).
@@ -694,7 +724,12 @@ std::vector<Route> build_routes() {
                     event_fields, true,
                     {list_events_negotiated, create_event, get_event_negotiated, update_event, delete_event,
                      import_events_ical},
-                    ical_param());
+                    ical_param(), scope_param());
+  routes.push_back({"/events/{id}/occurrences",
+                    {{.methods = {"GET"},
+                      .handler = list_occurrences,
+                      .params = concat(concat(id_param(), context_param()), occurrence_list_params()),
+                      .summary = "List the occurrences of a recurring event."}}});
   add_post_resource(
       routes, "/venues", "/venues/{id}", "/venues/by-slug/{slug}",
       linked_list_params("Venues whose name, description or address fields contain every word."),

@@ -53,7 +53,12 @@ const std::vector<std::string> kEventKeys = {"id",
                                              "categories",
                                              "tags",
                                              "venue",
-                                             "organizer"};
+                                             "organizer",
+                                             "series_id",
+                                             "is_recurring",
+                                             "is_exception",
+                                             "original_start_date",
+                                             "original_start_date_utc"};
 
 std::vector<std::string> with_json_ld(std::vector<std::string> keys) {
   keys.push_back("json_ld");

@@ -24,6 +24,9 @@ enum class SchemaKind {
   kImageOrFalse,  // Image object or false
   kVenueOrEmpty,  // Venue object or [] (an event without venue)
   kObject,        // any object (json_ld)
+  kIntegerOrNull,
+  kDateTimeOrNull,
+  kObjectList,  // array of objects (a series' next occurrences)
 };
 
 // One property of an object schema.

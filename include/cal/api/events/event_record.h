@@ -6,6 +6,7 @@
 #include "cal/api/pipeline/context.h"
 #include "cal/api/pipeline/json.h"
 #include "cal/store/event_relations.h"
+#include "cal/store/event_series.h"
 #include "cal/store/events.h"
 #include "cal/store/organizers.h"
 #include "cal/store/terms.h"
@@ -18,6 +19,13 @@
 
 namespace cal {
 
+// What the record of a recurring series adds (docs/recurring-events.md).
+struct SeriesRecord {
+  std::vector<std::string> recurrence;                      // normal form
+  std::optional<MaterialiseCounts> counts;                  // on the answer of a write
+  std::optional<std::vector<UpcomingOccurrence>> upcoming;  // on a single read
+};
+
 // What the records of a set of events embed, keyed for lookup while writing.
 struct EventRelations {
   std::unordered_map<long long, Venue> venues;                          // by venue id
@@ -26,12 +34,18 @@ struct EventRelations {
   std::unordered_map<long long, std::vector<Term>> categories;          // by event id, by name
   std::unordered_map<long long, std::vector<Term>> tags;                // by event id, by name
   std::vector<Image> images;                                            // of events, venues, organizers
+  std::unordered_map<long long, SeriesRecord> series;                   // by series id
 };
 
 // Loads the relations of `events`: organizer links, venues, organizers, terms and images (what
 // `parts` asks for): one statement, or one per kind with `parts.per_part`; none for no events.
 EventRelations load_event_relations(Db& db, const std::vector<Event>& events,
                                     const RelationParts& parts = {});
+
+// Series `id` as a record and its relations (its links as its occurrences carry them), with its
+// rule and upcoming occurrences; nullopt when `id` is no series.
+std::optional<std::pair<Event, EventRelations>> load_series_with_relations(Db& db, long long id,
+                                                                           const std::string& now_utc);
 
 // The event `id` and its relations, in one statement (a single read); nullopt when there is no
 // event with details of this id.

@@ -11,8 +11,9 @@ namespace cal {
 // transaction if one is open (transactions nest flatly, cal/store/db.h).
 long long write_new_event(RequestContext& ctx);
 
-// Updates the event the `id` (or `slug`) parameter names with the parameters of
-// POST /events/{id}, checking the caller may edit it; returns its id.
-long long write_event_update(RequestContext& ctx);
+// Updates the event the `id` (or `slug`) parameter names, or event `target` when given (a write
+// of an occurrence that applies to its series), with the parameters of POST /events/{id},
+// checking the caller may edit it; returns its id.
+long long write_event_update(RequestContext& ctx, long long target = 0);
 
 }  // namespace cal

@@ -18,6 +18,8 @@ Response get_openapi_document(RequestContext& ctx);
 
 // Events (docs/api.md §10).
 Response list_events(RequestContext& ctx);
+// GET /events/{id}/occurrences: the occurrences of a recurring series (docs/recurring-events.md).
+Response list_occurrences(RequestContext& ctx);
 Response create_event(RequestContext& ctx);
 Response get_event(RequestContext& ctx);
 Response update_event(RequestContext& ctx);

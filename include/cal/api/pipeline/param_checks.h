@@ -13,6 +13,9 @@ std::string check_time_zone(const ParamSpec&, const ParamValue&, const Locale&, 
 std::string check_event_website(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
 // A venue/organizer text detail: its column's length, and URL or e-mail form where it has one.
 std::string check_linked_text(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
+// An event's recurrence: null, a text of lines, or an array of texts (the lines' own rules are
+// checked on write, against the event's start).
+std::string check_recurrence(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
 // An event cost: null, text, a number, or an array of texts and numbers; at most 255 characters.
 std::string check_cost(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
 // An image: none, an absolute http(s) URL, or the id of a known image (docs/api.md §3.4).

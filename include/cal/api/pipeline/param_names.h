@@ -72,6 +72,8 @@ inline constexpr ParamName kPhone{"phone"};
 inline constexpr ParamName kPost{"post"};
 inline constexpr ParamName kPostParent{"post_parent"};
 inline constexpr ParamName kProvince{"province"};
+inline constexpr ParamName kRecurrence{"recurrence"};
+inline constexpr ParamName kScope{"scope"};
 inline constexpr ParamName kSearch{"search"};
 inline constexpr ParamName kSince{"since"};
 inline constexpr ParamName kShowMap{"show_map"};
@@ -139,6 +141,8 @@ inline constexpr ParamName kAll[] = {kAddress,
                                      kPost,
                                      kPostParent,
                                      kProvince,
+                                     kRecurrence,
+                                     kScope,
                                      kSearch,
                                      kShowMap,
                                      kShowMapLink,

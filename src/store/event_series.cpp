@@ -1,0 +1,463 @@
+// SQL of recurring series and their occurrences (see cal/store/event_series.h).
+#include "cal/store/event_series.h"
+
+#include "store/event_rows.h"
+#include "cal/core/text/slug.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <utility>
+
+namespace cal {
+namespace {
+
+constexpr const char* kSeriesDetailColumns =
+    "start_local, end_local, start_utc, end_utc, timezone, all_day, cost, website, show_map, show_map_link, "
+    "hide_from_listings, sticky, featured";
+
+// Runs `run(first, n)` over [0, total) in chunks of 100, then 10, then 1: a bulk write costs a
+// statement per hundred rows, and at most three statement shapes are prepared per connection.
+void in_chunks(std::size_t total, const std::function<void(std::size_t, std::size_t)>& run) {
+  std::size_t at = 0;
+  for (std::size_t size : {std::size_t{100}, std::size_t{10}, std::size_t{1}})
+    for (; total - at >= size; at += size) run(at, size);
+}
+
+// "SELECT ? AS a, ? AS b UNION ALL SELECT ?, ? ...": `rows` rows of the named columns, as a derived
+// table to join the series' own rows with.
+std::string values_table(std::size_t rows, const std::vector<std::string>& columns) {
+  std::string sql;
+  for (std::size_t r = 0; r < rows; ++r) {
+    sql += r == 0 ? "SELECT " : " UNION ALL SELECT ";
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      if (c) sql += ", ";
+      sql += "?";
+      if (r == 0) sql += " AS " + columns[c];
+    }
+  }
+  return sql;
+}
+
+std::string identity_key(const std::string& local, const std::string& utc) { return local + "|" + utc; }
+
+StoredOccurrence read_occurrence(const Rows& rows) {
+  StoredOccurrence o;
+  o.event_id = rows.integer(0);
+  o.series_id = rows.integer(1);
+  o.original_local = rows.text(2);
+  o.original_utc = rows.text(3);
+  o.is_exception = rows.integer(4) != 0;
+  return o;
+}
+
+constexpr const char* kOccurrenceColumns =
+    "o.event_id, o.series_id, DATE_FORMAT(o.original_local, '%Y-%m-%d %H:%i:%s'), "
+    "DATE_FORMAT(o.original_utc, '%Y-%m-%d %H:%i:%s'), o.is_exception";
+
+void delete_posts(Db& db, const std::vector<long long>& ids) {
+  in_chunks(ids.size(), [&](std::size_t first, std::size_t n) {
+    std::vector<SqlValue> args(ids.begin() + static_cast<long>(first),
+                               ids.begin() + static_cast<long>(first + n));
+    db.execute("DELETE FROM posts WHERE id IN (" + placeholders(n) + ")", args);
+  });
+}
+
+// Slugs for the new occurrences: the series' slug and the original date, with -2, -3 ... when
+// another post has it already.
+std::vector<std::string> occurrence_slugs(Db& db, const std::string& series_slug,
+                                          const std::vector<const WantedOccurrence*>& added) {
+  const std::string base = series_slug.substr(0, 180);
+  std::set<std::string> taken;
+  Rows rows = db.query("SELECT slug FROM posts WHERE type = 'event' AND slug LIKE CONCAT(?, '-%')", {base});
+  while (rows.next()) taken.insert(rows.text(0));
+  std::vector<std::string> out;
+  for (const WantedOccurrence* w : added) {
+    const std::string wanted = base + "-" + w->original_local.substr(0, 10);
+    std::string slug = wanted;
+    for (int n = 2; taken.count(slug); ++n) slug = slug_with_suffix(wanted, n);
+    taken.insert(slug);
+    out.push_back(slug);
+  }
+  return out;
+}
+
+// The series' fields, times and links onto its occurrences not edited alone; `survivors`: some
+// were there before this write (new ones were copied from the series' post already).
+void copy_series_to_occurrences(Db& db, long long series_id, bool survivors,
+                                const std::vector<std::pair<long long, const WantedOccurrence*>>& timed) {
+  if (survivors)
+    db.execute(
+        "UPDATE posts o JOIN event_occurrences eo ON eo.event_id = o.id JOIN posts s ON s.id = eo.series_id "
+        "SET o.status = s.status, o.status_before_trash = s.status_before_trash, o.author = s.author, "
+        "o.title = s.title, o.content = s.content, o.excerpt = s.excerpt, o.password = s.password, "
+        "o.image_id = s.image_id, o.date_local = s.date_local, o.date_utc = s.date_utc, "
+        "o.modified_local = s.modified_local, o.modified_utc = s.modified_utc "
+        "WHERE eo.series_id = ? AND eo.is_exception = 0",
+        {series_id});
+  const std::vector<std::string> columns = {"id", "sl", "el", "su", "eu"};
+  in_chunks(timed.size(), [&](std::size_t first, std::size_t n) {
+    std::vector<SqlValue> args;
+    for (std::size_t i = first; i < first + n; ++i) {
+      const WantedOccurrence& w = *timed[i].second;
+      args.insert(args.end(), {timed[i].first, w.start_local, w.end_local, w.start_utc, w.end_utc});
+    }
+    args.emplace_back(series_id);
+    db.execute(
+        "INSERT INTO event_details (event_id, " + std::string(kSeriesDetailColumns) +
+            ") SELECT x.id, x.sl, x.el, x.su, x.eu, d.timezone, d.all_day, d.cost, d.website, d.show_map, "
+            "d.show_map_link, d.hide_from_listings, d.sticky, d.featured FROM (" +
+            values_table(n, columns) +
+            ") x JOIN event_details d ON d.event_id = ? "
+            "ON DUPLICATE KEY UPDATE start_local = VALUES(start_local), end_local = VALUES(end_local), "
+            "start_utc = VALUES(start_utc), end_utc = VALUES(end_utc), timezone = VALUES(timezone), "
+            "all_day = VALUES(all_day), cost = VALUES(cost), website = VALUES(website), "
+            "show_map = VALUES(show_map), show_map_link = VALUES(show_map_link), "
+            "hide_from_listings = VALUES(hide_from_listings), sticky = VALUES(sticky), featured = "
+            "VALUES(featured)",
+        args);
+  });
+  // Links: replaced wholesale, as the series' may have changed.
+  db.execute(
+      "DELETE r FROM term_relationships r JOIN event_occurrences eo ON eo.event_id = r.event_id "
+      "WHERE eo.series_id = ? AND eo.is_exception = 0",
+      {series_id});
+  db.execute(
+      "INSERT INTO term_relationships (event_id, term_id) SELECT eo.event_id, r.term_id "
+      "FROM event_occurrences eo JOIN term_relationships r ON r.event_id = eo.series_id "
+      "WHERE eo.series_id = ? AND eo.is_exception = 0",
+      {series_id});
+  db.execute(
+      "DELETE r FROM event_organizers r JOIN event_occurrences eo ON eo.event_id = r.event_id "
+      "WHERE eo.series_id = ? AND eo.is_exception = 0",
+      {series_id});
+  db.execute(
+      "INSERT INTO event_organizers (event_id, organizer_id, position) SELECT eo.event_id, r.organizer_id, "
+      "r.position FROM event_occurrences eo JOIN event_organizers r ON r.event_id = eo.series_id "
+      "WHERE eo.series_id = ? AND eo.is_exception = 0",
+      {series_id});
+  db.execute(
+      "DELETE r FROM event_venues r JOIN event_occurrences eo ON eo.event_id = r.event_id "
+      "WHERE eo.series_id = ? AND eo.is_exception = 0",
+      {series_id});
+  db.execute(
+      "INSERT INTO event_venues (event_id, venue_id) SELECT eo.event_id, r.venue_id "
+      "FROM event_occurrences eo JOIN event_venues r ON r.event_id = eo.series_id "
+      "WHERE eo.series_id = ? AND eo.is_exception = 0",
+      {series_id});
+  // The search index: the series' postings, or its pending mark when it has none yet.
+  db.execute(
+      "DELETE sp FROM search_postings sp JOIN event_occurrences eo ON eo.event_id = sp.event_id "
+      "WHERE eo.series_id = ? AND eo.is_exception = 0",
+      {series_id});
+  db.execute(
+      "INSERT INTO search_postings (word_id, event_id, status, hide_from_listings, start_utc, end_utc) "
+      "SELECT sp.word_id, d.event_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc "
+      "FROM search_postings sp JOIN event_occurrences eo ON eo.series_id = sp.event_id "
+      "JOIN event_details d ON d.event_id = eo.event_id WHERE sp.event_id = ? AND eo.is_exception = 0",
+      {series_id});
+  Rows pending = db.query("SELECT 1 FROM search_pending WHERE event_id = ?", {series_id});
+  if (pending.next()) {
+    db.execute(
+        "INSERT IGNORE INTO search_pending (event_id) SELECT eo.event_id FROM event_occurrences eo "
+        "WHERE eo.series_id = ? AND eo.is_exception = 0",
+        {series_id});
+  } else {
+    db.execute(
+        "DELETE pe FROM search_pending pe JOIN event_occurrences eo ON eo.event_id = pe.event_id "
+        "WHERE eo.series_id = ? AND eo.is_exception = 0",
+        {series_id});
+  }
+}
+
+// Sets the type of post `id` ('series' to park it, 'event' to unpark it). Slugs are unique per
+// type, so the other type may hold its slug already (an event created while it was parked):
+// it then takes the next free one (slug-2, slug-3, ...).
+void set_post_type(Db& db, long long id, const char* type) {
+  try {
+    db.execute("UPDATE posts SET type = ? WHERE id = ?", {std::string(type), id});
+    return;
+  } catch (const DuplicateKey&) {
+  }
+  Rows row = db.query("SELECT slug FROM posts WHERE id = ?", {id});
+  const std::string slug = row.next() ? row.text(0) : std::to_string(id);
+  for (int n = 2; n < 1000; ++n) {
+    try {
+      db.execute("UPDATE posts SET type = ?, slug = ? WHERE id = ?",
+                 {std::string(type), slug_with_suffix(slug, n), id});
+      return;
+    } catch (const DuplicateKey&) {
+    }
+  }
+  throw DuplicateKey{"no free slug for " + slug};
+}
+
+}  // namespace
+
+std::optional<SeriesRule> find_series_rule(Db& db, long long id) {
+  Rows rows = db.query(
+      "SELECT s.recurrence, s.is_infinite, DATE_FORMAT(s.horizon_utc, '%Y-%m-%d %H:%i:%s') FROM event_series "
+      "s "
+      "JOIN posts p ON p.id = s.series_id AND p.type = 'series' WHERE s.series_id = ?",
+      {id});
+  if (!rows.next()) return std::nullopt;
+  SeriesRule rule;
+  const std::string text = rows.text(0);
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    if (end > at) rule.recurrence.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  rule.is_infinite = rows.integer(1) != 0;
+  rule.horizon_utc = rows.text(2);
+  return rule;
+}
+
+std::optional<Event> find_series_event(Db& db, long long id) {
+  Rows rows = db.query(
+      "SELECT " + event_columns() +
+          " FROM posts p JOIN event_series d ON d.series_id = p.id "
+          "LEFT JOIN (SELECT series_id, target_id AS venue_id FROM series_links WHERE kind = 'venue') ev "
+          "ON ev.series_id = p.id WHERE p.id = ? AND p.type = 'series'",
+      {id});
+  if (!rows.next()) return std::nullopt;
+  return read_event(rows);
+}
+
+std::optional<StoredOccurrence> find_occurrence(Db& db, long long event_id) {
+  Rows rows =
+      db.query(std::string("SELECT ") + kOccurrenceColumns + " FROM event_occurrences o WHERE o.event_id = ?",
+               {event_id});
+  if (!rows.next()) return std::nullopt;
+  return read_occurrence(rows);
+}
+
+std::vector<UpcomingOccurrence> find_upcoming_occurrences(Db& db, long long series_id,
+                                                          const std::string& now_utc, int limit) {
+  Rows rows = db.query(
+      "SELECT d.event_id, DATE_FORMAT(d.start_local, '%Y-%m-%d %H:%i:%s'), DATE_FORMAT(d.start_utc, "
+      "'%Y-%m-%d %H:%i:%s') "
+      "FROM event_occurrences eo JOIN event_details d ON d.event_id = eo.event_id "
+      "WHERE eo.series_id = ? AND d.end_utc > ? ORDER BY d.start_utc, d.event_id LIMIT ?",
+      {series_id, now_utc, static_cast<long long>(limit)});
+  std::vector<UpcomingOccurrence> out;
+  while (rows.next()) out.push_back({rows.integer(0), rows.text(1), rows.text(2)});
+  return out;
+}
+
+long long find_plain_occurrence(Db& db, long long series_id) {
+  Rows rows = db.query(
+      "SELECT event_id FROM event_occurrences WHERE series_id = ? AND is_exception = 0 LIMIT 1", {series_id});
+  return rows.next() ? rows.integer(0) : 0;
+}
+
+std::vector<StoredOccurrence> find_series_occurrences(Db& db, long long series_id) {
+  Rows rows =
+      db.query(std::string("SELECT ") + kOccurrenceColumns +
+                   " FROM event_occurrences o WHERE o.series_id = ? ORDER BY o.original_utc, o.event_id",
+               {series_id});
+  std::vector<StoredOccurrence> out;
+  while (rows.next()) out.push_back(read_occurrence(rows));
+  return out;
+}
+
+MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
+                                          const std::vector<WantedOccurrence>& wanted) {
+  MaterialiseCounts counts;
+  std::map<std::string, const WantedOccurrence*> by_identity;
+  for (const WantedOccurrence& w : wanted)
+    by_identity.emplace(identity_key(w.original_local, w.original_utc), &w);
+  std::vector<long long> vanished;
+  std::vector<std::pair<long long, const WantedOccurrence*>> timed;  // not edited alone: times from the rule
+  for (const StoredOccurrence& o : find_series_occurrences(db, series_id)) {
+    const auto it = by_identity.find(identity_key(o.original_local, o.original_utc));
+    if (it == by_identity.end()) {
+      vanished.push_back(o.event_id);
+      if (o.is_exception) ++counts.exceptions_dropped;
+      continue;
+    }
+    if (!o.is_exception) timed.emplace_back(o.event_id, it->second);
+    by_identity.erase(it);
+  }
+  delete_posts(db, vanished);
+  counts.removed = static_cast<long long>(vanished.size());
+
+  const bool survivors = !timed.empty();
+  std::vector<const WantedOccurrence*> added;
+  for (const WantedOccurrence& w : wanted)
+    if (by_identity.count(identity_key(w.original_local, w.original_utc))) added.push_back(&w);
+  counts.created = static_cast<long long>(added.size());
+  if (!added.empty()) {
+    Rows slug_row = db.query("SELECT slug FROM posts WHERE id = ?", {series_id});
+    const std::string series_slug = slug_row.next() ? slug_row.text(0) : std::to_string(series_id);
+    const std::vector<std::string> slugs = occurrence_slugs(db, series_slug, added);
+    // The posts, copied from the series' row with their own slugs.
+    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
+      std::vector<SqlValue> args(slugs.begin() + static_cast<long>(first),
+                                 slugs.begin() + static_cast<long>(first + n));
+      args.emplace_back(series_id);
+      db.execute(
+          "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, "
+          "password, "
+          "parent, image_id, date_local, date_utc, modified_local, modified_utc) "
+          "SELECT 'event', s.status, s.status_before_trash, s.author, s.title, s.content, s.excerpt, x.slug, "
+          "s.password, s.id, s.image_id, s.date_local, s.date_utc, s.modified_local, s.modified_utc FROM (" +
+              values_table(n, {"slug"}) + ") x JOIN posts s ON s.id = ?",
+          args);
+    });
+    std::map<std::string, long long> id_by_slug;
+    Rows ids = db.query("SELECT id, slug FROM posts WHERE parent = ? AND type = 'event'", {series_id});
+    while (ids.next()) id_by_slug.emplace(ids.text(1), ids.integer(0));
+    std::vector<long long> added_ids;
+    for (std::size_t i = 0; i < added.size(); ++i) {
+      const long long id = id_by_slug.at(slugs[i]);
+      added_ids.push_back(id);
+      timed.emplace_back(id, added[i]);
+    }
+    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
+      std::vector<SqlValue> args;
+      std::string sql =
+          "INSERT INTO event_occurrences (event_id, series_id, original_local, original_utc) VALUES ";
+      for (std::size_t i = first; i < first + n; ++i) {
+        sql += i == first ? "(?, ?, ?, ?)" : ", (?, ?, ?, ?)";
+        args.insert(args.end(), {added_ids[i], series_id, added[i]->original_local, added[i]->original_utc});
+      }
+      db.execute(sql, args);
+    });
+  }
+  copy_series_to_occurrences(db, series_id, survivors, timed);
+  return counts;
+}
+
+void park_series(Db& db, long long id, const SeriesRule& rule) {
+  std::string lines;
+  for (const std::string& line : rule.recurrence) lines += (lines.empty() ? "" : "\n") + line;
+  db.execute(
+      "INSERT INTO event_series (series_id, " + std::string(kSeriesDetailColumns) +
+          ", recurrence, is_infinite, horizon_utc) SELECT event_id, " + kSeriesDetailColumns +
+          ", ?, ?, ? FROM event_details WHERE event_id = ? ON DUPLICATE KEY UPDATE "
+          "start_local = VALUES(start_local), end_local = VALUES(end_local), start_utc = VALUES(start_utc), "
+          "end_utc = VALUES(end_utc), timezone = VALUES(timezone), all_day = VALUES(all_day), "
+          "cost = VALUES(cost), website = VALUES(website), show_map = VALUES(show_map), "
+          "show_map_link = VALUES(show_map_link), hide_from_listings = VALUES(hide_from_listings), "
+          "sticky = VALUES(sticky), featured = VALUES(featured), recurrence = VALUES(recurrence), "
+          "is_infinite = VALUES(is_infinite), horizon_utc = VALUES(horizon_utc)",
+      {lines, rule.is_infinite, rule.horizon_utc, id});
+  db.execute("DELETE FROM series_links WHERE series_id = ?", {id});
+  db.execute(
+      "INSERT INTO series_links (series_id, kind, target_id, position) "
+      "SELECT event_id, 'venue', venue_id, 0 FROM event_venues WHERE event_id = ? "
+      "UNION ALL SELECT event_id, 'organizer', organizer_id, position FROM event_organizers WHERE event_id = "
+      "? "
+      "UNION ALL SELECT event_id, 'term', term_id, 0 FROM term_relationships WHERE event_id = ?",
+      {id, id, id});
+  db.execute("DELETE FROM event_venues WHERE event_id = ?", {id});
+  db.execute("DELETE FROM event_organizers WHERE event_id = ?", {id});
+  db.execute("DELETE FROM term_relationships WHERE event_id = ?", {id});
+  db.execute("DELETE FROM search_postings WHERE event_id = ?", {id});
+  db.execute("DELETE FROM search_pending WHERE event_id = ?", {id});
+  db.execute("DELETE FROM event_details WHERE event_id = ?", {id});
+  set_post_type(db, id, "series");
+}
+
+void unpark_series(Db& db, long long id) {
+  set_post_type(db, id, "event");
+  db.execute("INSERT INTO event_details (event_id, " + std::string(kSeriesDetailColumns) +
+                 ") SELECT series_id, " + kSeriesDetailColumns + " FROM event_series WHERE series_id = ?",
+             {id});
+  db.execute(
+      "INSERT INTO event_venues (event_id, venue_id) SELECT l.series_id, l.target_id FROM series_links l "
+      "JOIN posts v ON v.id = l.target_id AND v.type = 'venue' WHERE l.series_id = ? AND l.kind = 'venue'",
+      {id});
+  db.execute(
+      "INSERT INTO event_organizers (event_id, organizer_id, position) SELECT l.series_id, l.target_id, "
+      "l.position "
+      "FROM series_links l JOIN posts o ON o.id = l.target_id AND o.type = 'organizer' "
+      "WHERE l.series_id = ? AND l.kind = 'organizer'",
+      {id});
+  db.execute(
+      "INSERT INTO term_relationships (event_id, term_id) SELECT l.series_id, l.target_id FROM series_links "
+      "l "
+      "JOIN terms t ON t.id = l.target_id WHERE l.series_id = ? AND l.kind = 'term'",
+      {id});
+  db.execute("DELETE FROM series_links WHERE series_id = ?", {id});
+}
+
+long long forget_series(Db& db, long long id) {
+  std::vector<long long> ids;
+  for (const StoredOccurrence& o : find_series_occurrences(db, id)) ids.push_back(o.event_id);
+  delete_posts(db, ids);
+  db.execute("DELETE FROM event_series WHERE series_id = ?", {id});
+  db.execute("DELETE FROM series_links WHERE series_id = ?", {id});
+  return static_cast<long long>(ids.size());
+}
+
+long long copy_series_event(Db& db, long long series_id) {
+  std::vector<Event> found = find_events(db, {series_id});
+  if (found.empty()) throw std::runtime_error("series " + std::to_string(series_id) + " has no details");
+  Event copy = std::move(found.front());
+  copy.post.id = 0;
+  copy.post.status_before_trash.clear();
+  insert_post(db, copy.post);
+  save_event_details(db, copy.post.id, copy.details);
+  db.execute(
+      "INSERT INTO event_venues (event_id, venue_id) SELECT ?, venue_id FROM event_venues WHERE event_id = ?",
+      {copy.post.id, series_id});
+  db.execute(
+      "INSERT INTO event_organizers (event_id, organizer_id, position) SELECT ?, organizer_id, position "
+      "FROM event_organizers WHERE event_id = ?",
+      {copy.post.id, series_id});
+  db.execute(
+      "INSERT INTO term_relationships (event_id, term_id) SELECT ?, term_id FROM term_relationships WHERE "
+      "event_id = ?",
+      {copy.post.id, series_id});
+  return copy.post.id;
+}
+
+void move_occurrences(Db& db, long long from, long long to, const std::string& from_utc) {
+  db.execute("UPDATE event_occurrences SET series_id = ? WHERE series_id = ? AND original_utc >= ?",
+             {to, from, from_utc});
+  db.execute(
+      "UPDATE posts p JOIN event_occurrences eo ON eo.event_id = p.id SET p.parent = ? WHERE eo.series_id = "
+      "?",
+      {to, to});
+}
+
+void mark_exception(Db& db, long long event_id) {
+  db.execute("UPDATE event_occurrences SET is_exception = 1 WHERE event_id = ?", {event_id});
+}
+
+bool occurrence_starts_at(Db& db, long long series_id, long long event_id, const std::string& start_utc) {
+  Rows rows = db.query(
+      "SELECT 1 FROM event_occurrences eo JOIN event_details d ON d.event_id = eo.event_id "
+      "WHERE eo.series_id = ? AND eo.event_id <> ? AND d.start_utc = ? LIMIT 1",
+      {series_id, event_id, start_utc});
+  return rows.next();
+}
+
+void set_occurrences_status(Db& db, long long series_id, const std::string& status) {
+  db.execute(
+      "UPDATE posts p JOIN event_occurrences eo ON eo.event_id = p.id "
+      "SET p.status_before_trash = IF(? = 'trash', p.status, NULL), p.status = ? "
+      "WHERE eo.series_id = ? AND p.status <> ?",
+      {status, status, series_id, status});
+}
+
+void untrash_occurrences(Db& db, long long series_id) {
+  db.execute(
+      "UPDATE posts p JOIN event_occurrences eo ON eo.event_id = p.id "
+      "SET p.status = COALESCE(p.status_before_trash, 'draft'), p.status_before_trash = NULL "
+      "WHERE eo.series_id = ? AND p.status = 'trash'",
+      {series_id});
+}
+
+void delete_occurrences(Db& db, long long series_id) {
+  // The ids first: a delete joined with event_occurrences would cascade into the table it reads.
+  std::vector<long long> ids;
+  for (const StoredOccurrence& o : find_series_occurrences(db, series_id)) ids.push_back(o.event_id);
+  delete_posts(db, ids);
+}
+
+}  // namespace cal
