@@ -93,6 +93,34 @@ const typename Map::mapped_type* lookup(const Map& map, long long key) {
   return it == map.end() ? nullptr : &it->second;
 }
 
+// The rule's lines of a series (in normal form, so libical reads each as written), or the
+// RECURRENCE-ID of an override: the original start in the form of the series' DTSTART.
+void add_series_properties(icalcomponent* ev, const VeventSeries& series) {
+  const LibIcal& ical = libical();
+  if (series.recurrence)
+    for (const std::string& line : *series.recurrence)
+      if (icalproperty* p = ical.icalproperty_new_from_string(line.c_str())) add(ev, p);
+  if (!series.overrides) return;
+  const LocalDateTime local = parse_sql_date_time(series.overrides->original_local).value_or(LocalDateTime{});
+  icaltimetype v;
+  switch (series.series_times) {
+    case IcalTimes::kAllDay:
+      v = date_only(local);
+      break;
+    case IcalTimes::kUtc:
+      v = date_time(to_utc_date_time(stored_utc_instant(series.overrides->original_utc).value_or(Seconds{})),
+                    true);
+      break;
+    case IcalTimes::kZoned:
+      v = date_time(local, false);
+      break;
+  }
+  icalproperty* p = ical.icalproperty_new_recurrenceid(v);
+  if (series.series_times == IcalTimes::kZoned)
+    ical.icalproperty_add_parameter(p, ical.icalparameter_new_tzid(series.series_zone.c_str()));
+  add(ev, p);
+}
+
 }  // namespace
 
 // "Name, address, city, state or province, zip, country": the non-empty parts.
@@ -129,13 +157,14 @@ int ical_sequence(std::string_view modified_utc) {
 }
 
 icalcomponent* event_vevent(const RequestContext& ctx, const Event& event, const EventRelations& rel,
-                            bool masked, std::string_view uid_host) {
+                            bool masked, std::string_view uid_host, const VeventSeries* series) {
   const LibIcal& ical = libical();
   const PostRow& post = event.post;
   const EventDetails& d = event.details;
   icalcomponent* ev = ical.icalcomponent_new(ICAL_VEVENT_COMPONENT);
-  const std::string uid = std::to_string(post.id) + "@" + std::string(uid_host);
+  const std::string uid = std::to_string(series ? series->uid_id : post.id) + "@" + std::string(uid_host);
   add(ev, ical.icalproperty_new_uid(uid.c_str()));
+  if (series) add_series_properties(ev, *series);
   // DTSTAMP is the last modification rather than the time of the request, so that an unchanged
   // feed is byte for byte the same (ETag, 304, the response cache).
   const auto modified = utc_value(post.modified_utc);

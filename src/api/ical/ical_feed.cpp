@@ -8,6 +8,7 @@
 #include "cal/api/events/event_filter.h"
 #include "cal/api/events/event_record.h"
 #include "cal/api/ical/ical_event.h"
+#include "cal/api/ical/ical_series.h"
 #include "cal/api/ical/ical_vtimezone.h"
 #include "cal/api/pipeline/bulkhead.h"
 #include "cal/api/pipeline/error.h"
@@ -41,7 +42,9 @@ std::string calendar_name(const RequestContext& ctx) {
 std::string list_title(const RequestContext& ctx) {
   std::string filters;
   for (const auto& [name, value] : ctx.params.all()) {
-    if (!value.given || name == param::kIcal || name == param::kPage || name == param::kPerPage) continue;
+    if (!value.given || name == param::kIcal || name == param::kExpand || name == param::kPage ||
+        name == param::kPerPage)
+      continue;
     if (!filters.empty()) filters += ", ";
     filters += name + "=" + value.text;
   }
@@ -75,7 +78,7 @@ struct Years {
 };
 
 // The VCALENDAR text of `events`, with a VTIMEZONE for every zone a DTSTART/DTEND names.
-std::string calendar_text(const RequestContext& ctx, const std::vector<Event>& events,
+std::string calendar_text(const RequestContext& ctx, const std::vector<FeedItem>& items,
                           const EventRelations& relations, bool mask_protected, const std::string& title) {
   const LibIcal& ical = libical();
   using Calendar = std::unique_ptr<icalcomponent, decltype(ical.icalcomponent_free)>;
@@ -100,12 +103,14 @@ std::string calendar_text(const RequestContext& ctx, const std::vector<Event>& e
   ical.icalmemory_free_buffer(ttl);
 
   std::map<std::string, std::pair<TimeZone, Years>> zones;  // in a fixed order: a stable text
-  for (const Event& e : events) {
+  for (const FeedItem& item : items) {
+    const Event& e = item.event;
     const bool masked = mask_protected && !e.post.password.empty();
     if (ical_times_of(e, masked) != IcalTimes::kZoned) continue;
     const TimeZone zone = TimeZone::find(e.details.timezone).value_or(TimeZone::utc());
     const int first = to_utc_date_time(stored_utc_instant(e.details.start_utc).value_or(Seconds{})).year;
-    const int last = to_utc_date_time(stored_utc_instant(e.details.end_utc).value_or(Seconds{})).year;
+    const int last = std::max(
+        item.last_year, to_utc_date_time(stored_utc_instant(e.details.end_utc).value_or(Seconds{})).year);
     auto [it, added] = zones.try_emplace(zone.name(), zone, Years{first, last});
     if (!added) {
       it->second.second.first = std::min(it->second.second.first, first);
@@ -132,9 +137,20 @@ std::string calendar_text(const RequestContext& ctx, const std::vector<Event>& e
     std::string part;
     part.reserve((to - from) * 1024);
     for (std::size_t i = from; i < to; ++i) {
-      const Event& e = events[i];
-      icalcomponent* vevent =
-          event_vevent(ctx, e, relations, mask_protected && !e.post.password.empty(), host);
+      const FeedItem& item = items[i];
+      const Event& e = item.event;
+      std::optional<VeventSeries> series;
+      if (item.uid_id != e.post.id || !item.recurrence.empty() || item.overrides) {
+        const TimeZone zone = TimeZone::find(item.series_zone).value_or(TimeZone::utc());
+        series = VeventSeries{item.uid_id, item.recurrence.empty() ? nullptr : &item.recurrence,
+                              item.overrides ? &*item.overrides : nullptr,
+                              item.series_all_day      ? IcalTimes::kAllDay
+                              : zone.is_fixed_offset() ? IcalTimes::kUtc
+                                                       : IcalTimes::kZoned,
+                              zone.name()};
+      }
+      icalcomponent* vevent = event_vevent(ctx, e, relations, mask_protected && !e.post.password.empty(),
+                                           host, series ? &*series : nullptr);
       char* written = ical.icalcomponent_as_ical_string_r(vevent);
       part += written;
       ical.icalmemory_free_buffer(written);
@@ -146,12 +162,12 @@ std::string calendar_text(const RequestContext& ctx, const std::vector<Event>& e
   // feed's time in the service, and each half touches
   // only its own components (libical keeps its buffers and errors per thread; the service's 8
   // workers already use it side by side).
-  std::size_t half = events.size() >= kTwoWriterEvents ? events.size() / 2 : events.size();
+  std::size_t half = items.size() >= kTwoWriterEvents ? items.size() / 2 : items.size();
   std::future<std::string> second;
   try {
-    if (half < events.size()) second = std::async(std::launch::async, vevents, half, events.size());
+    if (half < items.size()) second = std::async(std::launch::async, vevents, half, items.size());
   } catch (const std::system_error&) {
-    half = events.size();  // no thread to be had (a process at its limit): this one writes all
+    half = items.size();  // no thread to be had (a process at its limit): this one writes all
   }
   out += vevents(0, half);
   if (second.valid()) out += second.get();
@@ -181,12 +197,14 @@ Response list_feed(RequestContext& ctx) {
   const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
   check_page_exists(paging, page.total, "event", ctx.locale);
   // A VEVENT shows no image, tag or term count: the statement reads none of them.
-  const EventRelations relations = load_event_relations(
+  EventRelations relations = load_event_relations(
       ctx.db, page.events,
       RelationParts{.images = false, .tags = false, .term_counts = false, .per_part = true});
+  const bool expand = ctx.params.given(param::kExpand) && ctx.params.boolean(param::kExpand);
+  const std::vector<FeedItem> items = feed_items(ctx, page.events, expand, relations);
   // Lists never show a protected event's content (docs/api.md §3.5).
-  Response r = calendar_response(calendar_text(ctx, page.events, relations, true, list_title(ctx)),
-                                 file_name("events"));
+  Response r =
+      calendar_response(calendar_text(ctx, items, relations, true, list_title(ctx)), file_name("events"));
   const long long pages = page.total == 0 ? 0 : (page.total + paging.per_page - 1) / paging.per_page;
   r.set_header("X-WP-Total", std::to_string(page.total));
   r.set_header("X-WP-TotalPages", std::to_string(pages));
@@ -206,7 +224,7 @@ Response single_feed(RequestContext& ctx) {
                    translate(ctx.locale, "The event is password protected.")};
   if (!loaded) loaded = load_event_with_relations(ctx.db, row.id);
   if (!loaded) throw std::runtime_error("event " + std::to_string(row.id) + " has no details");
-  const std::vector<Event> one{loaded->first};
+  const std::vector<FeedItem> one{{loaded->first, loaded->first.post.id, {}, std::nullopt, {}, false, 0}};
   return calendar_response(
       calendar_text(ctx, one, loaded->second, false, calendar_name(ctx) + " (" + row.title + ")"),
       file_name(row.slug));

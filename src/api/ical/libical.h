@@ -70,6 +70,7 @@ namespace cal {
   X(icalproperty_new_method)           \
   X(icalproperty_new_organizer)        \
   X(icalproperty_new_prodid)           \
+  X(icalproperty_new_recurrenceid)     \
   X(icalproperty_new_refreshinterval)  \
   X(icalproperty_new_sequence)         \
   X(icalproperty_new_status)           \

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace cal {
 
@@ -37,10 +38,19 @@ std::optional<Seconds> stored_utc_instant(std::string_view text);
 // LOCATION of a venue: "Name, address, city, region, zip, country" (the parts it has).
 std::string venue_location(const Venue& venue);
 
+// What makes a VEVENT part of a recurring series (cal/api/ical/ical_series.h).
+struct VeventSeries {
+  long long uid_id = 0;                                  // the series' id, the UID of all its VEVENTs
+  const std::vector<std::string>* recurrence = nullptr;  // the series itself: its rule's lines
+  const EventOccurrence* overrides = nullptr;            // an occurrence edited alone: RECURRENCE-ID
+  IcalTimes series_times = IcalTimes::kZoned;            // the form of the series' DTSTART
+  std::string series_zone;                               // and its zone
+};
+
 // A new VEVENT (the caller owns it). `uid_host`: the host part of the UIDs ("<id>@<uid_host>").
 // `masked`: a password-protected event shown without its password: no DESCRIPTION,
 // X-ALT-DESC, LOCATION, GEO, ORGANIZER, CONTACT, CATEGORIES, and times as times.
 icalcomponent* event_vevent(const RequestContext& ctx, const Event& event, const EventRelations& relations,
-                            bool masked, std::string_view uid_host);
+                            bool masked, std::string_view uid_host, const VeventSeries* series = nullptr);
 
 }  // namespace cal

@@ -52,6 +52,7 @@ inline constexpr ParamName kHasEvents{"has_events"};
 inline constexpr ParamName kHideEmpty{"hide_empty"};
 inline constexpr ParamName kHideFromListings{"hide_from_listings"};
 inline constexpr ParamName kIcal{"ical"};
+inline constexpr ParamName kExpand{"expand"};
 inline constexpr ParamName kId{"id"};
 inline constexpr ParamName kImage{"image"};
 inline constexpr ParamName kInclude{"include"};
@@ -163,6 +164,7 @@ inline constexpr ParamName kAll[] = {kAddress,
                                      kWebsite,
                                      kZip,
                                      kIcal,
+                                     kExpand,
                                      kKinds,
                                      kModifiedAfter,
                                      kSince,
