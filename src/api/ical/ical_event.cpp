@@ -6,6 +6,7 @@
 #include "cal/api/posts/post_record.h"
 #include "cal/core/text/html_text.h"
 
+#include <algorithm>
 #include <climits>
 
 namespace cal {
@@ -93,13 +94,35 @@ const typename Map::mapped_type* lookup(const Map& map, long long key) {
   return it == map.end() ? nullptr : &it->second;
 }
 
+// An RDATE or EXDATE line of several values as one line per value: libical reads only the first
+// value of a line it is given whole. Other lines as they are.
+std::vector<std::string> single_valued(const std::string& line) {
+  if (line.rfind("RDATE", 0) != 0 && line.rfind("EXDATE", 0) != 0) return {line};
+  bool quoted = false;
+  std::size_t colon = 0;
+  for (; colon < line.size(); ++colon) {
+    if (line[colon] == '"') quoted = !quoted;
+    if (line[colon] == ':' && !quoted) break;
+  }
+  if (colon == line.size()) return {line};
+  std::vector<std::string> out;
+  const std::string head = line.substr(0, colon + 1);
+  for (std::size_t at = colon + 1; at <= line.size();) {
+    const std::size_t comma = std::min(line.find(',', at), line.size());
+    out.push_back(head + line.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return out;
+}
+
 // The rule's lines of a series (in normal form, so libical reads each as written), or the
 // RECURRENCE-ID of an override: the original start in the form of the series' DTSTART.
 void add_series_properties(icalcomponent* ev, const VeventSeries& series) {
   const LibIcal& ical = libical();
   if (series.recurrence)
     for (const std::string& line : *series.recurrence)
-      if (icalproperty* p = ical.icalproperty_new_from_string(line.c_str())) add(ev, p);
+      for (const std::string& one : single_valued(line))
+        if (icalproperty* p = ical.icalproperty_new_from_string(one.c_str())) add(ev, p);
   if (!series.overrides) return;
   const LocalDateTime local = parse_sql_date_time(series.overrides->original_local).value_or(LocalDateTime{});
   icaltimetype v;

@@ -72,8 +72,8 @@ long long count_of(const std::string& text, const std::string& what) {
 }
 
 TEST_CASE("recurring feed: ical.js expands the series' rules to exactly the listed occurrences") {
-  const HttpResponse category =
-      post_json("/cal/events/v1/categories", "{\"name\":" + events::quoted(unique("Feed rrule")) + "}", {admin()});
+  const HttpResponse category = post_json(
+      "/cal/events/v1/categories", "{\"name\":" + events::quoted(unique("Feed rrule")) + "}", {admin()});
   REQUIRE(category.status == 201);
   const std::string in_category = "\"categories\":[" + std::to_string(id_of(category.json())) + "]";
   const std::string title = unique("Weekly class");
@@ -109,7 +109,10 @@ TEST_CASE("recurring feed: ical.js expands the series' rules to exactly the list
 
   // The cancelled occurrence stays out of the rule whatever is edited after it.
   const std::vector<std::string> rule = strings_at(get(path_of(series_id), {admin()}).json(), {"recurrence"});
-  CHECK(std::count(rule.begin(), rule.end(), "EXDATE;TZID=Europe/Berlin:20410409T190000") == 1);
+  std::string rule_text;
+  for (const std::string& line : rule) rule_text += line + "\n";
+  INFO("rule: " << rule_text);
+  CHECK(rule_text.find("EXDATE;TZID=Europe/Berlin:20410312T190000,20410409T190000\n") != std::string::npos);
 
   const HttpResponse list = get(std::string(kEvents) + "?" + query);
   REQUIRE(list.status == 200);
