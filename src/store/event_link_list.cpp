@@ -320,7 +320,7 @@ Sql count_sql(const EventFilter& f, const Hours& h) {
 }  // namespace
 
 bool link_list_applies(const EventFilter& f) {
-  return f.include.empty() && f.modified.empty() && driver_of(f).has_value();
+  return f.include.empty() && f.modified.empty() && !f.first_per_series && driver_of(f).has_value();
 }
 
 std::string link_page_sql(const EventFilter& filter) { return page_sql(filter, Hours{0, 0}, 10, 0).sql; }

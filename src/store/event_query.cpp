@@ -133,6 +133,21 @@ void add_event_visibility(SqlWhere& w, const PostVisibility& v) {
   }
 }
 
+// Only the first occurrence of its series (by start, then id) among the events the rest of the
+// filter lets through: no earlier one of the same series among them. The rest of the filter is
+// the inner query's, as a derived table (its aliases its own), which MariaDB materialises once
+// and looks up by key per candidate.
+void add_first_per_series(SqlWhere& w, const EventFilter& f) {
+  EventFilter rest = f;
+  rest.first_per_series = false;
+  const EventSql inner = event_sql(rest);
+  w.add("NOT EXISTS (SELECT 1 FROM event_occurrences so JOIN (SELECT p.id, d.start_utc" + inner.from +
+        inner.joins + " WHERE p.type = 'event'" + inner.where.sql +
+        ") x ON x.id = so.event_id WHERE so.series_id = (SELECT oo.series_id FROM event_occurrences oo WHERE "
+        "oo.event_id = p.id) AND (x.start_utc < d.start_utc OR (x.start_utc = d.start_utc AND x.id < p.id)))");
+  for (const SqlValue& v : inner.args()) w.bind(v);
+}
+
 std::string page_sql(const EventSql& q) {
   return "SELECT " + event_columns() + q.from + q.joins + " WHERE p.type = 'event'" + q.where.sql +
          " ORDER BY d.start_utc, p.id LIMIT ? OFFSET ?";
@@ -175,6 +190,7 @@ EventSql event_sql(const EventFilter& f) {
   if (f.with_coordinates || f.fence) q.joins += " JOIN venue_details vd ON vd.venue_id = ev.venue_id";
   if (f.with_coordinates) w.add("vd.geo_lat IS NOT NULL AND vd.geo_lng IS NOT NULL");
   if (f.fence) add_fence(w, *f.fence);
+  if (f.first_per_series) add_first_per_series(w, f);
   return q;
 }
 

@@ -251,7 +251,7 @@ StatusPlan plan_statuses(const PostVisibility& v) {
 bool window_list_applies(const EventFilter& f) {
   return f.include.empty() && f.search.empty() && f.categories.empty() && f.tags.empty() &&
          f.venues.empty() && f.organizers.empty() && !f.parent && !f.with_coordinates && !f.fence &&
-         !f.matches_nothing && f.modified.empty();
+         !f.matches_nothing && f.modified.empty() && !f.first_per_series;
 }
 
 namespace {

@@ -70,6 +70,9 @@ struct EventFilter {
   std::vector<long long> organizers;  // with one of these organizers (when non-empty)
   std::optional<bool> featured;
   std::optional<long long> parent;  // post_parent
+  // hide_subsequent_recurrences: of each recurring series only its first occurrence that the
+  // rest of the filter lets through (one-off events as they are).
+  bool first_per_series = false;
   bool with_coordinates = false;    // the venue has both coordinates
   std::optional<GeoFence> fence;
   bool matches_nothing = false;  // e.g. ticketed=true: the service sells no tickets

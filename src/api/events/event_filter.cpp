@@ -119,6 +119,8 @@ EventFilter build_event_filter(RequestContext& ctx) {
   if (ctx.params.given(param::kOrganizer)) f.organizers = unique_ids(ctx.params.integers(param::kOrganizer));
   if (ctx.params.given(param::kFeatured)) f.featured = ctx.params.boolean(param::kFeatured);
   if (ctx.params.given(param::kPostParent)) f.parent = ctx.params.integer(param::kPostParent);
+  f.first_per_series = ctx.params.given(param::kHideSubsequentRecurrences) &&
+                       ctx.params.boolean(param::kHideSubsequentRecurrences);
   // The service sells no tickets: ticketed events are none.
   if (ctx.params.given(param::kTicketed) && ctx.params.boolean(param::kTicketed)) nothing = true;
   f.matches_nothing = nothing;

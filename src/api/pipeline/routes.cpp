@@ -335,6 +335,10 @@ Specs event_list_params() {
           {.name = param::kTicketed,
            .type = T::kBoolean,
            .description = "Events with (true) or without (false) tickets."},
+          {.name = param::kHideSubsequentRecurrences,
+           .type = T::kBoolean,
+           .description = "Of each recurring series only its first occurrence that the other filters let "
+                          "through; the totals then count series (and one-off events)."},
           ical_param().front(),
           {.name = param::kExpand,
            .type = T::kBoolean,

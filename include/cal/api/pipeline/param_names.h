@@ -51,6 +51,7 @@ inline constexpr ParamName kGeolocLng{"geoloc_lng"};
 inline constexpr ParamName kHasEvents{"has_events"};
 inline constexpr ParamName kHideEmpty{"hide_empty"};
 inline constexpr ParamName kHideFromListings{"hide_from_listings"};
+inline constexpr ParamName kHideSubsequentRecurrences{"hide_subsequent_recurrences"};
 inline constexpr ParamName kIcal{"ical"};
 inline constexpr ParamName kExpand{"expand"};
 inline constexpr ParamName kId{"id"};
@@ -165,6 +166,7 @@ inline constexpr ParamName kAll[] = {kAddress,
                                      kZip,
                                      kIcal,
                                      kExpand,
+                                     kHideSubsequentRecurrences,
                                      kKinds,
                                      kModifiedAfter,
                                      kSince,
