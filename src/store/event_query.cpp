@@ -141,10 +141,11 @@ void add_first_per_series(SqlWhere& w, const EventFilter& f) {
   EventFilter rest = f;
   rest.first_per_series = false;
   const EventSql inner = event_sql(rest);
-  w.add("NOT EXISTS (SELECT 1 FROM event_occurrences so JOIN (SELECT p.id, d.start_utc" + inner.from +
-        inner.joins + " WHERE p.type = 'event'" + inner.where.sql +
-        ") x ON x.id = so.event_id WHERE so.series_id = (SELECT oo.series_id FROM event_occurrences oo WHERE "
-        "oo.event_id = p.id) AND (x.start_utc < d.start_utc OR (x.start_utc = d.start_utc AND x.id < p.id)))");
+  w.add(
+      "NOT EXISTS (SELECT 1 FROM event_occurrences so JOIN (SELECT p.id, d.start_utc" + inner.from +
+      inner.joins + " WHERE p.type = 'event'" + inner.where.sql +
+      ") x ON x.id = so.event_id WHERE so.series_id = (SELECT oo.series_id FROM event_occurrences oo WHERE "
+      "oo.event_id = p.id) AND (x.start_utc < d.start_utc OR (x.start_utc = d.start_utc AND x.id < p.id)))");
   for (const SqlValue& v : inner.args()) w.bind(v);
 }
 

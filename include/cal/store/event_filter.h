@@ -73,7 +73,7 @@ struct EventFilter {
   // hide_subsequent_recurrences: of each recurring series only its first occurrence that the
   // rest of the filter lets through (one-off events as they are).
   bool first_per_series = false;
-  bool with_coordinates = false;    // the venue has both coordinates
+  bool with_coordinates = false;  // the venue has both coordinates
   std::optional<GeoFence> fence;
   bool matches_nothing = false;  // e.g. ticketed=true: the service sells no tickets
   ModifiedBounds modified;       // on posts.modified_utc
