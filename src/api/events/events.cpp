@@ -73,14 +73,28 @@ Response delete_series(RequestContext& ctx, long long id, const SeriesRule& rule
   return r;
 }
 
+// The rule of the series of `occurrence`, the series locked for this transaction's write.
+SeriesRule locked_series_rule(RequestContext& ctx, const StoredOccurrence& occurrence) {
+  lock_post(ctx.db, occurrence.series_id);
+  std::optional<SeriesRule> rule = find_series_rule(ctx.db, occurrence.series_id);
+  if (!rule) throw std::runtime_error("occurrence " + std::to_string(occurrence.event_id) + " has no series");
+  return std::move(*rule);
+}
+
+// Series `id` unparked: an event again, for the event writes and the materialisation.
+Event unparked_series(RequestContext& ctx, long long id) {
+  unpark_series(ctx.db, id);
+  std::vector<Event> series = find_events(ctx.db, {id});
+  if (series.empty()) throw std::runtime_error("series " + std::to_string(id) + " has no details");
+  return std::move(series.front());
+}
+
 // DELETE of one occurrence: cancelled, an EXDATE added to its series' rule.
 Response cancel_occurrence(RequestContext& ctx, const StoredOccurrence& occurrence) {
   const PostRow row = load_target(ctx, kEventKind);
   check_editable(ctx, row);
   Transaction tx(ctx.db);
-  lock_post(ctx.db, occurrence.series_id);
-  const auto rule = find_series_rule(ctx.db, occurrence.series_id);
-  if (!rule) throw std::runtime_error("occurrence " + std::to_string(row.id) + " has no series");
+  const SeriesRule rule = locked_series_rule(ctx, occurrence);
   const Event shown = load_event(ctx, row);
   const EventRelations relations = load_event_relations(ctx.db, {shown});
   JsonBuffer buffer;
@@ -91,12 +105,9 @@ Response cancel_occurrence(RequestContext& ctx, const StoredOccurrence& occurren
   write_key(w, "previous");
   write_event(w, ctx, shown, relations, EventView::kFull, false);
   w.EndObject();
-  unpark_series(ctx.db, occurrence.series_id);
-  const std::vector<Event> series = find_events(ctx.db, {occurrence.series_id});
-  if (series.empty())
-    throw std::runtime_error("series " + std::to_string(occurrence.series_id) + " has no details");
+  const Event series = unparked_series(ctx, occurrence.series_id);
   const SeriesWrite written =
-      materialise_series(ctx, series.front(), with_exdate(rule->recurrence, series.front(), occurrence));
+      materialise_series(ctx, series, with_exdate(rule.recurrence, series, occurrence));
   park_series(ctx.db, occurrence.series_id, written.rule);
   tx.commit();
   return json_response(200, buffer);
@@ -108,27 +119,22 @@ Response end_series_before(RequestContext& ctx, const StoredOccurrence& occurren
   const PostRow row = load_target(ctx, kEventKind);
   check_editable(ctx, row);
   Transaction tx(ctx.db);
-  lock_post(ctx.db, occurrence.series_id);
-  const auto rule = find_series_rule(ctx.db, occurrence.series_id);
-  if (!rule) throw std::runtime_error("occurrence " + std::to_string(row.id) + " has no series");
-  unpark_series(ctx.db, occurrence.series_id);
-  const std::vector<Event> series = find_events(ctx.db, {occurrence.series_id});
-  if (series.empty())
-    throw std::runtime_error("series " + std::to_string(occurrence.series_id) + " has no details");
-  const auto lines = lines_ending_before(ctx, series.front(), rule->recurrence, occurrence);
+  const SeriesRule rule = locked_series_rule(ctx, occurrence);
+  const Event series = unparked_series(ctx, occurrence.series_id);
+  const auto lines = lines_ending_before(ctx, series, rule.recurrence, occurrence);
   if (!lines) {
-    park_series(ctx.db, occurrence.series_id, *rule);
-    Response r = delete_series(ctx, occurrence.series_id, *rule);
+    park_series(ctx.db, occurrence.series_id, rule);
+    Response r = delete_series(ctx, occurrence.series_id, rule);
     tx.commit();
     return r;
   }
-  const SeriesWrite written = materialise_series(ctx, series.front(), *lines);
-  EventRelations relations = load_event_relations(ctx.db, series);
+  const SeriesWrite written = materialise_series(ctx, series, *lines);
+  EventRelations relations = load_event_relations(ctx.db, {series});
   relations.series.emplace(occurrence.series_id,
                            SeriesRecord{written.rule.recurrence, written.counts, std::nullopt});
   JsonBuffer buffer;
   JsonWriter w(buffer);
-  write_event(w, ctx, series.front(), relations, EventView::kFull, false);
+  write_event(w, ctx, series, relations, EventView::kFull, false);
   park_series(ctx.db, occurrence.series_id, written.rule);
   tx.commit();
   return json_response(200, buffer);

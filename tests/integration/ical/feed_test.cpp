@@ -18,21 +18,13 @@
 #include "support/client.h"
 #include "support/commands.h"
 #include "support/events.h"
+#include "support/ical.h"
 
 namespace caltest {
 namespace {
 
 using namespace events;
 namespace fs = std::filesystem;
-
-// tests/ical beside the build directory holding this binary, else below the working directory.
-fs::path ical_dir() {
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  const fs::path beside = exe.parent_path().parent_path() / "tests" / "ical";
-  if (!ec && fs::exists(beside / "parse.mjs")) return beside;
-  return fs::current_path() / "tests" / "ical";
-}
 
 // The feed as ical.js reads it (see tests/ical/parse.mjs); fails the test when it cannot.
 rapidjson::Document parse_feed(const std::string& body) {

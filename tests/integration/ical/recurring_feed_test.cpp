@@ -18,20 +18,13 @@
 #include "support/client.h"
 #include "support/commands.h"
 #include "support/events.h"
+#include "support/ical.h"
 
 namespace caltest {
 namespace {
 
 using namespace events;
 namespace fs = std::filesystem;
-
-fs::path ical_dir() {
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  const fs::path beside = exe.parent_path().parent_path() / "tests" / "ical";
-  if (!ec && fs::exists(beside / "expand.mjs")) return beside;
-  return fs::current_path() / "tests" / "ical";
-}
 
 // (start in UTC as ISO 8601, summary) of every occurrence ical.js finds in the feed in 2041.
 std::vector<std::pair<std::string, std::string>> expanded(const std::string& feed) {
