@@ -153,8 +153,8 @@ std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db
   return std::make_pair(std::move(event), keyed_relations(std::move(rows)));
 }
 
-std::optional<std::pair<Event, EventRelations>> load_series_with_relations(Db& db, long long id,
-                                                                           const std::string& now_utc) {
+std::optional<std::pair<Event, EventRelations>> load_series_with_relations(
+    Db& db, long long id, const std::optional<std::string>& upcoming_after) {
   std::optional<Event> series = find_series_event(db, id);
   if (!series) return std::nullopt;
   // The organizers and terms as an occurrence not edited alone carries them: copies of the
@@ -171,7 +171,7 @@ std::optional<std::pair<Event, EventRelations>> load_series_with_relations(Db& d
   }
   SeriesRecord record;
   if (const auto rule = find_series_rule(db, id)) record.recurrence = rule->recurrence;
-  record.upcoming = find_upcoming_occurrences(db, id, now_utc, 10);
+  if (upcoming_after) record.upcoming = find_upcoming_occurrences(db, id, *upcoming_after, 10);
   rel.series.emplace(id, std::move(record));
   return std::make_pair(std::move(*series), std::move(rel));
 }

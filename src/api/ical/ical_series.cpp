@@ -1,8 +1,8 @@
 // Series and their overrides in the feeds (see cal/api/ical/ical_series.h).
 #include "cal/api/ical/ical_series.h"
 
+#include "cal/api/events/event_recurrence.h"
 #include "cal/api/posts/post_access.h"
-#include "cal/api/posts/site_time.h"
 #include "cal/store/event_series.h"
 
 #include <algorithm>
@@ -31,18 +31,6 @@ void merge(EventRelations& into, EventRelations&& from) {
   into.series.merge(from.series);
 }
 
-// EXDATE of an occurrence by its original start, in the form the rule's other dates take.
-std::string exdate_line(const Event& series, const EventOccurrence& o) {
-  const auto compact = [](std::string text) {
-    text.erase(std::remove_if(text.begin(), text.end(), [](char c) { return c == '-' || c == ':'; }),
-               text.end());
-    std::replace(text.begin(), text.end(), ' ', 'T');
-    return text;
-  };
-  if (series.details.all_day) return "EXDATE;VALUE=DATE:" + compact(o.original_local.substr(0, 10));
-  return "EXDATE:" + compact(o.original_utc) + "Z";
-}
-
 }  // namespace
 
 std::vector<FeedItem> feed_items(RequestContext& ctx, const std::vector<Event>& events, bool expand,
@@ -57,8 +45,7 @@ std::vector<FeedItem> feed_items(RequestContext& ctx, const std::vector<Event>& 
     }
     const long long series_id = e.occurrence->series_id;
     if (!series_done.insert(series_id).second) continue;
-    auto series =
-        load_series_with_relations(ctx.db, series_id, format_date_time(to_utc_date_time(now_seconds())));
+    auto series = load_series_with_relations(ctx.db, series_id, std::nullopt);
     if (!series) {  // the series went between the page's statements: the occurrence as listed
       out.push_back({e, e.post.id, {}, std::nullopt, {}, false, 0});
       continue;
@@ -85,7 +72,9 @@ std::vector<FeedItem> feed_items(RequestContext& ctx, const std::vector<Event>& 
       if (listed_for(visible, x.post))
         shown.push_back(std::move(x));
       else
-        master.recurrence.push_back(exdate_line(master.event, *x.occurrence));
+        master.recurrence = with_exdate(std::move(master.recurrence), master.event,
+                                        StoredOccurrence{x.post.id, series_id, x.occurrence->original_local,
+                                                         x.occurrence->original_utc, true});
     }
     merge(relations,
           load_event_relations(

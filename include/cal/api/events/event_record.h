@@ -43,9 +43,10 @@ EventRelations load_event_relations(Db& db, const std::vector<Event>& events,
                                     const RelationParts& parts = {});
 
 // Series `id` as a record and its relations (its links as its occurrences carry them), with its
-// rule and upcoming occurrences; nullopt when `id` is no series.
-std::optional<std::pair<Event, EventRelations>> load_series_with_relations(Db& db, long long id,
-                                                                           const std::string& now_utc);
+// rule and, given `upcoming_after` (a UTC time), its next occurrences; nullopt when `id` is no
+// series.
+std::optional<std::pair<Event, EventRelations>> load_series_with_relations(
+    Db& db, long long id, const std::optional<std::string>& upcoming_after);
 
 // The event `id` and its relations, in one statement (a single read); nullopt when there is no
 // event with details of this id.
