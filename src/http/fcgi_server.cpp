@@ -3,6 +3,7 @@
 
 #include "cal/core/ops/metrics.h"
 #include "cal/core/text/ascii.h"
+#include "cal/http/release_queue.h"
 #include "cal/http/request_log.h"
 
 #include <fcgiapp.h>
@@ -17,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <pthread.h>
 #include <sys/socket.h>
@@ -139,22 +141,43 @@ Response timed_handle(const Request& request, const RequestHandler& handler) {
   return response;
 }
 
-void worker(int listen_fd, const Config& config, const RequestHandler& handler) {
-  FCGX_Request fcgi;
-  FCGX_InitRequest(&fcgi, listen_fd, 0);
+// Sends a built answer and ends its request (the connection closes: no fastcgi_keep_conn).
+void send_answer(FCGX_Request& fcgi, const Response& response) {
+  const std::string head = response_head(response);
+  FCGX_PutStr(head.data(), static_cast<int>(head.size()), fcgi.out);
+  if (!response.head_only)
+    FCGX_PutStr(response.body.data(), static_cast<int>(response.body.size()), fcgi.out);
+  FCGX_Finish_r(&fcgi);
+}
+
+void worker(int listen_fd, const Config& config, const RequestHandler& handler, ReleaseQueue& held) {
+  auto fcgi = std::make_unique<FCGX_Request>();
+  FCGX_InitRequest(fcgi.get(), listen_fd, 0);
   while (!g_stopping.load()) {
-    if (FCGX_Accept_r(&fcgi) < 0) break;
-    const Request request = build_request(fcgi.envp, config.server.max_body, [&](char* buf, long n) {
-      return static_cast<long>(FCGX_GetStr(buf, static_cast<int>(n), fcgi.in));
+    if (FCGX_Accept_r(fcgi.get()) < 0) break;
+    const Request request = build_request(fcgi->envp, config.server.max_body, [&](char* buf, long n) {
+      return static_cast<long>(FCGX_GetStr(buf, static_cast<int>(n), fcgi->in));
     });
-    const Response response = timed_handle(request, handler);
-    const std::string head = response_head(response);
-    FCGX_PutStr(head.data(), static_cast<int>(head.size()), fcgi.out);
-    if (!response.head_only)
-      FCGX_PutStr(response.body.data(), static_cast<int>(response.body.size()), fcgi.out);
-    FCGX_Finish_r(&fcgi);
+    Response response = timed_handle(request, handler);
+    if (response.not_before <= std::chrono::steady_clock::now()) {
+      send_answer(*fcgi, response);
+      continue;
+    }
+    // A write waiting out the cache lease: the queue sends it, this thread serves on with a new
+    // request object (libfcgi's state of one request lives in its FCGX_Request).
+    metrics::add(metrics::Counter::kLeaseHeld);
+    metrics::answers_held(1);
+    const auto when = response.not_before;
+    held.hold(when,
+              [request = std::shared_ptr<FCGX_Request>(std::move(fcgi)), response = std::move(response)] {
+                send_answer(*request, response);
+                FCGX_Free(request.get(), 1);
+                metrics::answers_held(-1);
+              });
+    fcgi = std::make_unique<FCGX_Request>();
+    FCGX_InitRequest(fcgi.get(), listen_fd, 0);
   }
-  FCGX_Free(&fcgi, 1);
+  FCGX_Free(fcgi.get(), 1);
 }
 
 // Opens "unix:PATH" or "HOST:PORT"; the unix socket is made connectable by the web server's user.
@@ -197,9 +220,11 @@ int serve_fastcgi(const Config& config, const RequestHandler& handler) {
 
   int threads = config.server.threads;
   if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()) * 2);
+  // Declared before the workers: it outlives them, so the answers they hold are all sent.
+  ReleaseQueue held;
   std::vector<std::thread> workers;
   for (int i = 0; i < threads; ++i)
-    workers.emplace_back(worker, listen_fd, std::cref(config), std::cref(handler));
+    workers.emplace_back(worker, listen_fd, std::cref(config), std::cref(handler), std::ref(held));
   std::cerr << "calendar-fcgi: serving FastCGI with " << threads << " threads"
             << (config.server.socket.empty() ? std::string(" on the inherited socket")
                                              : " on " + config.server.socket)
@@ -230,6 +255,7 @@ int serve_fastcgi(const Config& config, const RequestHandler& handler) {
     }
   });
   for (auto& t : workers) t.join();
+  held.stop();
   {
     std::lock_guard<std::mutex> lock(done_mutex);
     done = true;
@@ -247,6 +273,7 @@ int serve_cgi(const Config& config, const RequestHandler& handler) {
     return static_cast<long>(std::fread(buf, 1, static_cast<size_t>(n), stdin));
   });
   const Response response = timed_handle(request, handler);
+  std::this_thread::sleep_until(response.not_before);
   const std::string head = response_head(response);
   std::fwrite(head.data(), 1, head.size(), stdout);
   if (!response.head_only) std::fwrite(response.body.data(), 1, response.body.size(), stdout);

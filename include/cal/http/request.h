@@ -2,6 +2,7 @@
 // router and what it writes back.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <map>
 #include <string>
@@ -33,6 +34,9 @@ struct Response {
   std::vector<std::pair<std::string, std::string>> headers;
   std::string body;
   bool head_only = false;  // HEAD: send the headers of the GET, no body
+  // Not to reach the client before this moment: a write's answer waits out the cache lease
+  // (docs/api.md, "Cache lease"). The default, the clock's epoch, has always passed.
+  std::chrono::steady_clock::time_point not_before{};
 
   // What the pipeline tells the access log and the metrics (docs/operations.md); never sent.
   std::string route;           // the route template that answered ("/cal/events/v1/events/{id}"), or ""

@@ -12,7 +12,6 @@
 #include <atomic>
 #include <chrono>
 #include <iostream>
-#include <thread>
 
 namespace cal {
 namespace {
@@ -139,11 +138,11 @@ void ResponseCacheUse::keep(const Response& response, const std::string& etag) {
   cache_->store(key_, *validity_, read_set(), std::move(stored));
 }
 
-void wait_out_cache_lease(const Config& config, Db& db) {
+std::chrono::steady_clock::time_point cache_lease_end(const Config& config, const Db& db) {
   // From the commit on: a cache that served after that plus the lease read a version after it.
   if (config.server.cache_lease_ms > 0 && db.wrote_since_mark())
-    std::this_thread::sleep_until(db.last_write_end() +
-                                  std::chrono::milliseconds(config.server.cache_lease_ms));
+    return db.last_write_end() + std::chrono::milliseconds(config.server.cache_lease_ms);
+  return {};
 }
 
 }  // namespace cal

@@ -69,8 +69,9 @@ class ResponseCacheUse {
 // With a cache lease (`[server] cache_lease_ms`, on by default), a cached answer may rest on a
 // version read up to the lease before: a request that wrote on `db` (since its mark()) is
 // acknowledged only once every cache, of any process, has read a version after its commit, so
-// this waits until the lease has passed since that commit. A read presenting a write's position
-// (X-Cal-GTID, the cal_gtid cookie) never rests on the lease: it reads the version itself.
-void wait_out_cache_lease(const Config& config, Db& db);
+// this is the moment the lease has passed since that commit (the epoch when nothing was written),
+// before which the answer must not leave. A read presenting a write's position (X-Cal-GTID, the
+// cal_gtid cookie) never rests on the lease: it reads the version itself.
+std::chrono::steady_clock::time_point cache_lease_end(const Config& config, const Db& db);
 
 }  // namespace cal

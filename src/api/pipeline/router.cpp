@@ -211,7 +211,7 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   const std::string etag = apply_caching(method, authenticated, response);
   if (status_before_envelope == 200) cached.keep(response, etag);
   apply_conditional(request, etag, response);
-  wait_out_cache_lease(config, db);
+  response.not_before = cache_lease_end(config, db);
   return with_facts(std::move(response), request, cached.missed() ? "miss" : "", db);
 }
 

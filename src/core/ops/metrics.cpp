@@ -52,6 +52,7 @@ Registry& registry() {
 
 std::array<std::atomic<std::uint64_t>, static_cast<std::size_t>(Counter::kCount)> g_counters{};
 std::atomic<int> g_busy{0};
+std::atomic<int> g_held{0};
 const double g_started_at =
     std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 
@@ -130,6 +131,7 @@ void observe_request(std::string_view route, std::string_view method, int status
 }
 
 void worker_busy(int delta) { g_busy += delta; }
+void answers_held(int delta) { g_held += delta; }
 
 void write_gauge(std::string& out, std::string_view name, std::string_view help, double value) {
   family(out, name, "gauge", help);
@@ -172,12 +174,16 @@ void write_exposition(std::string& out) {
       {Counter::kAuthThrottled, "calendar_auth_throttled_total", "Failed authentications answered 429"},
       {Counter::kBulkheadRefusals, "calendar_bulkhead_refusals_total",
        "Expensive requests answered 503 rest_busy: no slot in time, or a statement out of its budget"},
+      {Counter::kLeaseHeld, "calendar_lease_held_answers_total",
+       "Answers to writes held back until the cache lease passed, their worker thread serving on meanwhile"},
   };
   for (const Named& n : kCounters) {
     family(out, n.name, "counter", n.help);
     out.append(n.name).append(" ").append(std::to_string(value(n.counter))).append("\n");
   }
   write_gauge(out, "calendar_workers_busy", "Worker threads answering a request now", g_busy.load());
+  write_gauge(out, "calendar_lease_held_answers",
+              "Answers to writes held back now until the cache lease passes", g_held.load());
   write_gauge(out, "process_start_time_seconds", "Start time of the process since the Unix epoch in seconds",
               g_started_at);
   write_gauge(out, "process_resident_memory_bytes", "Resident memory size in bytes",

@@ -18,6 +18,7 @@ enum class Counter {
   kAuthFailures,      // credentials refused (401)
   kAuthThrottled,     // failed authentications answered 429
   kBulkheadRefusals,  // expensive requests answered 503 rest_busy (no slot, or out of budget)
+  kLeaseHeld,         // writes' answers held back to wait out the cache lease, their worker serving on
   kCount
 };
 
@@ -31,6 +32,9 @@ void observe_request(std::string_view route, std::string_view method, int status
 
 // Worker threads busy with a request: +1 when one starts, -1 when it is answered.
 void worker_busy(int delta);
+
+// Answers held back now (cal/http/release_queue.h): +1 when one is held, -1 when it is sent.
+void answers_held(int delta);
 
 // Appends every counter above (requests by route, method and status class; latency histograms per
 // route; statements per request; the event counters; busy workers; the process's start time and
