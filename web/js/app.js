@@ -13,7 +13,8 @@
   function toCalendarEvent(e, config) {
     const slug = (e.categories || []).map((c) => c.slug).find((s) => config.categoryColors[s]);
     const color = slug ? config.categoryColors[slug] : config.defaultColor;
-    const base = { id: String(e.id), title: e.title, backgroundColor: color, borderColor: color, textColor: '#ffffff' };
+    const base = { id: String(e.id), title: e.title, backgroundColor: color, borderColor: color, textColor: '#ffffff',
+      extendedProps: { seriesId: e.series_id || null } };
     if (e.all_day) {
       const [y, m, d] = e.end_date.slice(0, 10).split('-').map(Number);
       const after = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
@@ -42,7 +43,7 @@
     a.setAttribute('role', 'button');
     a.setAttribute('aria-label', `${t('openEvent')} ${info.event.title}`);
     a.addEventListener('keydown', (ev) => {
-      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); open(info.event.id, a); }
+      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); open(info.event, a); }
     });
   }
 
@@ -55,7 +56,7 @@
     C.filters.init(config.filters);
 
     const phone = window.matchMedia('(max-width: 640px)').matches;
-    const open = (id, el) => C.panel.open(config.ns, id, el);
+    const open = (event, el) => C.panel.open(config.ns, event.id, el, event.extendedProps.seriesId);
     // The first month's events are requested now, while FullCalendar's script still sets up and
     // draws the empty grid, instead of when it asks for them (docs/web-calendar.md: first render).
     const initialView = phone ? config.phoneView : config.defaultView;
@@ -107,7 +108,7 @@
         if (!fetched || performance.getEntriesByName('cal:first-render').length) return;
         requestAnimationFrame(() => performance.mark('cal:first-render'));
       },
-      eventClick(info) { info.jsEvent.preventDefault(); open(info.event.id, info.el); },
+      eventClick(info) { info.jsEvent.preventDefault(); open(info.event, info.el); },
       eventDidMount(info) { makeFocusable(info, open); },
       datesSet() { sync(); },
     });
