@@ -2,16 +2,17 @@
 // seeds the events first): observes what the page shows and prints one line
 // "RESULT {json}" for the C++ test to judge. Nothing here passes or fails by itself.
 //
-//   node check.mjs PAGE_URL MONTH CATEGORY_SLUG PANEL_TITLE ZONE_TITLE SCREENSHOT_DIR
+//   node check.mjs PAGE_URL MONTH CATEGORY_SLUG PANEL_TITLE ZONE_TITLE SERIES_TITLE EXCEPTION_TITLE SCREENSHOT_DIR
 // PAGE_URL is the calendar (…/calendar/), MONTH YYYY-MM, CATEGORY_SLUG the category to filter by,
-// PANEL_TITLE the event whose panel is opened (by keyboard), ZONE_TITLE one in another zone.
+// PANEL_TITLE the event whose panel is opened (by keyboard), ZONE_TITLE one in another zone,
+// SERIES_TITLE an occurrence of a recurring series and EXCEPTION_TITLE one edited alone.
 // The viewer is in Europe/Berlin.
 import { launch, settle } from './browser.mjs';
 import { lowContrast } from './contrast.mjs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const [pageUrl, month, categorySlug, panelTitle, zoneTitle, shots] = process.argv.slice(2);
+const [pageUrl, month, categorySlug, panelTitle, zoneTitle, seriesTitle, exceptionTitle, shots] = process.argv.slice(2);
 const viewerZone = 'Europe/Berlin';
 mkdirSync(shots, { recursive: true });
 
@@ -121,6 +122,8 @@ try {
         viewerZone: body.querySelector('.cal-when-viewer')?.textContent || '', text: body.textContent,
         links: Array.from(body.querySelectorAll('a')).map((a) => a.getAttribute('href')),
         strong: Array.from(body.querySelectorAll('.cal-description strong')).map((s) => s.textContent),
+        rule: body.querySelector('.cal-rule')?.textContent ?? null,
+        exception: body.querySelector('.cal-exception')?.textContent ?? null,
         label: document.activeElement.closest('dialog') ? 'inside' : 'outside' };
     });
     return { seen, handle };
@@ -134,6 +137,18 @@ try {
   result.panel.focusBack = await page.evaluate((t) => document.activeElement.getAttribute('aria-label') || '', panelTitle);
   result.zone = (await panel(zoneTitle)).seen;
   await page.keyboard.press('Escape');
+  // A recurring series: an occurrence's panel says how it recurs, in English and in German, and
+  // the occurrence edited alone where its rule had put it.
+  result.series = (await panel(seriesTitle)).seen;
+  await page.keyboard.press('Escape');
+  result.exception = (await panel(exceptionTitle)).seen;
+  await page.screenshot({ path: join(shots, 'panel-exception.png') });
+  result.exceptionContrast = await page.evaluate(lowContrast);
+  await page.keyboard.press('Escape');
+  await page.select('#cal-lang', 'de');
+  result.seriesGerman = (await panel(seriesTitle)).seen;
+  await page.keyboard.press('Escape');
+  await page.select('#cal-lang', 'en');
   result.xss = await page.evaluate(() => window.__xss === undefined);
   await page.close();
 
