@@ -69,7 +69,8 @@ if [ $# -eq 0 ]; then
   run_counted layout-self-test scripts/check-layout.sh --self-test || true
   run_counted format scripts/check-format.sh || true
   run_counted configuration-doc scripts/config-doc.sh --check "$build" || true
-  run_counted web-js node tests/browser/webcal/recurrence_test.mjs || true
+  run_counted web-recurrence node tests/browser/webcal/recurrence_test.mjs || true
+  run_counted web-daycap node tests/browser/webcal/daycap_test.mjs || true
 fi
 run_counted unit-tests "$build/unit-tests" "$@" || true
 

@@ -127,6 +127,28 @@
     }
   }
 
+  // openDay(ns, day, events, opener): the panel as the list of a day's events (the month grid's
+  // "+N more", app.js), each a button that opens that event's panel; day is YYYY-MM-DD and
+  // events FullCalendar event inputs.
+  function openDay(ns, day, events, opener) {
+    const d = dialog();
+    const lang = C.i18n.lang();
+    const [y, m, dd] = day.split('-').map(Number);
+    d.dataset.eventId = `day:${day}`;
+    document.getElementById('cal-panel-title').textContent =
+      new Intl.DateTimeFormat(lang, { dateStyle: 'full' }).format(new Date(y, m - 1, dd));
+    const time = new Intl.DateTimeFormat(lang, { timeStyle: 'short' });
+    const items = events.map((e) => {
+      const button = el('button', { type: 'button', class: 'cal-day-event' },
+        e.allDay ? t('allDay') : time.format(new Date(e.start)), ' ', el('strong', {}, e.title));
+      button.addEventListener('click', () => open(ns, e.id, opener, e.extendedProps.seriesId));
+      return el('li', {}, button);
+    });
+    document.getElementById('cal-panel-body').replaceChildren(el('ul', { class: 'cal-plain cal-day-list' }, ...items));
+    if (!d.open) d.showModal();
+    d.onclose = () => { if (opener && opener.isConnected) opener.focus(); };
+  }
+
   function init() {
     const d = dialog();
     d.querySelector('.cal-close').addEventListener('click', () => d.close());
@@ -134,5 +156,5 @@
     d.addEventListener('click', (ev) => { if (ev.target === d) d.close(); });
   }
 
-  C.panel = { init, open };
+  C.panel = { init, open, openDay };
 })();
