@@ -34,9 +34,20 @@
     return { start, end: new Date(start.getFullYear(), start.getMonth(), start.getDate() + 42) };
   }
 
-  // Events per day the month grid draws before "+N more" (daycap.js): the rows a day cell of a
-  // desktop window holds; FullCalendar's own dayMaxEvents still hides what a smaller one cannot.
+  // Events per day the month grid draws before "+N more" (daycap.js) when its cells cannot be
+  // measured.
   const kDayMax = 3;
+
+  // The event rows a day cell of the drawn month grid holds (FullCalendar's cells follow the
+  // window's width): the cell less its day number and its bottom margin (1em), over a row of
+  // FullCalendar's small text (.85em at line height 1.4, plus padding and margin).
+  function rowsThatFit() {
+    const frame = document.querySelector('.fc-daygrid-body .fc-daygrid-day-frame');
+    const top = frame && frame.querySelector('.fc-daygrid-day-top');
+    if (!frame || !top) return kDayMax + 1;
+    const em = parseFloat(getComputedStyle(frame).fontSize) || 16;
+    return Math.floor((frame.clientHeight - top.offsetHeight - em) / (em * 0.85 * 1.4 + 5));
+  }
 
   // A "+N more" item of the month grid: an all-day item after the day's events (rank 1 in
   // eventOrder) whose click lists every event of the day (panel.js).
@@ -51,10 +62,11 @@
   // told the view, and calendar.view may still be the previous one while it runs.)
   function isMonthGrid(info) { return Math.round((info.end - info.start) / 864e5) === 42; }
 
-  // The month grid gets its events capped per day; the other views all of them.
+  // The month grid gets its events capped per day, one row kept for "+N more"; the other views
+  // all of them.
   function forView(monthGrid, events) {
     if (!monthGrid) return events;
-    const capped = C.dayCap.cap(events, kDayMax, moreItem);
+    const capped = C.dayCap.cap(events, Math.max(1, rowsThatFit() - 1), moreItem);
     return capped.events.concat(capped.more);
   }
 
@@ -99,6 +111,9 @@
     let fetched = false;
     let fetches = 0;
     let held = null;   // the last list fetched: {key (the filters), start, end, list (a promise)}
+    // Settles once the grid is drawn: the month's cap measures its cells.
+    let markRendered;
+    const rendered = new Promise((resolve) => { markRendered = resolve; });
     const calendar = new FullCalendar.Calendar(document.getElementById('calendar'), {
       initialView,
       initialDate: config.date || undefined,
@@ -134,6 +149,7 @@
         }
         early = null;
         request
+          .then((list) => rendered.then(() => list))
           .then((list) => {
             fetched = true;
             status('');
@@ -152,6 +168,15 @@
       eventsSet() {
         if (!fetched || performance.getEntriesByName('cal:first-render').length) return;
         requestAnimationFrame(() => performance.mark('cal:first-render'));
+      },
+      // FullCalendar's own "+N more" (a window too small for the cap) lists the day as ours does:
+      // all the day's events when the day has our item, else those FullCalendar holds. (A
+      // function returning neither "popover" nor a view name opens no popover.)
+      moreLinkClick(info) {
+        const ours = calendar.getEventById(`more:${isoDay(info.date)}`);
+        const events = ours ? ours.extendedProps.dayEvents : info.allSegs.map((seg) => seg.event);
+        C.panel.openDay(config.ns, isoDay(info.date), events, info.jsEvent.target.closest('a') || info.jsEvent.target);
+        return true;
       },
       eventClick(info) { info.jsEvent.preventDefault(); open(info.event, info.el); },
       eventDidMount(info) { makeFocusable(info, open); },
@@ -182,6 +207,7 @@
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     calendar.render();
+    markRendered();
     C.calendar = calendar;
     // The filter lists only after the events: they wait for no one, the events for the lists'
     // requests (a browser opens 6 connections to a host).

@@ -68,6 +68,25 @@ async function apiDays(ns, filter) {
   return Object.fromEntries(Object.entries(out).map(([t, s]) => [t, [...s].sort()]).sort());
 }
 
+// The month grid's "+N more" items (daycap.js): opens each (a click) and reads the day's list,
+// whose events count as shown on that day; the items' own titles leave `shown`. Returns
+// {day: the item's text}.
+async function moreLists(page, shown) {
+  const more = {};
+  const days = await page.$$eval('.fc-daygrid-day .cal-more', (els) => els.map((e) => e.closest('td[data-date]').dataset.date));
+  for (const day of days) {
+    const item = `td[data-date="${day}"] .cal-more`;
+    more[day] = await page.$eval(item, (e) => e.querySelector('.fc-event-title').textContent);
+    delete shown[more[day]];
+    await page.click(item);
+    await page.waitForSelector('#cal-panel[open] .cal-day-event', { timeout: 10000 });
+    const titles = await page.$$eval('#cal-panel .cal-day-event strong', (els) => els.map((e) => e.textContent));
+    await page.keyboard.press('Escape');
+    for (const t of titles) shown[t] = [...new Set([...(shown[t] || []), day])].sort();
+  }
+  return more;
+}
+
 const result = { errors: [] };
 const browser = await launch();
 try {
@@ -88,6 +107,8 @@ try {
   result.month = { title: await page.$eval('.fc-toolbar-title', (e) => e.textContent),
     shown: await page.evaluate(shownDays), api: await page.evaluate(apiDays, ns, {}) };
   await page.screenshot({ path: join(shots, 'month.png') });
+  result.month.drawn = Object.keys(result.month.shown);
+  result.month.more = await moreLists(page, result.month.shown);
   result.contrast = await page.evaluate(lowContrast);
 
   // A category filter: the grid, the address bar and the Subscribe link follow it.

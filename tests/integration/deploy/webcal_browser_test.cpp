@@ -1,13 +1,13 @@
 // The web calendar in a real browser: seeds a month of events through the API (timed, multi-day,
-// all-day, one in Tokyo, a weekly series with one occurrence moved alone), then runs
-// tests/browser/webcal/check.mjs (puppeteer-core driving Debian's chromium, viewer in
-// Europe/Berlin) against the stack's /calendar/ and judges what it saw: the month grid shows
-// exactly the API's events on the right days, a category filter and the language switch work, the
-// event panel (opened by keyboard) shows both zones, venue, map link, organizer, cost and
-// sanitised description, and for an occurrence how its series recurs; a phone gets the list
-// without sideways scrolling, every visible text has AA contrast, and the page logs no console
-// error. Screenshots go to BUILD_DIR/webcal-screenshots/ (docs/web-calendar.md shows copies of
-// them, web/screenshots/).
+// all-day, one in Tokyo, five talks on one day, a weekly series with one occurrence moved
+// alone), then runs tests/browser/webcal/check.mjs (puppeteer-core driving Debian's chromium,
+// viewer in Europe/Berlin) against the stack's /calendar/ and judges what it saw: the month grid
+// shows exactly the API's events on the right days (a day's extra ones in its "+N more" list), a
+// category filter and the language switch work, the event panel (opened by keyboard) shows both
+// zones, venue, map link, organizer, cost and sanitised description, and for an occurrence how
+// its series recurs; a phone gets the list without sideways scrolling, every visible text has AA
+// contrast, and the page logs no console error. Screenshots go to BUILD_DIR/webcal-screenshots/
+// (docs/web-calendar.md shows copies of them, web/screenshots/).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -110,6 +110,12 @@ TEST_CASE("web calendar in a browser: month view, filter, language, event panel,
          R"({"title":"Tokyo livestream","start_date":"2091-05-27 06:00","end_date":"2091-05-27 06:30",)"
          R"("timezone":"Asia/Tokyo"})");
 
+  // Five talks on one day: the grid draws three and "+2 more", whose list holds all five.
+  for (int i = 0; i < 5; ++i) {
+    const std::string hour = std::to_string(10 + i);
+    create("events", R"({"title":"Talk )" + std::to_string(i + 1) + R"(","start_date":"2091-05-09 )" + hour +
+                         R"(:00","end_date":"2091-05-09 )" + hour + R"(:45","timezone":"Europe/Berlin"})");
+  }
   // A weekly series through the grid's last week, and its third occurrence moved to a Thursday
   // morning and renamed (edited alone).
   const HttpResponse series = post_json(
@@ -158,6 +164,19 @@ TEST_CASE("web calendar in a browser: month view, filter, language, event panel,
   CHECK(strings_at(r, {"month", "shown", "Town festival"}) ==
         std::vector<std::string>{"2091-05-20", "2091-05-21"});
   CHECK(strings_at(r, {"month", "shown", "Tokyo livestream"}) == std::vector<std::string>{"2091-05-26"});
+  // The day with more events than its cell holds: some talks drawn (as many as fit the cell,
+  // one row kept), "+N more" for the others, and its list has all five.
+  REQUIRE(find(r, {"month", "more"}) != nullptr);
+  const std::vector<std::string> drawn = strings_at(r, {"month", "drawn"});
+  const long talks = std::count_if(drawn.begin(), drawn.end(),
+                                   [](const std::string& t) { return t.rfind("Talk ", 0) == 0; });
+  CHECK(talks >= 1);
+  CHECK(talks <= 3);
+  CHECK(string_at(r, {"month", "more", "2091-05-09"}) == "+" + std::to_string(5 - talks) + " more");
+  CHECK(find(r, {"month", "more"})->MemberCount() == 1);
+  for (const char* talk : {"Talk 1", "Talk 2", "Talk 3", "Talk 4", "Talk 5"}) {
+    CHECK_MESSAGE(strings_at(r, {"month", "shown", talk}) == std::vector<std::string>{"2091-05-09"}, talk);
+  }
   // The series: every Tuesday of the grid but the one moved, which is on its new day.
   CHECK(strings_at(r, {"month", "shown", "Tuesday class"}) ==
         std::vector<std::string>{"2091-05-01", "2091-05-08", "2091-05-22", "2091-05-29", "2091-06-05"});
