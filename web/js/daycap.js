@@ -1,7 +1,8 @@
 // The month grid's cap on events per day: FullCalendar draws (and measures) every event it is
 // given, even those its own "+N more" hides, so a month of 500 events cost more than half a second
-// of layout. The grid gets at most `max` events a day and, for each day with more, one "+N more"
-// item whose list holds all that day's events (panel.js shows it). Pure: node tests it
+// of layout. The grid gets at most `max` events a day (app.js: the rows its cells hold, less one)
+// and, for each day with more, one "+N more" item whose list holds all that day's events
+// (panel.js shows it). Pure: node tests it
 // (tests/browser/webcal/daycap_test.mjs).
 (function (root) {
   'use strict';
