@@ -109,6 +109,17 @@ try {
   await page.screenshot({ path: join(shots, 'month.png') });
   result.month.drawn = Object.keys(result.month.shown);
   result.month.more = await moreLists(page, result.month.shown);
+
+  // The week of a capped day, then the month again: the week view gets every event (the month's
+  // list, not its capped grid), and no "+N more" item.
+  await page.evaluate((d) => window.CalWeb.calendar.changeView('timeGridWeek', d), `${month}-09`);
+  fetches = await settle(page, fetches);
+  result.week = await page.evaluate(() => ({
+    titles: Array.from(document.querySelectorAll('.fc-timegrid-event .fc-event-title, .fc-daygrid-event .fc-event-title'))
+      .map((e) => e.textContent).sort(),
+    more: document.querySelectorAll('.cal-more').length }));
+  await page.evaluate((d) => window.CalWeb.calendar.changeView('dayGridMonth', d), `${month}-01`);
+  fetches = await settle(page, fetches);
   result.contrast = await page.evaluate(lowContrast);
 
   // A category filter: the grid, the address bar and the Subscribe link follow it.

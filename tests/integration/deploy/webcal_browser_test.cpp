@@ -177,6 +177,12 @@ TEST_CASE("web calendar in a browser: month view, filter, language, event panel,
   for (const char* talk : {"Talk 1", "Talk 2", "Talk 3", "Talk 4", "Talk 5"}) {
     CHECK_MESSAGE(strings_at(r, {"month", "shown", talk}) == std::vector<std::string>{"2091-05-09"}, talk);
   }
+  // That day's week view draws all five talks, and no "+N more".
+  const std::vector<std::string> week = strings_at(r, {"week", "titles"});
+  CHECK(std::count_if(week.begin(), week.end(),
+                      [](const std::string& t) { return t.rfind("Talk ", 0) == 0; }) == 5);
+  CHECK(events::int_at(r, {"week", "more"}) == 0);
+  REQUIRE(find(r, {"week", "more"}) != nullptr);
   // The series: every Tuesday of the grid but the one moved, which is on its new day.
   CHECK(strings_at(r, {"month", "shown", "Tuesday class"}) ==
         std::vector<std::string>{"2091-05-01", "2091-05-08", "2091-05-22", "2091-05-29", "2091-06-05"});
