@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make test`: checks the layering rules (scripts/check-layout.sh, and its --self-test), the
 # code style (scripts/check-format.sh) and that docs/configuration.md is what the binary prints
-# (scripts/config-doc.sh --check), runs
+# (scripts/config-doc.sh --check), runs the web calendar's JavaScript unit tests (node), then
 # BUILD_DIR/unit-tests, then BUILD_DIR/integration-tests against a private stack
 # (scripts/stack.sh) and its other deployments (scripts/deploy-stacks.sh) in a fresh directory
 # ${TMPDIR:-/tmp}/calendar-test.XXXXXX on free ports, and its test suites "geoloc-on" and
@@ -69,6 +69,8 @@ if [ $# -eq 0 ]; then
   run_counted layout-self-test scripts/check-layout.sh --self-test || true
   run_counted format scripts/check-format.sh || true
   run_counted configuration-doc scripts/config-doc.sh --check "$build" || true
+  run_counted web-recurrence node tests/browser/webcal/recurrence_test.mjs || true
+  run_counted web-daycap node tests/browser/webcal/daycap_test.mjs || true
 fi
 run_counted unit-tests "$build/unit-tests" "$@" || true
 

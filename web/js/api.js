@@ -6,7 +6,9 @@
   const C = window.CalWeb;
   // The service clamps per_page to its per_page_max (50 by default); the totals follow suit.
   const perPage = 50;
-  const gridFields = 'id,title,all_day,start_date,end_date,utc_start_date,utc_end_date,timezone,categories.slug';
+  const gridFields = 'id,title,all_day,start_date,end_date,utc_start_date,utc_end_date,timezone,categories.slug,series_id';
+  // What the panel needs of a series to say how it recurs (recurrence.js).
+  const seriesFields = 'id,recurrence,start_date,timezone,all_day';
 
   function url(ns, path, params) {
     const u = new URL(ns + path);
@@ -57,5 +59,18 @@
     return getJson(url(ns, `/events/${encodeURIComponent(id)}`, {})).then((r) => r.body);
   }
 
-  C.api = { listAll, events, event, url };
+  // series(ns, id): the series' recurrence lines and first start, fetched once per series and
+  // page (every occurrence's panel asks for its series; a failed fetch is tried again next time).
+  const seriesCache = new Map();
+  function series(ns, id) {
+    const key = `${ns} ${id}`;
+    if (!seriesCache.has(key)) {
+      const p = getJson(url(ns, `/events/${encodeURIComponent(id)}`, { _fields: seriesFields })).then((r) => r.body);
+      p.catch(() => seriesCache.delete(key));
+      seriesCache.set(key, p);
+    }
+    return seriesCache.get(key);
+  }
+
+  C.api = { listAll, events, event, series, url };
 })();

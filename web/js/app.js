@@ -13,7 +13,8 @@
   function toCalendarEvent(e, config) {
     const slug = (e.categories || []).map((c) => c.slug).find((s) => config.categoryColors[s]);
     const color = slug ? config.categoryColors[slug] : config.defaultColor;
-    const base = { id: String(e.id), title: e.title, backgroundColor: color, borderColor: color, textColor: '#ffffff' };
+    const base = { id: String(e.id), title: e.title, backgroundColor: color, borderColor: color, textColor: '#ffffff',
+      extendedProps: { seriesId: e.series_id || null, rank: 0 } };
     if (e.all_day) {
       const [y, m, d] = e.end_date.slice(0, 10).split('-').map(Number);
       const after = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
@@ -33,6 +34,42 @@
     return { start, end: new Date(start.getFullYear(), start.getMonth(), start.getDate() + 42) };
   }
 
+  // Events per day the month grid draws before "+N more" (daycap.js) when its cells cannot be
+  // measured.
+  const kDayMax = 3;
+
+  // The event rows a day cell of the drawn month grid holds (FullCalendar's cells follow the
+  // window's width): the cell less its day number and its bottom margin (1em), over a row of
+  // FullCalendar's small text (.85em at line height 1.4, plus padding and margin).
+  function rowsThatFit() {
+    const frame = document.querySelector('.fc-daygrid-body .fc-daygrid-day-frame');
+    const top = frame && frame.querySelector('.fc-daygrid-day-top');
+    if (!frame || !top) return kDayMax + 1;
+    const em = parseFloat(getComputedStyle(frame).fontSize) || 16;
+    return Math.floor((frame.clientHeight - top.offsetHeight - em) / (em * 0.85 * 1.4 + 5));
+  }
+
+  // A "+N more" item of the month grid: an all-day item after the day's events (rank 1 in
+  // eventOrder) whose click lists every event of the day (panel.js).
+  function moreItem(day, hidden, dayEvents) {
+    return { id: `more:${day}`, title: t('more').replace('{n}', hidden), start: day, allDay: true,
+      classNames: ['cal-more'], backgroundColor: 'transparent', borderColor: 'transparent', textColor: '#0b57d0',
+      extendedProps: { rank: 1, day, hidden, dayEvents } };
+  }
+
+  // Whether FullCalendar asks for the events of a month grid: its range is 42 days (the
+  // fixedWeekCount default), a list month's is the month, a week's 7 days. (The callback is not
+  // told the view, and calendar.view may still be the previous one while it runs.)
+  function isMonthGrid(info) { return Math.round((info.end - info.start) / 864e5) === 42; }
+
+  // The month grid gets its events capped per day, one row kept for "+N more"; the other views
+  // all of them.
+  function forView(monthGrid, events) {
+    if (!monthGrid) return events;
+    const capped = C.dayCap.cap(events, Math.max(1, rowsThatFit() - 1), moreItem);
+    return capped.events.concat(capped.more);
+  }
+
   function status(text) { document.getElementById('cal-status').textContent = text; }
 
   // Events are keyboard targets: Tab reaches each, Enter or Space opens the panel.
@@ -40,9 +77,10 @@
     const a = info.el;
     a.setAttribute('tabindex', '0');
     a.setAttribute('role', 'button');
-    a.setAttribute('aria-label', `${t('openEvent')} ${info.event.title}`);
+    const day = info.event.extendedProps.day;
+    a.setAttribute('aria-label', day ? `${t('dayEvents')} (${info.event.title})` : `${t('openEvent')} ${info.event.title}`);
     a.addEventListener('keydown', (ev) => {
-      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); open(info.event.id, a); }
+      if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); open(info.event, a); }
     });
   }
 
@@ -55,7 +93,9 @@
     C.filters.init(config.filters);
 
     const phone = window.matchMedia('(max-width: 640px)').matches;
-    const open = (id, el) => C.panel.open(config.ns, id, el);
+    const open = (event, el) => (event.extendedProps.day
+      ? C.panel.openDay(config.ns, event.extendedProps.day, event.extendedProps.dayEvents, el)
+      : C.panel.open(config.ns, event.id, el, event.extendedProps.seriesId));
     // The first month's events are requested now, while FullCalendar's script still sets up and
     // draws the empty grid, instead of when it asks for them (docs/web-calendar.md: first render).
     const initialView = phone ? config.phoneView : config.defaultView;
@@ -70,6 +110,10 @@
     const issued = early ? early.events.issued : null;
     let fetched = false;
     let fetches = 0;
+    let held = null;   // the last list fetched: {key (the filters), start, end, list (a promise)}
+    // Settles once the grid is drawn: the month's cap measures its cells.
+    let markRendered;
+    const rendered = new Promise((resolve) => { markRendered = resolve; });
     const calendar = new FullCalendar.Calendar(document.getElementById('calendar'), {
       initialView,
       initialDate: config.date || undefined,
@@ -84,15 +128,33 @@
       // events a month, a grid growing to fit them all is 3 screens tall and 3 times as slow.
       // On a phone the page grows with its content instead (no scroller inside the page's own).
       dayMaxEvents: true,
+      eventOrder: 'rank,start,-duration,allDay,title',
       height: phone ? 'auto' : undefined,
       nowIndicator: true,
+      // FullCalendar asks on every change of view or dates (lazyFetching off), and a range inside
+      // the one last fetched with the same filters is served from that list: the month grid's
+      // capped events must not reach the week or day view, which take their events from it.
+      lazyFetching: false,
       events(info, ok, fail) {
-        const same = early && early.range.start.getTime() === info.start.getTime() &&
-          early.range.end.getTime() === info.end.getTime();
-        const request = same ? early.events : C.api.events(config.ns, info.start, info.end, C.filters.current());
+        const key = JSON.stringify(C.filters.current());
+        let request;
+        if (held && held.key === key && info.start >= held.start && info.end <= held.end) {
+          request = held.list;
+        } else {
+          const same = early && early.range.start.getTime() === info.start.getTime() &&
+            early.range.end.getTime() === info.end.getTime();
+          request = same ? early.events : C.api.events(config.ns, info.start, info.end, C.filters.current());
+          held = { key, start: info.start, end: info.end, list: request };
+          request.catch(() => { if (held && held.list === request) held = null; });
+        }
         early = null;
         request
-          .then((list) => { fetched = true; status(''); ok(list.map((e) => toCalendarEvent(e, config))); })
+          .then((list) => rendered.then(() => list))
+          .then((list) => {
+            fetched = true;
+            status('');
+            ok(forView(isMonthGrid(info), list.map((e) => toCalendarEvent(e, config))));
+          })
           .catch((err) => { status(t('failed')); fail(err); });
       },
       loading(busy) {
@@ -107,7 +169,16 @@
         if (!fetched || performance.getEntriesByName('cal:first-render').length) return;
         requestAnimationFrame(() => performance.mark('cal:first-render'));
       },
-      eventClick(info) { info.jsEvent.preventDefault(); open(info.event.id, info.el); },
+      // FullCalendar's own "+N more" (a window too small for the cap) lists the day as ours does:
+      // all the day's events when the day has our item, else those FullCalendar holds. (A
+      // function returning neither "popover" nor a view name opens no popover.)
+      moreLinkClick(info) {
+        const ours = calendar.getEventById(`more:${isoDay(info.date)}`);
+        const events = ours ? ours.extendedProps.dayEvents : info.allSegs.map((seg) => seg.event);
+        C.panel.openDay(config.ns, isoDay(info.date), events, info.jsEvent.target.closest('a') || info.jsEvent.target);
+        return true;
+      },
+      eventClick(info) { info.jsEvent.preventDefault(); open(info.event, info.el); },
       eventDidMount(info) { makeFocusable(info, open); },
       datesSet() { sync(); },
     });
@@ -123,6 +194,9 @@
     langSelect.addEventListener('change', () => {
       C.i18n.use(langSelect.value);
       calendar.setOption('locale', langSelect.value);
+      for (const ev of calendar.getEvents()) {
+        if (ev.extendedProps.day) ev.setProp('title', t('more').replace('{n}', ev.extendedProps.hidden));
+      }
       sync();
     });
     // FullCalendar's first render keeps the main thread busy for a while: the follow-up pages
@@ -133,6 +207,7 @@
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     calendar.render();
+    markRendered();
     C.calendar = calendar;
     // The filter lists only after the events: they wait for no one, the events for the lists'
     // requests (a browser opens 6 connections to a host).

@@ -11,7 +11,7 @@
       loading: 'Loading events…', failed: 'The events could not be loaded.', close: 'Close',
       when: 'When', eventZone: 'Local time of the event', yourZone: 'Your time', allDay: 'All day',
       organizers: 'Organizers', cost: 'Cost', map: 'Map', website: 'Website', categories: 'Categories',
-      openEvent: 'Show details of', count: '{n} events',
+      openEvent: 'Show details of', count: '{n} events', more: '+{n} more', dayEvents: 'All events of the day',
     },
     de: {
       title: 'Veranstaltungen', filters: 'Veranstaltungen filtern', calendar: 'Veranstaltungskalender',
@@ -22,6 +22,7 @@
       close: 'Schließen', when: 'Wann', eventZone: 'Ortszeit der Veranstaltung', yourZone: 'Ihre Zeit',
       allDay: 'Ganztägig', organizers: 'Veranstalter', cost: 'Eintritt', map: 'Karte', website: 'Website',
       categories: 'Kategorien', openEvent: 'Details anzeigen zu', count: '{n} Veranstaltungen',
+      more: '+{n} weitere', dayEvents: 'Alle Veranstaltungen des Tages',
     },
     fr: {
       title: 'Événements', filters: 'Filtrer les événements', calendar: 'Calendrier des événements',
@@ -32,6 +33,7 @@
       close: 'Fermer', when: 'Quand', eventZone: "Heure locale de l'événement", yourZone: 'Votre heure',
       allDay: 'Toute la journée', organizers: 'Organisateurs', cost: 'Tarif', map: 'Carte',
       website: 'Site web', categories: 'Catégories', openEvent: 'Afficher les détails de', count: '{n} événements',
+      more: '+{n} autres', dayEvents: 'Tous les événements du jour',
     },
     es: {
       title: 'Eventos', filters: 'Filtrar eventos', calendar: 'Calendario de eventos', search: 'Buscar',
@@ -42,6 +44,7 @@
       when: 'Cuándo', eventZone: 'Hora local del evento', yourZone: 'Su hora', allDay: 'Todo el día',
       organizers: 'Organizadores', cost: 'Precio', map: 'Mapa', website: 'Sitio web',
       categories: 'Categorías', openEvent: 'Mostrar detalles de', count: '{n} eventos',
+      more: '+{n} más', dayEvents: 'Todos los eventos del día',
     },
   };
   // The API's locale for each language (docs/api.md §9).

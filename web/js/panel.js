@@ -1,6 +1,7 @@
 // The event panel: a modal <dialog> (focus stays inside, Esc closes, focus returns to the event)
 // with the full record, fetched when opened: dates in the event's own zone and in the viewer's,
-// venue with address and map link, organizers, cost, categories and the description.
+// venue with address and map link, organizers, cost, categories and the description; for an
+// occurrence of a series, how the series recurs (recurrence.js) and whether it was edited alone.
 (function () {
   'use strict';
   const C = window.CalWeb;
@@ -65,7 +66,18 @@
       o.email ? el('span', {}, ' · ', link('mailto:' + o.email, o.email)) : null)));
   }
 
-  function render(e) {
+  // The lines under the dates of an occurrence: how its series recurs (the series as
+  // C.api.series gives it, or null when it could not be read: the generic text), and where the
+  // rule had put an occurrence edited alone.
+  function recurrenceBlock(e, series, lang) {
+    if (!e.series_id) return null;
+    const rule = C.recurrence.describe(series || {}, lang);
+    const exception = C.recurrence.exception(e, lang);
+    return el('div', { class: 'cal-recurrence' }, el('div', { class: 'cal-rule' }, rule),
+      exception ? el('div', { class: 'cal-exception' }, exception) : null);
+  }
+
+  function render(e, series) {
     const lang = C.i18n.lang();
     const body = document.getElementById('cal-panel-body');
     document.getElementById('cal-panel-title').textContent = e.title;
@@ -73,6 +85,8 @@
     if (!e.all_day) {
       when.append(el('div', { class: 'cal-when-viewer' }, el('span', { class: 'cal-label' }, t('yourZone') + ': '), viewerZoneText(e, lang)));
     }
+    const recurrence = recurrenceBlock(e, series, lang);
+    if (recurrence) when.append(recurrence);
     const description = el('div', { class: 'cal-description' });
     description.append(C.sanitize.fragment(e.description));
     body.replaceChildren(
@@ -88,8 +102,15 @@
 
   const dialog = () => document.getElementById('cal-panel');
 
-  // open(id, opener): shows the panel for event id; opener gets the focus back on close.
-  async function open(ns, id, opener) {
+  // The series of an occurrence, or null when it cannot be read (the panel still shows the
+  // occurrence, with the generic recurrence text).
+  function seriesOf(ns, seriesId) {
+    return seriesId ? C.api.series(ns, seriesId).catch(() => null) : Promise.resolve(null);
+  }
+
+  // open(ns, id, opener, seriesId): shows the panel for event id; opener gets the focus back on
+  // close. seriesId (the grid knows it) lets the series be fetched beside the occurrence.
+  async function open(ns, id, opener, seriesId) {
     const d = dialog();
     d.dataset.eventId = id;
     document.getElementById('cal-panel-title').textContent = t('loading');
@@ -97,11 +118,35 @@
     if (!d.open) d.showModal();
     d.onclose = () => { if (opener && opener.isConnected) opener.focus(); };
     try {
+      const early = seriesOf(ns, seriesId);
       const e = await C.api.event(ns, id);
-      if (d.dataset.eventId === String(id)) render(e);
+      const series = await (e.series_id && String(e.series_id) !== String(seriesId) ? seriesOf(ns, e.series_id) : early);
+      if (d.dataset.eventId === String(id)) render(e, series);
     } catch (err) {
       document.getElementById('cal-panel-title').textContent = t('failed');
     }
+  }
+
+  // openDay(ns, day, events, opener): the panel as the list of a day's events (the month grid's
+  // "+N more", app.js), each a button that opens that event's panel; day is YYYY-MM-DD and
+  // events FullCalendar event inputs.
+  function openDay(ns, day, events, opener) {
+    const d = dialog();
+    const lang = C.i18n.lang();
+    const [y, m, dd] = day.split('-').map(Number);
+    d.dataset.eventId = `day:${day}`;
+    document.getElementById('cal-panel-title').textContent =
+      new Intl.DateTimeFormat(lang, { dateStyle: 'full' }).format(new Date(y, m - 1, dd));
+    const time = new Intl.DateTimeFormat(lang, { timeStyle: 'short' });
+    const items = events.map((e) => {
+      const button = el('button', { type: 'button', class: 'cal-day-event' },
+        e.allDay ? t('allDay') : time.format(new Date(e.start)), ' ', el('strong', {}, e.title));
+      button.addEventListener('click', () => open(ns, e.id, opener, e.extendedProps.seriesId));
+      return el('li', {}, button);
+    });
+    document.getElementById('cal-panel-body').replaceChildren(el('ul', { class: 'cal-plain cal-day-list' }, ...items));
+    if (!d.open) d.showModal();
+    d.onclose = () => { if (opener && opener.isConnected) opener.focus(); };
   }
 
   function init() {
@@ -111,5 +156,5 @@
     d.addEventListener('click', (ev) => { if (ev.target === d) d.close(); });
   }
 
-  C.panel = { init, open };
+  C.panel = { init, open, openDay };
 })();

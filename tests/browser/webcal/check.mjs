@@ -2,16 +2,17 @@
 // seeds the events first): observes what the page shows and prints one line
 // "RESULT {json}" for the C++ test to judge. Nothing here passes or fails by itself.
 //
-//   node check.mjs PAGE_URL MONTH CATEGORY_SLUG PANEL_TITLE ZONE_TITLE SCREENSHOT_DIR
+//   node check.mjs PAGE_URL MONTH CATEGORY_SLUG PANEL_TITLE ZONE_TITLE SERIES_TITLE EXCEPTION_TITLE SCREENSHOT_DIR
 // PAGE_URL is the calendar (…/calendar/), MONTH YYYY-MM, CATEGORY_SLUG the category to filter by,
-// PANEL_TITLE the event whose panel is opened (by keyboard), ZONE_TITLE one in another zone.
+// PANEL_TITLE the event whose panel is opened (by keyboard), ZONE_TITLE one in another zone,
+// SERIES_TITLE an occurrence of a recurring series and EXCEPTION_TITLE one edited alone.
 // The viewer is in Europe/Berlin.
 import { launch, settle } from './browser.mjs';
 import { lowContrast } from './contrast.mjs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const [pageUrl, month, categorySlug, panelTitle, zoneTitle, shots] = process.argv.slice(2);
+const [pageUrl, month, categorySlug, panelTitle, zoneTitle, seriesTitle, exceptionTitle, shots] = process.argv.slice(2);
 const viewerZone = 'Europe/Berlin';
 mkdirSync(shots, { recursive: true });
 
@@ -67,6 +68,25 @@ async function apiDays(ns, filter) {
   return Object.fromEntries(Object.entries(out).map(([t, s]) => [t, [...s].sort()]).sort());
 }
 
+// The month grid's "+N more" items (daycap.js): opens each (a click) and reads the day's list,
+// whose events count as shown on that day; the items' own titles leave `shown`. Returns
+// {day: the item's text}.
+async function moreLists(page, shown) {
+  const more = {};
+  const days = await page.$$eval('.fc-daygrid-day .cal-more', (els) => els.map((e) => e.closest('td[data-date]').dataset.date));
+  for (const day of days) {
+    const item = `td[data-date="${day}"] .cal-more`;
+    more[day] = await page.$eval(item, (e) => e.querySelector('.fc-event-title').textContent);
+    delete shown[more[day]];
+    await page.click(item);
+    await page.waitForSelector('#cal-panel[open] .cal-day-event', { timeout: 10000 });
+    const titles = await page.$$eval('#cal-panel .cal-day-event strong', (els) => els.map((e) => e.textContent));
+    await page.keyboard.press('Escape');
+    for (const t of titles) shown[t] = [...new Set([...(shown[t] || []), day])].sort();
+  }
+  return more;
+}
+
 const result = { errors: [] };
 const browser = await launch();
 try {
@@ -87,6 +107,19 @@ try {
   result.month = { title: await page.$eval('.fc-toolbar-title', (e) => e.textContent),
     shown: await page.evaluate(shownDays), api: await page.evaluate(apiDays, ns, {}) };
   await page.screenshot({ path: join(shots, 'month.png') });
+  result.month.drawn = Object.keys(result.month.shown);
+  result.month.more = await moreLists(page, result.month.shown);
+
+  // The week of a capped day, then the month again: the week view gets every event (the month's
+  // list, not its capped grid), and no "+N more" item.
+  await page.evaluate((d) => window.CalWeb.calendar.changeView('timeGridWeek', d), `${month}-09`);
+  fetches = await settle(page, fetches);
+  result.week = await page.evaluate(() => ({
+    titles: Array.from(document.querySelectorAll('.fc-timegrid-event .fc-event-title, .fc-daygrid-event .fc-event-title'))
+      .map((e) => e.textContent).sort(),
+    more: document.querySelectorAll('.cal-more').length }));
+  await page.evaluate((d) => window.CalWeb.calendar.changeView('dayGridMonth', d), `${month}-01`);
+  fetches = await settle(page, fetches);
   result.contrast = await page.evaluate(lowContrast);
 
   // A category filter: the grid, the address bar and the Subscribe link follow it.
@@ -121,6 +154,8 @@ try {
         viewerZone: body.querySelector('.cal-when-viewer')?.textContent || '', text: body.textContent,
         links: Array.from(body.querySelectorAll('a')).map((a) => a.getAttribute('href')),
         strong: Array.from(body.querySelectorAll('.cal-description strong')).map((s) => s.textContent),
+        rule: body.querySelector('.cal-rule')?.textContent ?? null,
+        exception: body.querySelector('.cal-exception')?.textContent ?? null,
         label: document.activeElement.closest('dialog') ? 'inside' : 'outside' };
     });
     return { seen, handle };
@@ -134,6 +169,18 @@ try {
   result.panel.focusBack = await page.evaluate((t) => document.activeElement.getAttribute('aria-label') || '', panelTitle);
   result.zone = (await panel(zoneTitle)).seen;
   await page.keyboard.press('Escape');
+  // A recurring series: an occurrence's panel says how it recurs, in English and in German, and
+  // the occurrence edited alone where its rule had put it.
+  result.series = (await panel(seriesTitle)).seen;
+  await page.keyboard.press('Escape');
+  result.exception = (await panel(exceptionTitle)).seen;
+  await page.screenshot({ path: join(shots, 'panel-exception.png') });
+  result.exceptionContrast = await page.evaluate(lowContrast);
+  await page.keyboard.press('Escape');
+  await page.select('#cal-lang', 'de');
+  result.seriesGerman = (await panel(seriesTitle)).seen;
+  await page.keyboard.press('Escape');
+  await page.select('#cal-lang', 'en');
   result.xss = await page.evaluate(() => window.__xss === undefined);
   await page.close();
 

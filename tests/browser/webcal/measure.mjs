@@ -3,18 +3,20 @@
 // the admin token), then opens the calendar RUNS times, each in a fresh browser context (cold
 // cache), and reports the page's performance mark "cal:first-render" (milliseconds from the
 // start of navigation until the fetched events are painted), the CPU time the page's main
-// thread spent until then (cputime.mjs) and how many events the calendar holds.
+// thread spent until then (cputime.mjs) and how many events the calendar holds. KIND `series`
+// adds the missing ones as occurrences of daily series (20 each) instead of one-off events; give
+// such a month of its own (e.g. 2093-03), as its count includes whatever the month holds.
 //
-//   node measure.mjs PAGE_URL ADMIN_TOKEN [N=500] [MONTH=2092-03] [RUNS=7]
+//   node measure.mjs PAGE_URL ADMIN_TOKEN [N=500] [MONTH=2092-03] [RUNS=7] [KIND=events|series]
 // e.g. after `make start`: node tests/browser/webcal/measure.mjs http://127.0.0.1:8080/calendar/ "$(cat var/admin.token)"
 import { launch, settle } from './browser.mjs';
 import { mainThreadCpu, traceCategories } from './cputime.mjs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const [pageUrl, token, n = '500', month = '2092-03', runs = '7'] = process.argv.slice(2);
-if (!pageUrl || !token) {
-  console.error('usage: node measure.mjs PAGE_URL ADMIN_TOKEN [N] [MONTH] [RUNS]');
+const [pageUrl, token, n = '500', month = '2092-03', runs = '7', kind = 'events'] = process.argv.slice(2);
+if (!pageUrl || !token || !['events', 'series'].includes(kind)) {
+  console.error('usage: node measure.mjs PAGE_URL ADMIN_TOKEN [N] [MONTH] [RUNS] [events|series]');
   process.exit(2);
 }
 const ns = new URL('api/cal/events/v1', pageUrl).href;
@@ -51,8 +53,24 @@ async function seed(missing) {
   }
 }
 
+// Adds daily series of up to 20 occurrences each, starting on the month's first 12 days at
+// varied hours, so that every occurrence falls in the month.
+async function seedSeries(missing) {
+  for (let i = 0; missing > 0; i++) {
+    const count = Math.min(20, missing);
+    const d = `${month}-${String(1 + (i * 5) % 12).padStart(2, '0')}`;
+    const hour = 8 + (i % 12);
+    const body = { title: `Course ${i}`, start_date: `${d} ${hour}:00`, end_date: `${d} ${hour + 1}:30`,
+      status: 'publish', recurrence: [`RRULE:FREQ=DAILY;COUNT=${count}`] };
+    const r = await fetch(`${ns}/events`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body) });
+    if (r.status !== 201) throw new Error(`create series: HTTP ${r.status} ${await r.text()}`);
+    missing -= count;
+  }
+}
+
 const have = await count();
-if (have < Number(n)) await seed(Number(n) - have);
+if (have < Number(n)) await (kind === 'series' ? seedSeries : seed)(Number(n) - have);
 const total = await count();
 
 // One cold load (a fresh browser context): the mark's time, and with `traced` the main thread's

@@ -1,11 +1,13 @@
 // The web calendar in a real browser: seeds a month of events through the API (timed, multi-day,
-// all-day, one in Tokyo), then runs tests/browser/webcal/check.mjs (puppeteer-core driving
-// Debian's chromium, viewer in Europe/Berlin) against the stack's /calendar/ and judges what it
-// saw: the month grid shows exactly the API's events on the right days, a category filter and
-// the language switch work, the event panel (opened by keyboard) shows both zones, venue, map
-// link, organizer, cost and sanitised description, a phone gets the list without sideways
-// scrolling, every visible text has AA contrast, and the page logs no console error. Screenshots go to
-// BUILD_DIR/webcal-screenshots/ (docs/web-calendar.md shows copies of them, web/screenshots/).
+// all-day, one in Tokyo, five talks on one day, a weekly series with one occurrence moved
+// alone), then runs tests/browser/webcal/check.mjs (puppeteer-core driving Debian's chromium,
+// viewer in Europe/Berlin) against the stack's /calendar/ and judges what it saw: the month grid
+// shows exactly the API's events on the right days (a day's extra ones in its "+N more" list), a
+// category filter and the language switch work, the event panel (opened by keyboard) shows both
+// zones, venue, map link, organizer, cost and sanitised description, and for an occurrence how
+// its series recurs; a phone gets the list without sideways scrolling, every visible text has AA
+// contrast, and the page logs no console error. Screenshots go to BUILD_DIR/webcal-screenshots/
+// (docs/web-calendar.md shows copies of them, web/screenshots/).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 
 #include "support/client.h"
 #include "support/commands.h"
+#include "support/events.h"
 
 namespace caltest {
 namespace {
@@ -107,9 +110,34 @@ TEST_CASE("web calendar in a browser: month view, filter, language, event panel,
          R"({"title":"Tokyo livestream","start_date":"2091-05-27 06:00","end_date":"2091-05-27 06:30",)"
          R"("timezone":"Asia/Tokyo"})");
 
+  // Five talks on one day: the grid draws three and "+2 more", whose list holds all five.
+  for (int i = 0; i < 5; ++i) {
+    const std::string hour = std::to_string(10 + i);
+    create("events", R"({"title":"Talk )" + std::to_string(i + 1) + R"(","start_date":"2091-05-09 )" + hour +
+                         R"(:00","end_date":"2091-05-09 )" + hour + R"(:45","timezone":"Europe/Berlin"})");
+  }
+  // A weekly series through the grid's last week, and its third occurrence moved to a Thursday
+  // morning and renamed (edited alone).
+  const HttpResponse series = post_json(
+      "/cal/events/v1/events",
+      R"({"title":"Tuesday class","start_date":"2091-05-01 19:00","end_date":"2091-05-01 20:30",)"
+      R"("timezone":"Europe/Berlin","recurrence":["RRULE:FREQ=WEEKLY;BYDAY=TU;UNTIL=20910612T170000Z"]})",
+      {admin()});
+  REQUIRE_MESSAGE(series.status == 201, describe(series));
+  const HttpResponse created =
+      get("/cal/events/v1/events/" + std::to_string(events::int_at(series.json(), {"id"})));
+  REQUIRE_MESSAGE(created.status == 200, describe(created));
+  const long long third = events::int_at(created.json(), {"next_occurrences", "2", "id"});
+  const HttpResponse moved = patch_json(
+      "/cal/events/v1/events/" + std::to_string(third),
+      R"({"title":"Class moved to Thursday","start_date":"2091-05-17 10:00","end_date":"2091-05-17 11:30"})",
+      {admin()});
+  REQUIRE_MESSAGE(moved.status == 200, describe(moved));
+
   std::string output;
-  const std::string text =
-      run_check({page_url(), kMonth, "concerts", "Evening concert", "Tokyo livestream"}, &output);
+  const std::string text = run_check({page_url(), kMonth, "concerts", "Evening concert", "Tokyo livestream",
+                                      "Tuesday class", "Class moved to Thursday"},
+                                     &output);
   CAPTURE(output);
   rapidjson::Document r;
   r.Parse(text.data(), text.size());
@@ -120,7 +148,7 @@ TEST_CASE("web calendar in a browser: month view, filter, language, event panel,
   REQUIRE(find(r, {"errors"}) != nullptr);
 
   // WCAG AA contrast of every visible text: month view, panel, phone (contrast.mjs).
-  for (const char* view : {"contrast", "panelContrast", "phoneContrast"}) {
+  for (const char* view : {"contrast", "panelContrast", "exceptionContrast", "phoneContrast"}) {
     CAPTURE(view);
     REQUIRE(find(r, {view}) != nullptr);
     CHECK(strings_at(r, {view}).empty());
@@ -136,6 +164,30 @@ TEST_CASE("web calendar in a browser: month view, filter, language, event panel,
   CHECK(strings_at(r, {"month", "shown", "Town festival"}) ==
         std::vector<std::string>{"2091-05-20", "2091-05-21"});
   CHECK(strings_at(r, {"month", "shown", "Tokyo livestream"}) == std::vector<std::string>{"2091-05-26"});
+  // The day with more events than its cell holds: some talks drawn (as many as fit the cell,
+  // one row kept), "+N more" for the others, and its list has all five.
+  REQUIRE(find(r, {"month", "more"}) != nullptr);
+  const std::vector<std::string> drawn = strings_at(r, {"month", "drawn"});
+  const long talks = std::count_if(drawn.begin(), drawn.end(),
+                                   [](const std::string& t) { return t.rfind("Talk ", 0) == 0; });
+  CHECK(talks >= 1);
+  CHECK(talks <= 3);
+  CHECK(string_at(r, {"month", "more", "2091-05-09"}) == "+" + std::to_string(5 - talks) + " more");
+  CHECK(find(r, {"month", "more"})->MemberCount() == 1);
+  for (const char* talk : {"Talk 1", "Talk 2", "Talk 3", "Talk 4", "Talk 5"}) {
+    CHECK_MESSAGE(strings_at(r, {"month", "shown", talk}) == std::vector<std::string>{"2091-05-09"}, talk);
+  }
+  // That day's week view draws all five talks, and no "+N more".
+  const std::vector<std::string> week = strings_at(r, {"week", "titles"});
+  CHECK(std::count_if(week.begin(), week.end(),
+                      [](const std::string& t) { return t.rfind("Talk ", 0) == 0; }) == 5);
+  CHECK(events::int_at(r, {"week", "more"}) == 0);
+  REQUIRE(find(r, {"week", "more"}) != nullptr);
+  // The series: every Tuesday of the grid but the one moved, which is on its new day.
+  CHECK(strings_at(r, {"month", "shown", "Tuesday class"}) ==
+        std::vector<std::string>{"2091-05-01", "2091-05-08", "2091-05-22", "2091-05-29", "2091-06-05"});
+  CHECK(strings_at(r, {"month", "shown", "Class moved to Thursday"}) ==
+        std::vector<std::string>{"2091-05-17"});
 
   // The category filter: the grid, the address bar and the Subscribe link (the iCal feed).
   REQUIRE(find(r, {"category", "shown"}) != nullptr);
@@ -188,6 +240,18 @@ TEST_CASE("web calendar in a browser: month view, filter, language, event panel,
   CHECK(contains(string_at(r, {"zone", "eventZone"}), "(JST)"));
   CHECK(contains(string_at(r, {"zone", "viewerZone"}), "May 26, 2091"));
   CHECK(contains(string_at(r, {"zone", "viewerZone"}), "(Europe/Berlin)"));
+
+  // An occurrence's panel says how its series recurs, in the page's language; the occurrence
+  // edited alone shows its own time and where the rule had put it.
+  CHECK(string_at(r, {"series", "rule"}) == "Every Tuesday until June 12, 2091");
+  CHECK(find(r, {"series", "exception"}) != nullptr);
+  CHECK((find(r, {"series", "exception"}) != nullptr && find(r, {"series", "exception"})->IsNull()));
+  CHECK(string_at(r, {"seriesGerman", "rule"}) == "Jeden Dienstag bis 12. Juni 2091");
+  CHECK(string_at(r, {"exception", "rule"}) == "Every Tuesday until June 12, 2091");
+  CHECK(string_at(r, {"exception", "exception"}) == "Moved from Tuesday, May 15, 2091 at 7:00 PM");
+  CHECK(contains(string_at(r, {"exception", "eventZone"}), "Thursday, May 17, 2091"));
+  // A one-off event has no recurrence line.
+  CHECK((find(r, {"panel", "rule"}) != nullptr && find(r, {"panel", "rule"})->IsNull()));
 
   // A phone: the list view, no wider than the screen.
   CHECK(is_true(r, {"phone", "list"}));
