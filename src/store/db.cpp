@@ -208,13 +208,25 @@ void bind(sql::PreparedStatement& stmt, const std::vector<SqlValue>& args) {
 
 void Db::set_statement_budget(double seconds) { budget_seconds_ = seconds > 0 ? seconds : 0; }
 
+constexpr std::string_view kSetStatement = "SET STATEMENT ";
+
+std::string Db::with_optimizer_switch(std::string_view sql, std::string_view switches) const {
+  if (!impl_->mariadb) return std::string(sql);
+  return std::string(kSetStatement) + "optimizer_switch='" + std::string(switches) + "' FOR " +
+         std::string(sql);
+}
+
 std::string Db::budgeted(std::string_view sql) {
   // The budget is the service's own setting, a number written here: no client value reaches
   // the SQL text.
   char number[32];
   if (impl_->mariadb) {
     std::snprintf(number, sizeof number, "%.3f", budget_seconds_);
-    return "SET STATEMENT max_statement_time=" + std::string(number) + " FOR " + std::string(sql);
+    const std::string budget = "max_statement_time=" + std::string(number);
+    // A statement already setting variables for itself takes the budget into the same clause.
+    if (sql.substr(0, kSetStatement.size()) == kSetStatement)
+      return std::string(kSetStatement) + budget + ", " + std::string(sql.substr(kSetStatement.size()));
+    return std::string(kSetStatement) + budget + " FOR " + std::string(sql);
   }
   // MySQL bounds only a top-level SELECT, with a hint right after its keyword.
   if (sql.substr(0, 7) != "SELECT ") return std::string(sql);

@@ -118,6 +118,11 @@ class Db {
   void set_statement_budget(double seconds);
   double statement_budget() const { return budget_seconds_; }
 
+  // `sql` with MariaDB's optimizer_switch set for that statement alone (SET STATEMENT
+  // optimizer_switch='SWITCHES' FOR …; the budget above joins the same clause); `sql` as it is
+  // on MySQL, which has no such statement. `switches` is the store's own text, never a client's.
+  std::string with_optimizer_switch(std::string_view sql, std::string_view switches) const;
+
   // Runs one statement that cannot be prepared (DDL of the schema scripts, cal/store/schema.h);
   // no parameters, nothing returned.
   void execute_unprepared(std::string_view sql);
