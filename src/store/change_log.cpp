@@ -93,4 +93,25 @@ std::vector<long long> listed_post_ids(Db& db, PostType type, const std::vector<
   return out;
 }
 
+SeriesAmong find_series_among(Db& db, const std::vector<long long>& ids, const PostVisibility& visibility) {
+  SeriesAmong out;
+  if (ids.empty()) return out;
+  // The visibility condition as a column: every series comes back, listed or not.
+  SqlWhere seen;
+  add_visibility(seen, "p", visibility, false);
+  SqlWhere w;
+  w.add_in("p.id IN ", ids);
+  std::vector<SqlValue> args = seen.args;
+  args.insert(args.end(), w.args.begin(), w.args.end());
+  Rows rows =
+      db.query("SELECT p.id, s.hide_from_listings = 0" + seen.sql +
+                   " FROM posts p JOIN event_series s ON s.series_id = p.id WHERE p.type = 'series'" + w.sql,
+               args);
+  while (rows.next()) {
+    out.series.push_back(rows.integer(0));
+    if (rows.integer(1) != 0) out.listed.push_back(rows.integer(0));
+  }
+  return out;
+}
+
 }  // namespace cal

@@ -47,4 +47,13 @@ std::vector<std::pair<PostType, long long>> posts_come_due(Db& db, long long aft
 std::vector<long long> listed_post_ids(Db& db, PostType type, const std::vector<long long>& ids,
                                        const PostVisibility& visibility);
 
+// Which of `ids` are recurring series now (posts of type 'series'), and of those, which a caller
+// who sees `visibility` may list: its statuses (every status but trash), not hidden from listings.
+// One statement.
+struct SeriesAmong {
+  std::vector<long long> series;
+  std::vector<long long> listed;
+};
+SeriesAmong find_series_among(Db& db, const std::vector<long long>& ids, const PostVisibility& visibility);
+
 }  // namespace cal

@@ -101,7 +101,7 @@ Specs changes_params() {
       {.name = param::kKinds,
        .type = T::kStringList,
        .description = "Only changes of these kinds (use the same kinds with the tokens they give).",
-       .enum_values = {"event", "venue", "organizer", "category", "tag"},
+       .enum_values = {"event", "venue", "organizer", "category", "tag", "series"},
        .declared_type = "string",
        .max_items = list_limits::kChoiceItems},
       {.name = param::kPerPage,
