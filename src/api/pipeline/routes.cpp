@@ -655,7 +655,7 @@ void add_post_resource(std::vector<Route>& routes, std::string_view base, std::s
                         {.methods = {"DELETE"},
                          .capability = Capability::kEditPosts,
                          .handler = op.remove,
-                         .params = concat(slug_param(), force_param()),
+                         .params = concat(concat(slug_param(), force_param()), delete_params),
                          .summary = "Trash or delete a record by slug."},
                     }});
 }
