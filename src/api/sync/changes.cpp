@@ -274,9 +274,8 @@ Response list_changes(RequestContext& ctx) {
     // Scheduled posts that came due since the token turned visible without a write: they are
     // reported as changed then (a page may exceed per_page by them). The token's clock moves on
     // only once the whole log is read.
-    for (const auto& [type, id] : posts_come_due(ctx.db, since->at, slice.db_now, kMaxDue))
-      if (sync_kind_bits(post_type_name(type)) & kinds)
-        page.changes.push_back(MergedChange{post_type_name(type), id, slice.db_now});
+    for (const auto& [kind, id] : posts_come_due(ctx.db, since->at, slice.db_now, kMaxDue))
+      if (sync_kind_bits(kind) & kinds) page.changes.push_back(MergedChange{kind, id, slice.db_now});
     // Nothing at all since the token: the same token again for an hour, so polls get 304.
     const bool unchanged =
         page.changes.empty() && page.next == since->shards && slice.db_now - since->at < kUnchangedTokenKept;

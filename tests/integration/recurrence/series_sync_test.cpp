@@ -5,8 +5,10 @@
 // for good. A mirror of kinds=series alone holds the same series.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "support/client.h"
@@ -128,7 +130,7 @@ TEST_CASE("recurrence: a mirror kept by /changes follows series, exceptions, can
   CHECK(series_only.records.empty());
 }
 
-TEST_CASE("recurrence: a visitor's /changes has a draft series as a delete, published as an upsert") {
+TEST_CASE("recurrence: a visitor's /changes has a draft series as a delete, published or due as an upsert") {
   const std::string word = unique("serv");
   sync::Mirror visitor{{}};
   visitor.start();
@@ -143,6 +145,18 @@ TEST_CASE("recurrence: a visitor's /changes has a draft series as a delete, publ
   REQUIRE(visitor.records.count({"series", id}) == 1);
   CHECK(visitor.records.at({"series", id}) == sync::normalize("series", get(path_of(id)).json()));
   CHECK(visitor.with_word(word).size() == 3);
+
+  // Scheduled a moment ahead: the series and its occurrences come due without a write.
+  const long long due =
+      id_of(create(event_body(word + " Dawn", days_ahead(14, "06:00:00"), days_ahead(14, "07:00:00"),
+                              R"("date_utc":"+2 seconds","recurrence":["RRULE:FREQ=DAILY;COUNT=2"])")));
+  REQUIRE(string_at(get(path_of(due), {admin()}).json(), {"status"}) == "future");
+  visitor.sync(50);
+  CHECK(visitor.records.count({"series", due}) == 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(3200));
+  visitor.sync(50);
+  CHECK(visitor.records.count({"series", due}) == 1);
+  CHECK(visitor.with_word(word).size() == 5);
 }
 
 }  // namespace
