@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace cal {
@@ -124,12 +125,13 @@ class RecordWriter {
   RecordWriter(RequestContext& ctx, const std::vector<Entry>& entries, std::map<long long, Term> terms)
       : ctx_(ctx), terms_(std::move(terms)) {
     std::vector<long long> event_ids, venue_ids, organizer_ids;
+    std::optional<std::string> now;  // for the series' next occurrences, read once
     for (const Entry& e : entries) {
       if (!e.visible) continue;
       if (e.kind == "series") {
-        // A statement or three per series (its rule, links, next occurrences): pages hold few.
-        const std::string now = format_date_time(to_utc_date_time(now_seconds()));
-        if (auto loaded = load_series_with_relations(ctx.db, e.id, now))
+        // A few statements per series (its rule, links, next occurrences): pages hold few series.
+        if (!now) now = format_date_time(to_utc_date_time(now_seconds()));
+        if (auto loaded = load_series_with_relations(ctx.db, e.id, *now))
           series_.emplace(e.id, std::move(*loaded));
       }
       if (e.kind == "event") event_ids.push_back(e.id);
