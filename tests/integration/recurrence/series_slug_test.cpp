@@ -60,6 +60,7 @@ TEST_CASE("recurrence: a series' slug names the series, an occurrence's slug the
 
 TEST_CASE("recurrence: writes and DELETE by slug take scope as by id") {
   Series s = weekly(unique("Scoped slug"), 6);
+  REQUIRE(get(slug_path(s.slug)).status == 200);
 
   // An occurrence's slug: scope=this (the default) edits it alone.
   const HttpResponse alone = patch_json(slug_path(s.slugs[0]), R"({"title":"Only this one"})", {admin()});
@@ -79,6 +80,8 @@ TEST_CASE("recurrence: writes and DELETE by slug take scope as by id") {
   const HttpResponse whole = patch_json(slug_path(s.slug), R"({"excerpt":"Bring a mat."})", {admin()});
   REQUIRE_MESSAGE(whole.status == 200, describe(whole));
   CHECK(id_of(whole.json()) == s.id);
+  // Read by slug again (read by slug before the write): the series as written.
+  CHECK(string_at(get(slug_path(s.slug)).json(), {"excerpt"}).find("Bring a mat.") != std::string::npos);
   CHECK(string_at(get(path_of(s.occurrences[3])).json(), {"excerpt"}).find("Bring a mat.") !=
         std::string::npos);
   CHECK(error_mismatch(patch_json(slug_path(s.slug) + "?scope=this", R"({"title":"x"})", {admin()}), 400,
