@@ -297,7 +297,7 @@ INSERT INTO data_version (shard)
 CREATE TABLE IF NOT EXISTS data_changes (
   shard        TINYINT UNSIGNED NOT NULL COMMENT 'data_version.shard of the writer',
   version      BIGINT UNSIGNED NOT NULL COMMENT 'data_version.version of that shard after this change',
-  kind         ENUM('event','venue','organizer','attachment','term','all','category','tag') NOT NULL COMMENT 'what changed; all: anything (settings, users); term: before migration 10',
+  kind         ENUM('event','venue','organizer','attachment','term','all','category','tag','series') NOT NULL COMMENT 'what changed; all: anything (settings, users); term: before migration 10; series: a recurring series (migration 15)',
   record_id    BIGINT UNSIGNED NOT NULL COMMENT 'posts.id or terms.id; 0 for all',
   changed_utc  DATETIME NOT NULL DEFAULT UTC_TIMESTAMP() COMMENT 'when logged; pruned after [sync] retention_days',
   PRIMARY KEY (shard, version),
@@ -320,6 +320,14 @@ SET @cal_v10 = IF(EXISTS (SELECT 1 FROM schema_migrations WHERE version = 10), '
 PREPARE cal_v10 FROM @cal_v10;
 EXECUTE cal_v10;
 DEALLOCATE PREPARE cal_v10;
+-- Migration 15, once (docs/sync.md): a recurring series is logged as 'series', so GET /changes
+-- reports it as one (with its rule) and a series deleted for good as a series gone. Before the
+-- triggers below, which log the new value.
+SET @cal_v15 = IF(EXISTS (SELECT 1 FROM schema_migrations WHERE version = 15), 'DO 0',
+  'ALTER TABLE data_changes MODIFY kind ENUM(''event'',''venue'',''organizer'',''attachment'',''term'',''all'',''category'',''tag'',''series'') NOT NULL COMMENT ''what changed; all: anything (settings, users); term: before migration 10; series: a recurring series (migration 15)''');
+PREPARE cal_v15 FROM @cal_v15;
+EXECUTE cal_v15;
+DEALLOCATE PREPARE cal_v15;
 
 -- While @cal_bulk_load is set (calendarctl demo), nothing is noted: that loader bumps a counter
 -- once per transaction itself, and a reader that finds counters ahead of the log empties its cache.
@@ -353,13 +361,16 @@ BEGIN
   ; END IF
 ; END;
 
--- A recurring series (posts.type 'series', migration 14) is logged as the event it is.
+-- A recurring series (posts.type 'series', migration 14) is logged as 'series' (migration 15).
+-- A write of a series turns it into an event for the while (store/event_series.cpp), and that
+-- change of type is logged as 'series' too: a series deleted for good, or made a one-off event,
+-- leaves a 'series' entry in the log, so GET /changes can say the series is gone.
 CREATE OR REPLACE TRIGGER posts_version_ai AFTER INSERT ON posts FOR EACH ROW
-  CALL cal_note_change(IF(NEW.type = 'series', 'event', NEW.type), NEW.id);
+  CALL cal_note_change(NEW.type, NEW.id);
 CREATE OR REPLACE TRIGGER posts_version_au AFTER UPDATE ON posts FOR EACH ROW
-  CALL cal_note_change(IF(NEW.type = 'series', 'event', NEW.type), NEW.id);
+  CALL cal_note_change(IF(OLD.type = 'series', 'series', NEW.type), NEW.id);
 CREATE OR REPLACE TRIGGER posts_version_ad AFTER DELETE ON posts FOR EACH ROW
-  CALL cal_note_change(IF(OLD.type = 'series', 'event', OLD.type), OLD.id);
+  CALL cal_note_change(OLD.type, OLD.id);
 CREATE OR REPLACE TRIGGER event_details_version_ai AFTER INSERT ON event_details FOR EACH ROW
   CALL cal_note_change('event', NEW.event_id);
 CREATE OR REPLACE TRIGGER event_details_version_au AFTER UPDATE ON event_details FOR EACH ROW
@@ -782,75 +793,6 @@ BEGIN
 CALL cal_migration_8();
 DROP PROCEDURE cal_migration_8;
 
--- Views for people reading the data with the `mysql` client (docs/mysql.md). Re-created on
--- every start (CREATE OR REPLACE), so every database has the current ones. They show what the API shows for the same records (tests/integration/
--- sql_views_test.cpp compares them): `status` as the API reads it (a scheduled event whose date
--- has passed is 'publish'); lists as comma-separated names in the API's order (organizers as
--- linked, categories and tags by name); NULL where the API has no venue or an empty list; a
--- count is the published events (the same status rule) linked, like a term's `count`.
--- MERGE: a query on a view is run on the tables with their indexes (`WHERE start_utc >= ...` is
--- a range of event_details), nothing is materialized. SQL SECURITY INVOKER: a reader needs
--- SELECT on the tables, a view gives no access of its own. FORCE INDEX (PRIMARY) on the linked
--- posts and terms: each is looked up by id; after a bulk load the optimizer read all venues of a
--- `type = 'venue'` range per event instead, many times slower. They are for reading: INSERT and DELETE through them are
--- refused (they join tables), and so is an UPDATE of status, a list or a count; changes go
--- through the API, which checks them.
-CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_events AS
-  SELECT p.id, p.title, p.slug,
-    IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status) AS status,
-    d.start_local, d.end_local, d.timezone, d.start_utc, d.end_utc, d.all_day,
-    v.title AS venue, IF(v.id IS NULL, NULL, IFNULL(vd.city, '')) AS city,
-    IF(v.id IS NULL, NULL, IFNULL(vd.country, '')) AS country,
-    (SELECT GROUP_CONCAT(o.title ORDER BY eo.position, eo.organizer_id SEPARATOR ', ') FROM event_organizers eo
-      JOIN posts o FORCE INDEX (PRIMARY) ON o.id = eo.organizer_id AND o.type = 'organizer' WHERE eo.event_id = p.id) AS organizers,
-    (SELECT GROUP_CONCAT(t.name ORDER BY t.name_lower, t.id SEPARATOR ', ') FROM term_relationships r
-      JOIN terms t FORCE INDEX (PRIMARY) ON t.id = r.term_id AND t.taxonomy = 'cal_events_cat' WHERE r.event_id = p.id) AS categories,
-    (SELECT GROUP_CONCAT(t.name ORDER BY t.name_lower, t.id SEPARATOR ', ') FROM term_relationships r
-      JOIN terms t FORCE INDEX (PRIMARY) ON t.id = r.term_id AND t.taxonomy = 'post_tag' WHERE r.event_id = p.id) AS tags,
-    d.cost, d.featured, p.modified_utc
-  FROM posts p JOIN event_details d ON d.event_id = p.id
-    LEFT JOIN event_venues ev ON ev.event_id = p.id
-    LEFT JOIN posts v FORCE INDEX (PRIMARY) ON v.id = ev.venue_id AND v.type = 'venue'
-    LEFT JOIN venue_details vd ON vd.venue_id = v.id
-  WHERE p.type = 'event';
--- Published events that have not ended (end after now, UTC), hidden ones included, in the API's
--- list order.
-CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_upcoming AS
-  SELECT * FROM calendar_events e
-  WHERE e.status = 'publish' AND e.end_utc > UTC_TIMESTAMP()
-  ORDER BY e.start_utc, e.id;
-CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_venues AS
-  SELECT p.id, p.title AS venue, p.slug,
-    IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status) AS status,
-    IFNULL(d.address, '') AS address, IFNULL(d.city, '') AS city, IFNULL(d.country, '') AS country,
-    IFNULL(d.province, '') AS province, IFNULL(d.state, '') AS state, IFNULL(d.zip, '') AS zip,
-    IFNULL(d.phone, '') AS phone, IFNULL(d.website, '') AS website, d.geo_lat, d.geo_lng,
-    (SELECT COUNT(*) FROM event_venues ev STRAIGHT_JOIN posts e FORCE INDEX (PRIMARY) ON e.id = ev.event_id AND e.type = 'event'
-      WHERE ev.venue_id = p.id
-        AND (e.status = 'publish' OR (e.status = 'future' AND e.date_utc <= UTC_TIMESTAMP()))) AS events,
-    p.modified_utc
-  FROM posts p LEFT JOIN venue_details d ON d.venue_id = p.id
-  WHERE p.type = 'venue';
-CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_organizers AS
-  SELECT p.id, p.title AS organizer, p.slug,
-    IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status) AS status,
-    IFNULL(d.phone, '') AS phone, IFNULL(d.website, '') AS website, IFNULL(d.email, '') AS email,
-    (SELECT COUNT(*) FROM event_organizers eo STRAIGHT_JOIN posts e FORCE INDEX (PRIMARY) ON e.id = eo.event_id AND e.type = 'event'
-      WHERE eo.organizer_id = p.id
-        AND (e.status = 'publish' OR (e.status = 'future' AND e.date_utc <= UTC_TIMESTAMP()))) AS events,
-    p.modified_utc
-  FROM posts p LEFT JOIN organizer_details d ON d.organizer_id = p.id
-  WHERE p.type = 'organizer';
--- Counts are computed from the links, not read from term_counts: the views show the tables as
--- they are (the test compares them with the API's count, which term_counts keeps). STRAIGHT_JOIN:
--- a count reads the record's own links and looks each event up by id, never all events per
--- record (which the optimizer chose for terms after a bulk load, before statistics caught up).
-CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_terms AS
-  SELECT t.id, t.taxonomy, t.name, t.slug, pt.name AS parent, t.description,
-    (SELECT COUNT(*) FROM term_relationships r STRAIGHT_JOIN posts e FORCE INDEX (PRIMARY) ON e.id = r.event_id AND e.type = 'event'
-      WHERE r.term_id = t.id
-        AND (e.status = 'publish' OR (e.status = 'future' AND e.date_utc <= UTC_TIMESTAMP()))) AS count
-  FROM terms t LEFT JOIN terms pt ON pt.id = t.parent AND t.parent <> 0;
 -- Migration 10: the change log of incremental sync (GET /changes).
 INSERT IGNORE INTO schema_migrations (version) VALUES (10);
 
@@ -1036,3 +978,112 @@ CREATE TABLE IF NOT EXISTS event_occurrences (
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci
   COMMENT 'occurrences of recurring series: which event post is which occurrence';
 INSERT IGNORE INTO schema_migrations (version) VALUES (14);
+
+-- Views for people reading the data with the `mysql` client (docs/mysql.md), after every table
+-- they read (migration 14's too). Re-created on every start (CREATE OR REPLACE), so every database has the current ones. They show what the API shows for the same records (tests/integration/
+-- sql_views_test.cpp compares them): `status` as the API reads it (a scheduled event whose date
+-- has passed is 'publish'); lists as comma-separated names in the API's order (organizers as
+-- linked, categories and tags by name); NULL where the API has no venue or an empty list; a
+-- count is the published events (the same status rule) linked, like a term's `count`.
+-- MERGE: a query on a view is run on the tables with their indexes (`WHERE start_utc >= ...` is
+-- a range of event_details), nothing is materialized. SQL SECURITY INVOKER: a reader needs
+-- SELECT on the tables, a view gives no access of its own. FORCE INDEX (PRIMARY) on the linked
+-- posts and terms: each is looked up by id; after a bulk load the optimizer read all venues of a
+-- `type = 'venue'` range per event instead, many times slower. They are for reading: INSERT and DELETE through them are
+-- refused (they join tables), and so is an UPDATE of status, a list or a count; changes go
+-- through the API, which checks them.
+CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_events AS
+  SELECT p.id, p.title, p.slug,
+    IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status) AS status,
+    d.start_local, d.end_local, d.timezone, d.start_utc, d.end_utc, d.all_day,
+    v.title AS venue, IF(v.id IS NULL, NULL, IFNULL(vd.city, '')) AS city,
+    IF(v.id IS NULL, NULL, IFNULL(vd.country, '')) AS country,
+    (SELECT GROUP_CONCAT(o.title ORDER BY eo.position, eo.organizer_id SEPARATOR ', ') FROM event_organizers eo
+      JOIN posts o FORCE INDEX (PRIMARY) ON o.id = eo.organizer_id AND o.type = 'organizer' WHERE eo.event_id = p.id) AS organizers,
+    (SELECT GROUP_CONCAT(t.name ORDER BY t.name_lower, t.id SEPARATOR ', ') FROM term_relationships r
+      JOIN terms t FORCE INDEX (PRIMARY) ON t.id = r.term_id AND t.taxonomy = 'cal_events_cat' WHERE r.event_id = p.id) AS categories,
+    (SELECT GROUP_CONCAT(t.name ORDER BY t.name_lower, t.id SEPARATOR ', ') FROM term_relationships r
+      JOIN terms t FORCE INDEX (PRIMARY) ON t.id = r.term_id AND t.taxonomy = 'post_tag' WHERE r.event_id = p.id) AS tags,
+    d.cost, d.featured, p.modified_utc, oc.series_id
+  FROM posts p JOIN event_details d ON d.event_id = p.id
+    LEFT JOIN event_occurrences oc ON oc.event_id = p.id
+    LEFT JOIN event_venues ev ON ev.event_id = p.id
+    LEFT JOIN posts v FORCE INDEX (PRIMARY) ON v.id = ev.venue_id AND v.type = 'venue'
+    LEFT JOIN venue_details vd ON vd.venue_id = v.id
+  WHERE p.type = 'event';
+-- Published events that have not ended (end after now, UTC), hidden ones included, in the API's
+-- list order.
+CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_upcoming AS
+  SELECT * FROM calendar_events e
+  WHERE e.status = 'publish' AND e.end_utc > UTC_TIMESTAMP()
+  ORDER BY e.start_utc, e.id;
+CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_venues AS
+  SELECT p.id, p.title AS venue, p.slug,
+    IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status) AS status,
+    IFNULL(d.address, '') AS address, IFNULL(d.city, '') AS city, IFNULL(d.country, '') AS country,
+    IFNULL(d.province, '') AS province, IFNULL(d.state, '') AS state, IFNULL(d.zip, '') AS zip,
+    IFNULL(d.phone, '') AS phone, IFNULL(d.website, '') AS website, d.geo_lat, d.geo_lng,
+    (SELECT COUNT(*) FROM event_venues ev STRAIGHT_JOIN posts e FORCE INDEX (PRIMARY) ON e.id = ev.event_id AND e.type = 'event'
+      WHERE ev.venue_id = p.id
+        AND (e.status = 'publish' OR (e.status = 'future' AND e.date_utc <= UTC_TIMESTAMP()))) AS events,
+    p.modified_utc
+  FROM posts p LEFT JOIN venue_details d ON d.venue_id = p.id
+  WHERE p.type = 'venue';
+CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_organizers AS
+  SELECT p.id, p.title AS organizer, p.slug,
+    IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status) AS status,
+    IFNULL(d.phone, '') AS phone, IFNULL(d.website, '') AS website, IFNULL(d.email, '') AS email,
+    (SELECT COUNT(*) FROM event_organizers eo STRAIGHT_JOIN posts e FORCE INDEX (PRIMARY) ON e.id = eo.event_id AND e.type = 'event'
+      WHERE eo.organizer_id = p.id
+        AND (e.status = 'publish' OR (e.status = 'future' AND e.date_utc <= UTC_TIMESTAMP()))) AS events,
+    p.modified_utc
+  FROM posts p LEFT JOIN organizer_details d ON d.organizer_id = p.id
+  WHERE p.type = 'organizer';
+-- Counts are computed from the links, not read from term_counts: the views show the tables as
+-- they are (the test compares them with the API's count, which term_counts keeps). STRAIGHT_JOIN:
+-- a count reads the record's own links and looks each event up by id, never all events per
+-- record (which the optimizer chose for terms after a bulk load, before statistics caught up).
+CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_terms AS
+  SELECT t.id, t.taxonomy, t.name, t.slug, pt.name AS parent, t.description,
+    (SELECT COUNT(*) FROM term_relationships r STRAIGHT_JOIN posts e FORCE INDEX (PRIMARY) ON e.id = r.event_id AND e.type = 'event'
+      WHERE r.term_id = t.id
+        AND (e.status = 'publish' OR (e.status = 'future' AND e.date_utc <= UTC_TIMESTAMP()))) AS count
+  FROM terms t LEFT JOIN terms pt ON pt.id = t.parent AND t.parent <> 0;
+-- Recurring events (migration 15, docs/recurring-events.md). A view's columns cannot carry a
+-- COMMENT; docs/mysql.md describes each. calendar_occurrences: one row per occurrence of a series
+-- (an occurrence is also a row of calendar_events, with its series_id): series_id and id (the
+-- occurrence's event id), its title, slug and status (the API's rule), original_start_local and
+-- original_start_utc (the start the rule named, RFC 5545's RECURRENCE-ID, in the series zone and
+-- in UTC), its times as they are now (moved when edited alone), is_exception (1: edited alone,
+-- series edits leave it alone), its venue and modified_utc. A cancelled occurrence has no row (its
+-- date is an EXDATE of the series' recurrence).
+CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_occurrences AS
+  SELECT o.series_id, p.id, p.title, p.slug,
+    IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status) AS status,
+    o.original_local AS original_start_local, o.original_utc AS original_start_utc,
+    d.start_local, d.end_local, d.timezone, d.start_utc, d.end_utc, d.all_day, o.is_exception,
+    v.title AS venue, p.modified_utc
+  FROM event_occurrences o JOIN posts p FORCE INDEX (PRIMARY) ON p.id = o.event_id AND p.type = 'event'
+    JOIN event_details d ON d.event_id = o.event_id
+    LEFT JOIN event_venues ev ON ev.event_id = o.event_id
+    LEFT JOIN posts v FORCE INDEX (PRIMARY) ON v.id = ev.venue_id AND v.type = 'venue';
+-- calendar_series: one row per series, as GET /events/{series id} shows it: its title, slug and
+-- status, the first occurrence's times (DTSTART and DTEND) and zone, its recurrence lines in normal
+-- form (one per line), is_infinite (1: no COUNT or UNTIL, materialised up to horizon_utc), how many
+-- occurrences and exceptions it has now, its venue, cost and modified_utc.
+CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_series AS
+  SELECT p.id, p.title, p.slug,
+    IF(p.status = 'future' AND p.date_utc <= UTC_TIMESTAMP(), 'publish', p.status) AS status,
+    s.start_local, s.end_local, s.timezone, s.start_utc, s.end_utc, s.all_day, s.recurrence,
+    s.is_infinite, s.horizon_utc,
+    (SELECT COUNT(*) FROM event_occurrences o WHERE o.series_id = p.id) AS occurrences,
+    (SELECT COUNT(*) FROM event_occurrences o WHERE o.series_id = p.id AND o.is_exception = 1) AS exceptions,
+    (SELECT v.title FROM series_links l JOIN posts v FORCE INDEX (PRIMARY) ON v.id = l.target_id AND v.type = 'venue'
+      WHERE l.series_id = p.id AND l.kind = 'venue' LIMIT 1) AS venue,
+    s.cost, p.modified_utc
+  FROM posts p JOIN event_series s ON s.series_id = p.id
+  WHERE p.type = 'series';
+
+-- Migration 15: series in the change log (data_changes.kind 'series', above) and the views
+-- calendar_occurrences and calendar_series (docs/mysql.md).
+INSERT IGNORE INTO schema_migrations (version) VALUES (15);

@@ -56,22 +56,16 @@ ChangeLogSlice read_change_log(Db& db, const ShardVersions& since, long long lim
 
 ChangeLogSlice read_change_counters(Db& db) { return read_slice(db, nullptr, 0); }
 
-std::vector<std::pair<PostType, long long>> posts_come_due(Db& db, long long after, long long upto,
-                                                           long long limit) {
-  std::vector<std::pair<PostType, long long>> out;
+std::vector<std::pair<std::string, long long>> posts_come_due(Db& db, long long after, long long upto,
+                                                              long long limit) {
+  std::vector<std::pair<std::string, long long>> out;
   if (upto <= after) return out;
   // posts_status_date makes this one range. FROM_UNIXTIME reads in the session zone, UTC.
   Rows rows = db.query(
       "SELECT type, id FROM posts WHERE status = 'future' AND date_utc > FROM_UNIXTIME(?) AND date_utc <= "
-      "FROM_UNIXTIME(?) AND type IN ('event', 'venue', 'organizer') ORDER BY date_utc, id LIMIT ?",
+      "FROM_UNIXTIME(?) AND type IN ('event', 'venue', 'organizer', 'series') ORDER BY date_utc, id LIMIT ?",
       {after, upto, limit});
-  while (rows.next()) {
-    const std::string type = rows.text(0);
-    out.emplace_back(type == "event"   ? PostType::kEvent
-                     : type == "venue" ? PostType::kVenue
-                                       : PostType::kOrganizer,
-                     rows.integer(1));
-  }
+  while (rows.next()) out.emplace_back(rows.text(0), rows.integer(1));
   return out;
 }
 
@@ -90,6 +84,27 @@ std::vector<long long> listed_post_ids(Db& db, PostType type, const std::vector<
   }
   Rows rows = db.query("SELECT p.id" + from + " WHERE p.type = ?" + w.sql, w.args);
   while (rows.next()) out.push_back(rows.integer(0));
+  return out;
+}
+
+SeriesAmong find_series_among(Db& db, const std::vector<long long>& ids, const PostVisibility& visibility) {
+  SeriesAmong out;
+  if (ids.empty()) return out;
+  // The visibility condition as a column: every series comes back, listed or not.
+  SqlWhere seen;
+  add_visibility(seen, "p", visibility, false);
+  SqlWhere w;
+  w.add_in("p.id IN ", ids);
+  std::vector<SqlValue> args = seen.args;
+  args.insert(args.end(), w.args.begin(), w.args.end());
+  Rows rows =
+      db.query("SELECT p.id, s.hide_from_listings = 0" + seen.sql +
+                   " FROM posts p JOIN event_series s ON s.series_id = p.id WHERE p.type = 'series'" + w.sql,
+               args);
+  while (rows.next()) {
+    out.series.push_back(rows.integer(0));
+    if (rows.integer(1) != 0) out.listed.push_back(rows.integer(0));
+  }
   return out;
 }
 

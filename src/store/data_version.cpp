@@ -10,7 +10,8 @@ namespace {
 constexpr long long kMaxChanges = 4096;
 
 ChangeKind change_kind(const std::string& name) {
-  if (name == "event") return ChangeKind::kEvent;
+  // A series (migration 15) is read as an event: GET /events/{series id} answers it.
+  if (name == "event" || name == "series") return ChangeKind::kEvent;
   if (name == "venue") return ChangeKind::kVenue;
   if (name == "organizer") return ChangeKind::kOrganizer;
   if (name == "attachment") return ChangeKind::kAttachment;

@@ -215,6 +215,12 @@ std::optional<SeriesRule> find_series_rule(Db& db, long long id) {
   return rule;
 }
 
+std::optional<long long> find_series_by_slug(Db& db, std::string_view slug) {
+  Rows rows = db.query("SELECT id FROM posts WHERE type = 'series' AND slug = ?", {std::string(slug)});
+  if (!rows.next()) return std::nullopt;
+  return rows.integer(0);
+}
+
 std::optional<Event> find_series_event(Db& db, long long id) {
   Rows rows = db.query(
       "SELECT " + event_columns() +

@@ -162,6 +162,9 @@ TEST_CASE("the merge reports a record once, at its last change, and passes over 
   CHECK(events.next[0] == 6);  // the other kinds were passed over, not left behind
   CHECK(!events.more);
   CHECK(cal::sync_kind_bits("term") == (cal::kSyncCategory | cal::kSyncTag));
+  // A series (migration 15) is a kind of its own, among all kinds.
+  CHECK(cal::sync_kind_bits("series") == cal::kSyncSeries);
+  CHECK((cal::kSyncAllKinds & cal::kSyncSeries) != 0);
 }
 
 TEST_CASE("[sync] retention_days: 30 by default, fractions allowed, more than 0 and at most 36500") {

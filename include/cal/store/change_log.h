@@ -37,14 +37,24 @@ ChangeLogSlice read_change_log(Db& db, const ShardVersions& since, long long lim
 // The counters and the clock only (a token for "now").
 ChangeLogSlice read_change_counters(Db& db);
 
-// Posts (events, venues, organizers) scheduled for a date in (after, upto]: they turn visible at
-// that date without a write, so without a log row. At most `limit`, by date.
-std::vector<std::pair<PostType, long long>> posts_come_due(Db& db, long long after, long long upto,
-                                                           long long limit);
+// Posts (events, venues, organizers, series) scheduled for a date in (after, upto]: they turn
+// visible at that date without a write, so without a log row. Each with its posts.type ("event",
+// "venue", "organizer", "series"); at most `limit`, by date.
+std::vector<std::pair<std::string, long long>> posts_come_due(Db& db, long long after, long long upto,
+                                                              long long limit);
 
 // Which of `ids` (of one post type) the list routes show to a caller who sees `visibility`
 // (its statuses ignored: every status but trash): events also not hidden from listings.
 std::vector<long long> listed_post_ids(Db& db, PostType type, const std::vector<long long>& ids,
                                        const PostVisibility& visibility);
+
+// Which of `ids` are recurring series now (posts of type 'series'), and of those, which a caller
+// who sees `visibility` may list: its statuses (every status but trash), not hidden from listings.
+// One statement.
+struct SeriesAmong {
+  std::vector<long long> series;
+  std::vector<long long> listed;
+};
+SeriesAmong find_series_among(Db& db, const std::vector<long long>& ids, const PostVisibility& visibility);
 
 }  // namespace cal

@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace cal {
@@ -47,6 +48,9 @@ struct MaterialiseCounts {
 
 // The rule of series `id`, nullopt when `id` is no series. One statement.
 std::optional<SeriesRule> find_series_rule(Db& db, long long id);
+
+// The id of the series whose slug is `slug`, nullopt when none. One statement.
+std::optional<long long> find_series_by_slug(Db& db, std::string_view slug);
 
 // Series `id` as an event (its post, the fields of event_series, its venue link); nullopt when `id`
 // is no series. One statement.

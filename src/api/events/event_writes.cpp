@@ -183,9 +183,13 @@ Response create_event(RequestContext& ctx) {
 Response update_event(RequestContext& ctx) {
   Transaction tx(ctx.db);
   long long named = ctx.params.has(param::kId) ? ctx.params.integer(param::kId) : 0;
-  if (!named && ctx.params.has(param::kSlug))
+  // By slug, an event's (an occurrence's slug names the occurrence), else a series'.
+  if (!named && ctx.params.has(param::kSlug)) {
     if (const auto post = find_post_by_slug(ctx.db, PostType::kEvent, ctx.params.text(param::kSlug)))
       named = post->id;
+    else
+      named = find_series_by_slug(ctx.db, ctx.params.text(param::kSlug)).value_or(0);
+  }
   const std::string scope = scope_input(ctx);
   std::optional<Response> r;
   if (const auto rule = named ? find_series_rule(ctx.db, named) : std::nullopt) {
@@ -196,9 +200,7 @@ Response update_event(RequestContext& ctx) {
     if (scope == "all") {
       // The fields apply to the series itself, as if sent to its id.
       const auto series_rule = find_series_rule(ctx.db, occurrence->series_id);
-      if (!series_rule || !ctx.params.has(param::kId))
-        throw invalid_param(ctx, "scope",
-                            translate(ctx.locale, "Edit the series itself to change every occurrence."));
+      if (!series_rule) throw std::runtime_error("occurrence " + std::to_string(named) + " has no series");
       r = update_series(ctx, occurrence->series_id, *series_rule);
     } else if (scope == "following") {
       r = split_series(ctx, *occurrence);

@@ -30,6 +30,15 @@ Event load_event(RequestContext& ctx, const PostRow& row) {
 
 std::string now_utc_text() { return format_date_time(to_utc_date_time(now_seconds())); }
 
+// The id a request names: its path's, or by slug an event's (an occurrence's slug names the
+// occurrence), else a series' (docs/recurring-events.md); 0 when the slug names neither.
+long long named_event_id(RequestContext& ctx) {
+  if (ctx.params.has(param::kId)) return ctx.params.integer(param::kId);
+  const std::string& slug = ctx.params.text(param::kSlug);
+  if (const auto post = find_post_by_slug(ctx.db, PostType::kEvent, slug)) return post->id;
+  return find_series_by_slug(ctx.db, slug).value_or(0);
+}
+
 // GET of series `id`: the series with its rule and next occurrences.
 Response get_series(RequestContext& ctx, long long id) {
   auto loaded = load_series_with_relations(ctx.db, id, now_utc_text());
@@ -173,6 +182,10 @@ Response get_event(RequestContext& ctx) {
   // not see it, as rare as a wrong id. By slug, or for no event by that id (the 404), the post
   // row is looked up first.
   std::optional<std::pair<Event, EventRelations>> loaded;
+  if (!ctx.params.has(param::kId) &&
+      !find_post_by_slug(ctx.db, PostType::kEvent, ctx.params.text(param::kSlug)))
+    if (const auto series_id = find_series_by_slug(ctx.db, ctx.params.text(param::kSlug)))
+      return get_series(ctx, *series_id);
   if (ctx.params.has(param::kId)) {
     loaded = load_event_with_relations(ctx.db, ctx.params.integer(param::kId));
     // A series has no event details: asked only when no event has the id.
@@ -192,8 +205,7 @@ Response get_event(RequestContext& ctx) {
 }
 
 Response delete_event(RequestContext& ctx) {
-  if (ctx.params.has(param::kId)) {
-    const long long id = ctx.params.integer(param::kId);
+  if (const long long id = named_event_id(ctx)) {
     if (const auto rule = find_series_rule(ctx.db, id)) return delete_series(ctx, id, *rule);
     if (const auto occurrence = find_occurrence(ctx.db, id)) {
       const std::string scope = ctx.params.text(param::kScope);

@@ -101,7 +101,7 @@ Specs changes_params() {
       {.name = param::kKinds,
        .type = T::kStringList,
        .description = "Only changes of these kinds (use the same kinds with the tokens they give).",
-       .enum_values = {"event", "venue", "organizer", "category", "tag"},
+       .enum_values = {"event", "venue", "organizer", "category", "tag", "series"},
        .declared_type = "string",
        .max_items = list_limits::kChoiceItems},
       {.name = param::kPerPage,
@@ -655,7 +655,7 @@ void add_post_resource(std::vector<Route>& routes, std::string_view base, std::s
                         {.methods = {"DELETE"},
                          .capability = Capability::kEditPosts,
                          .handler = op.remove,
-                         .params = concat(slug_param(), force_param()),
+                         .params = concat(concat(slug_param(), force_param()), delete_params),
                          .summary = "Trash or delete a record by slug."},
                     }});
 }

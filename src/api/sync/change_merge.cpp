@@ -12,6 +12,7 @@ unsigned sync_kind_bits(const std::string& k) {
   if (k == "organizer") return kSyncOrganizer;
   if (k == "category") return kSyncCategory;
   if (k == "tag") return kSyncTag;
+  if (k == "series") return kSyncSeries;
   if (k == "term") return kSyncCategory | kSyncTag;
   return 0;
 }

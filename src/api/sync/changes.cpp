@@ -8,6 +8,7 @@
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/posts/post_access.h"
+#include "cal/api/posts/site_time.h"
 #include "cal/api/sync/sync_token.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/core/dates/clock_use.h"
@@ -19,6 +20,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace cal {
@@ -53,7 +55,7 @@ ApiError token_expired(const RequestContext& ctx) {
 
 // What one entry reports: the kind the client knows it by, and its record when visible.
 struct Entry {
-  std::string kind;  // event, venue, organizer, category, tag
+  std::string kind;  // event, venue, organizer, category, tag, series
   long long id = 0;
   long long at = 0;
   bool visible = false;
@@ -61,6 +63,9 @@ struct Entry {
 
 // The entries of a page with their visibility for this caller. A term logged before migration
 // 10 ("term") is a category or a tag as it is found; gone, its kind is unknown and it is left out.
+// A series is an event while it is written (store/event_series.cpp), so the log holds its id as
+// an "event" too: an event id that is a series now is reported as the series. A "series" logged
+// for an id that is an event now (a series made a one-off event) is the series gone: a delete.
 std::vector<Entry> resolve(RequestContext& ctx, const std::vector<MergedChange>& merged, unsigned kinds,
                            std::map<long long, Term>& terms) {
   std::map<std::string, std::vector<long long>> ids;
@@ -69,6 +74,11 @@ std::vector<Entry> resolve(RequestContext& ctx, const std::vector<MergedChange>&
     if (c.kind == "term") ids["tag"].push_back(c.id);
   const PostVisibility visibility = readable_posts(ctx);
   std::set<std::pair<std::string, long long>> visible;
+  std::vector<long long> post_ids = ids["event"];
+  post_ids.insert(post_ids.end(), ids["series"].begin(), ids["series"].end());
+  const SeriesAmong series = find_series_among(ctx.db, post_ids, visibility);
+  const std::set<long long> series_now(series.series.begin(), series.series.end());
+  for (long long id : series.listed) visible.emplace("series", id);
   for (const auto& [kind, type] : {std::pair<std::string, PostType>{"event", PostType::kEvent},
                                    {"venue", PostType::kVenue},
                                    {"organizer", PostType::kOrganizer}})
@@ -97,6 +107,10 @@ std::vector<Entry> resolve(RequestContext& ctx, const std::vector<MergedChange>&
       kind = it->second.taxonomy == Taxonomy::kTag ? "tag" : "category";
       if (!(sync_kind_bits(kind) & kinds)) continue;
     }
+    if (kind == "event" && series_now.count(c.id)) {
+      kind = "series";
+      if (!(sync_kind_bits(kind) & kinds)) continue;
+    }
     if (!seen.emplace(kind, c.id).second) continue;
     out.push_back(Entry{kind, c.id, c.at, visible.count({kind, c.id}) > 0});
   }
@@ -111,8 +125,15 @@ class RecordWriter {
   RecordWriter(RequestContext& ctx, const std::vector<Entry>& entries, std::map<long long, Term> terms)
       : ctx_(ctx), terms_(std::move(terms)) {
     std::vector<long long> event_ids, venue_ids, organizer_ids;
+    std::optional<std::string> now;  // for the series' next occurrences, read once
     for (const Entry& e : entries) {
       if (!e.visible) continue;
+      if (e.kind == "series") {
+        // A few statements per series (its rule, links, next occurrences): pages hold few series.
+        if (!now) now = format_date_time(to_utc_date_time(now_seconds()));
+        if (auto loaded = load_series_with_relations(ctx.db, e.id, *now))
+          series_.emplace(e.id, std::move(*loaded));
+      }
       if (e.kind == "event") event_ids.push_back(e.id);
       if (e.kind == "venue") venue_ids.push_back(e.id);
       if (e.kind == "organizer") organizer_ids.push_back(e.id);
@@ -133,6 +154,16 @@ class RecordWriter {
 
   // Writes the record of `e`; false when it is gone after all (deleted since the visibility read).
   bool write(JsonWriter& w, const Entry& e) {
+    if (e.kind == "series") {
+      const auto it = series_.find(e.id);
+      if (it == series_.end()) return false;
+      const auto& [series, relations] = it->second;
+      const bool full =
+          series.post.password.empty() || can_edit_post(ctx_.caller, series.post.author, series.post.status);
+      write_key(w, "record");
+      write_event(w, ctx_, series, relations, full ? EventView::kFull : EventView::kMasked, true);
+      return true;
+    }
     if (e.kind == "event") {
       const auto it = events_.find(e.id);
       if (it == events_.end()) return false;
@@ -166,6 +197,7 @@ class RecordWriter {
   // Whether write() has the record (it is written only after "action").
   bool has(const Entry& e) const {
     if (e.kind == "event") return events_.count(e.id) > 0;
+    if (e.kind == "series") return series_.count(e.id) > 0;
     if (e.kind == "venue") return venues_.count(e.id) > 0;
     if (e.kind == "organizer") return organizers_.count(e.id) > 0;
     return terms_.count(e.id) > 0;
@@ -175,6 +207,7 @@ class RecordWriter {
   RequestContext& ctx_;
   std::map<long long, Term> terms_;
   std::map<long long, Event> events_;
+  std::map<long long, std::pair<Event, EventRelations>> series_;  // the series with their own relations
   EventRelations relations_;
   std::map<long long, Venue> venues_;
   std::map<long long, Organizer> organizers_;
@@ -243,9 +276,8 @@ Response list_changes(RequestContext& ctx) {
     // Scheduled posts that came due since the token turned visible without a write: they are
     // reported as changed then (a page may exceed per_page by them). The token's clock moves on
     // only once the whole log is read.
-    for (const auto& [type, id] : posts_come_due(ctx.db, since->at, slice.db_now, kMaxDue))
-      if (sync_kind_bits(post_type_name(type)) & kinds)
-        page.changes.push_back(MergedChange{post_type_name(type), id, slice.db_now});
+    for (const auto& [kind, id] : posts_come_due(ctx.db, since->at, slice.db_now, kMaxDue))
+      if (sync_kind_bits(kind) & kinds) page.changes.push_back(MergedChange{kind, id, slice.db_now});
     // Nothing at all since the token: the same token again for an hour, so polls get 304.
     const bool unchanged =
         page.changes.empty() && page.next == since->shards && slice.db_now - since->at < kUnchangedTokenKept;

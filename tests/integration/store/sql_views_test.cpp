@@ -112,7 +112,8 @@ Row event_row(const rapidjson::Value& e) {
                              {"all_day", "all_day"},
                              {"cost", "cost"},
                              {"featured", "featured"},
-                             {"modified_utc", "modified_utc"}})
+                             {"modified_utc", "modified_utc"},
+                             {"series_id", "series_id"}})
     row[column] = field(e, key);
   const rapidjson::Value* venue = find(e, {"venue"});
   const bool has_venue = venue && venue->IsObject();
@@ -143,9 +144,9 @@ std::string id_list(const std::vector<long long>& ids) {
 }
 
 const std::vector<std::string> kEventColumns = {
-    "id",         "title",   "slug",    "status",   "start_local", "end_local", "timezone",
-    "start_utc",  "end_utc", "all_day", "venue",    "city",        "country",   "organizers",
-    "categories", "tags",    "cost",    "featured", "modified_utc"};
+    "id",         "title",   "slug",    "status",   "start_local",  "end_local", "timezone",
+    "start_utc",  "end_utc", "all_day", "venue",    "city",         "country",   "organizers",
+    "categories", "tags",    "cost",    "featured", "modified_utc", "series_id"};
 
 TEST_CASE("sql views: every row shows what the API shows for the same records") {
   const std::string u = unique("sv");
@@ -370,6 +371,127 @@ TEST_CASE("sql views: every row shows what the API shows for the same records") 
   }
 }
 
+TEST_CASE("sql views: calendar_occurrences and calendar_series show what the API shows of a series") {
+  const std::string u = unique("svs");
+  const long long hall = create("venues", "{\"venue\":" + quoted("Saal " + u) + ",\"city\":\"Köln\"}");
+  const long long series = create(
+      "events", event_body("Kurs " + u, "2043-03-17 19:00:00", "2043-03-17 20:30:00",
+                           R"("timezone":"Europe/Berlin","cost":"5 €","venue":)" + std::to_string(hall) +
+                               R"(,"recurrence":["RRULE:FREQ=WEEKLY;COUNT=4"])"));
+  const rapidjson::Document listed = read("/events/" + std::to_string(series) + "/occurrences?per_page=10");
+  std::vector<long long> ids;
+  for (const auto& e : listed["events"].GetArray()) ids.push_back(e["id"].GetInt64());
+  REQUIRE(ids.size() == 4);
+  // One occurrence edited alone and moved by an hour, one cancelled.
+  REQUIRE(post_json(kNs + "/events/" + std::to_string(ids[1]),
+                    R"({"title":"Extra )" + u +
+                        R"(","start_date":"2043-03-24 20:00:00","end_date":"2043-03-24 21:30:00"})",
+                    {admin()})
+              .status == 200);
+  REQUIRE(del(kNs + "/events/" + std::to_string(ids[2]), {admin()}).status == 200);
+  const std::vector<long long> left = {ids[0], ids[1], ids[3]};
+
+  SUBCASE("calendar_occurrences") {
+    std::vector<std::string> columns;
+    const auto rows = query("SELECT * FROM calendar_occurrences WHERE series_id = " + std::to_string(series) +
+                                " ORDER BY start_utc",
+                            &columns);
+    CHECK(columns == std::vector<std::string>{"series_id", "id", "title", "slug", "status",
+                                              "original_start_local", "original_start_utc", "start_local",
+                                              "end_local", "timezone", "start_utc", "end_utc", "all_day",
+                                              "is_exception", "venue", "modified_utc"});
+    REQUIRE(rows.size() == left.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const rapidjson::Document e = read("/events/" + std::to_string(left[i]));
+      Row want;
+      for (auto [column, key] : {std::pair{"series_id", "series_id"},
+                                 {"id", "id"},
+                                 {"title", "title"},
+                                 {"slug", "slug"},
+                                 {"status", "status"},
+                                 {"original_start_local", "original_start_date"},
+                                 {"original_start_utc", "original_start_date_utc"},
+                                 {"start_local", "start_date"},
+                                 {"end_local", "end_date"},
+                                 {"timezone", "timezone"},
+                                 {"start_utc", "utc_start_date"},
+                                 {"end_utc", "utc_end_date"},
+                                 {"all_day", "all_day"},
+                                 {"is_exception", "is_exception"},
+                                 {"modified_utc", "modified_utc"}})
+        want[column] = field(e, key);
+      want["venue"] = field(*find(e, {"venue"}), "venue");
+      const std::string diff = difference("occurrence " + rows[i].at("id"), rows[i], want);
+      CHECK_MESSAGE(diff.empty(), diff);
+    }
+    // The exception: its own title and time, its original start kept.
+    CHECK(rows[1].at("is_exception") == "1");
+    CHECK(rows[1].at("title") == "Extra " + u);
+    CHECK(rows[1].at("start_local") == "2043-03-24 20:00:00");
+    CHECK(rows[1].at("original_start_local") == "2043-03-24 19:00:00");
+    CHECK(rows[0].at("is_exception") == "0");
+    CHECK(rows[0].at("venue") == "Saal " + u);
+  }
+
+  SUBCASE("calendar_series") {
+    // Its columns, then its row with the lines joined by '|' (the client prints a newline raw).
+    const auto names = query(
+        "SELECT GROUP_CONCAT(COLUMN_NAME ORDER BY ORDINAL_POSITION) AS names FROM information_schema.COLUMNS "
+        "WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'calendar_series'");
+    REQUIRE(names.size() == 1);
+    std::vector<std::string> columns;
+    std::istringstream list(names[0].at("names"));
+    for (std::string name; std::getline(list, name, ',');) columns.push_back(name);
+    std::string select;
+    for (const std::string& c : columns)
+      select += (select.empty() ? "" : ", ") +
+                (c == "recurrence" ? "REPLACE(recurrence, '\\n', '|') AS recurrence" : c);
+    const auto rows =
+        query("SELECT " + select + " FROM calendar_series WHERE id = " + std::to_string(series));
+    CHECK(columns == std::vector<std::string>{"id", "title", "slug", "status", "start_local", "end_local",
+                                              "timezone", "start_utc", "end_utc", "all_day", "recurrence",
+                                              "is_infinite", "horizon_utc", "occurrences", "exceptions",
+                                              "venue", "cost", "modified_utc"});
+    REQUIRE(rows.size() == 1);
+    const rapidjson::Document e = read("/events/" + std::to_string(series));
+    Row want;
+    for (auto [column, key] : {std::pair{"id", "id"},
+                               {"title", "title"},
+                               {"slug", "slug"},
+                               {"status", "status"},
+                               {"start_local", "start_date"},
+                               {"end_local", "end_date"},
+                               {"timezone", "timezone"},
+                               {"start_utc", "utc_start_date"},
+                               {"end_utc", "utc_end_date"},
+                               {"all_day", "all_day"},
+                               {"cost", "cost"},
+                               {"modified_utc", "modified_utc"}})
+      want[column] = field(e, key);
+    want["venue"] = field(*find(e, {"venue"}), "venue");
+    want["occurrences"] = "3";
+    want["exceptions"] = "1";
+    want["is_infinite"] = "0";
+    const std::string diff = difference("series " + rows[0].at("id"), rows[0], want);
+    CHECK_MESSAGE(diff.empty(), diff);
+    // The lines as stored, one per line.
+    std::string lines;
+    const rapidjson::Value* recurrence = find(e, {"recurrence"});
+    REQUIRE((recurrence && recurrence->IsArray()));
+    for (const auto& l : recurrence->GetArray())
+      lines += (lines.empty() ? "" : "|") + std::string(l.GetString());
+    CHECK(lines.find("EXDATE") != std::string::npos);
+    CHECK(rows[0].at("recurrence") == lines);
+  }
+
+  SUBCASE("calendar_events: occurrences with their series, never the series") {
+    const auto rows = query("SELECT id, series_id FROM calendar_events WHERE id IN (" + id_list(left) + "," +
+                            std::to_string(series) + ") ORDER BY id");
+    REQUIRE(rows.size() == left.size());
+    for (const Row& row : rows) CHECK(row.at("series_id") == std::to_string(series));
+  }
+}
+
 // The client's message when MariaDB refuses `statement` ("" when it ran).
 std::string refusal(const std::string& statement) {
   const char* dir = std::getenv("CAL_TEST_DIR");
@@ -410,7 +532,10 @@ TEST_CASE("sql views: one row per event, venue, organizer and term") {
       "(SELECT COUNT(*) FROM calendar_organizers) = (SELECT COUNT(*) FROM posts WHERE type = 'organizer') AS "
       "organizers, (SELECT COUNT(*) FROM calendar_terms) = (SELECT COUNT(*) FROM terms) AS terms, "
       "(SELECT COUNT(DISTINCT id) FROM calendar_events) = (SELECT COUNT(*) FROM calendar_events) AS "
-      "distinct_events");
+      "distinct_events, (SELECT COUNT(*) FROM calendar_occurrences) = (SELECT COUNT(*) FROM "
+      "event_occurrences) "
+      "AS occurrences, (SELECT COUNT(*) FROM calendar_series) = (SELECT COUNT(*) FROM posts WHERE type = "
+      "'series') AS series");
   REQUIRE(counts.size() == 1);
   for (const auto& [what, equal] : counts[0]) CHECK_MESSAGE(equal == "1", what);
 }

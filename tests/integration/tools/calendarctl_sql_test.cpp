@@ -81,8 +81,8 @@ TEST_CASE("calendarctl sql -e runs one statement: its output and exit status") {
                                      "DATABASE() AND TABLE_NAME LIKE 'calendar\\_%' ORDER BY 1"));
   CHECK(views.exit_code == 0);
   CHECK(views.out ==
-        "TABLE_NAME\ncalendar_events\ncalendar_organizers\ncalendar_terms\ncalendar_upcoming\ncalendar_"
-        "venues\n");
+        "TABLE_NAME\ncalendar_events\ncalendar_occurrences\ncalendar_organizers\ncalendar_series\ncalendar_"
+        "terms\ncalendar_upcoming\ncalendar_venues\n");
   // The client's failure is the command's.
   const Run bad = run(ctl() + " sql -e 'SELECT * FROM no_such_table' 2>/dev/null");
   CHECK(bad.exit_code == 1);

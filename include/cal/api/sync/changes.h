@@ -18,12 +18,13 @@ enum SyncKind : unsigned {
   kSyncOrganizer = 1u << 2,
   kSyncCategory = 1u << 3,
   kSyncTag = 1u << 4,
-  kSyncAllKinds = (1u << 5) - 1,
+  kSyncSeries = 1u << 5,
+  kSyncAllKinds = (1u << 6) - 1,
 };
 
 // One record to report, at the position of its last change in the page.
 struct MergedChange {
-  std::string kind;  // as logged: event, venue, organizer, category, tag, term (before migration 10)
+  std::string kind;  // as logged: event, venue, organizer, category, tag, series, term (before migration 10)
   long long id = 0;
   long long at = 0;  // when its last change in the page was logged
 };
