@@ -101,7 +101,7 @@ SeriesWrite materialise_series(RequestContext& ctx, const Event& event,
 }
 
 std::vector<StoredOccurrence> cancellable_occurrences(RequestContext& ctx, const Event& event,
-                                                     const std::vector<std::string>& lines) {
+                                                      const std::vector<std::string>& lines) {
   auto parsed = parse_recurrence(lines, first_occurrence(event));
   if (const auto* error = std::get_if<RecurrenceError>(&parsed)) throw refused(ctx, *error);
   RecurrenceSet set = std::get<RecurrenceSet>(std::move(parsed));

@@ -60,7 +60,8 @@ std::optional<long long> target_of(RequestContext& ctx, const IcalEventInput& in
 // Whether `body`'s venue is the LOCATION this site's feed writes for the event's current venue
 // ("name, address, city, ..."): re-importing our own feed then keeps the venue instead of creating
 // one named after the whole text.
-bool names_current_venue(RequestContext& ctx, long long event_id, bool is_series, const rapidjson::Value& body) {
+bool names_current_venue(RequestContext& ctx, long long event_id, bool is_series,
+                         const rapidjson::Value& body) {
   const auto member = body.FindMember("venue");
   if (member == body.MemberEnd() || !member->value.IsObject()) return false;
   const auto name = member->value.FindMember("venue");
@@ -158,9 +159,9 @@ Written write_override(RequestContext& ctx, const IcalEventInput& in, long long 
   const std::optional<Event> series = rule ? find_series_event(ctx.db, series_id) : std::nullopt;
   if (!series) throw no_such_occurrence(ctx, in);
   const TimeZone zone = TimeZone::find(series->details.timezone).value_or(TimeZone::utc());
-  const std::vector<StoredOccurrence> candidates = in.cancelled
-                                                       ? cancellable_occurrences(ctx, *series, rule->recurrence)
-                                                       : find_series_occurrences(ctx.db, series_id);
+  const std::vector<StoredOccurrence> candidates =
+      in.cancelled ? cancellable_occurrences(ctx, *series, rule->recurrence)
+                   : find_series_occurrences(ctx.db, series_id);
   const auto found = std::find_if(candidates.begin(), candidates.end(), [&](const StoredOccurrence& o) {
     return names_occurrence(*in.recurrence_id, o, zone);
   });
@@ -197,11 +198,12 @@ std::vector<Written> write_all(RequestContext& ctx, const std::vector<IcalEventI
     try {
       const auto series = series_of.find(in.uid);
       if (series == series_of.end())
-        throw invalid_param(ctx, "RECURRENCE-ID",
-                            format_message(ctx.locale,
-                                           "The calendar has no VEVENT without RECURRENCE-ID with the UID %s: "
-                                           "an override is imported with its series.",
-                                           {in.uid}));
+        throw invalid_param(
+            ctx, "RECURRENCE-ID",
+            format_message(ctx.locale,
+                           "The calendar has no VEVENT without RECURRENCE-ID with the UID %s: "
+                           "an override is imported with its series.",
+                           {in.uid}));
       written.push_back(write_override(ctx, in, series->second));
     } catch (const ApiError& e) {
       throw about_vevent(ctx, in, e);

@@ -75,7 +75,6 @@ LocalDateTime local_of(const icaltimetype& t) {
       t.year, t.month, t.day, t.is_date ? 0 : t.hour, t.is_date ? 0 : t.minute, t.is_date ? 0 : t.second};
 }
 
-
 namespace {
 
 // The IANA zone a TZID names: the id itself, or one after a vendor prefix
@@ -386,7 +385,8 @@ IcalImport parse_ical_import(std::string_view body, const IcalImportOptions& opt
       if (open.size() == 2 && open.back() == "VEVENT") rules.emplace_back();
     } else if (line.name == "END" && !open.empty()) {
       open.pop_back();
-    } else if ((line.name == "RRULE" || line.name == "EXRULE") && open.size() == 2 && open.back() == "VEVENT") {
+    } else if ((line.name == "RRULE" || line.name == "EXRULE") && open.size() == 2 &&
+               open.back() == "VEVENT") {
       rules.back().push_back(line.text);
       continue;
     }
@@ -421,9 +421,10 @@ IcalImport parse_ical_import(std::string_view body, const IcalImportOptions& opt
       result.events.clear();
       return result;
     }
-    map_event(calendar.get(), ev, options, site,
-              index <= static_cast<int>(rules.size()) ? std::move(rules[index - 1]) : std::vector<std::string>{},
-              in);
+    map_event(
+        calendar.get(), ev, options, site,
+        index <= static_cast<int>(rules.size()) ? std::move(rules[index - 1]) : std::vector<std::string>{},
+        in);
   }
   return result;
 }

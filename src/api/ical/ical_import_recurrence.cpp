@@ -23,7 +23,8 @@ std::string compact(const LocalDateTime& t, bool date) {
   if (date)
     std::snprintf(b, sizeof b, "%04d%02d%02d", t.year, t.month, t.day);
   else
-    std::snprintf(b, sizeof b, "%04d%02d%02dT%02d%02d%02d", t.year, t.month, t.day, t.hour, t.minute, t.second);
+    std::snprintf(b, sizeof b, "%04d%02d%02dT%02d%02d%02d", t.year, t.month, t.day, t.hour, t.minute,
+                  t.second);
   return b;
 }
 

@@ -35,7 +35,7 @@ SeriesWrite materialise_series(RequestContext& ctx, const Event& event,
 // without an end: the occurrences an EXDATE of these lines may cancel. Throws as
 // materialise_series for a refused line.
 std::vector<StoredOccurrence> cancellable_occurrences(RequestContext& ctx, const Event& event,
-                                                     const std::vector<std::string>& lines);
+                                                      const std::vector<std::string>& lines);
 
 // `lines` with an EXDATE for occurrence `occurrence` of a series whose first occurrence is `event`.
 std::vector<std::string> with_exdate(std::vector<std::string> lines, const Event& event,

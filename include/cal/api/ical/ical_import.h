@@ -32,8 +32,8 @@ struct IcalProblem {
 
 // The original start a RECURRENCE-ID names: which occurrence of its series an override replaces.
 struct IcalOriginalStart {
-  std::string wall;  // "YYYY-MM-DD HH:MM:SS" as written (in UTC when `is_utc`)
-  std::string zone;  // the IANA zone of a TZID; "" for a floating time (the series' zone), UTC or a date
+  std::string wall;      // "YYYY-MM-DD HH:MM:SS" as written (in UTC when `is_utc`)
+  std::string zone;      // the IANA zone of a TZID; "" for a floating time (the series' zone), UTC or a date
   bool is_utc = false;   // a UTC time, or a TZID only a VTIMEZONE defines (resolved to UTC)
   bool is_date = false;  // VALUE=DATE: the occurrence on that date
   std::string exdate;    // the EXDATE line that cancels it ("EXDATE;TZID=Europe/Berlin:20270309T190000")
