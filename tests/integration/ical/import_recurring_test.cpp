@@ -161,6 +161,8 @@ TEST_CASE("ical import recurring: overrides before and after their series; a sec
   CHECK(flag_at(answer, {"events", "1", "created"}) == "true");
   CHECK(flag_at(answer, {"events", "2", "cancelled"}) == "true");
   CHECK(int_at(answer, {"events", "2", "id"}) == series_id);
+  CHECK(find(get("/cal/events/v1/doc").json(),
+             {"components", "schemas", "IcalImportEvent", "properties", "cancelled"}) != nullptr);
   const long long exception_id = id_of_vevent(answer, 1);
   using Pairs = std::vector<std::pair<std::string, std::string>>;
   CHECK(occurrences(series_id) == Pairs{{"2041-03-05 18:00:00", title},
