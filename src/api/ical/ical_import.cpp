@@ -80,10 +80,11 @@ struct Written {
 };
 
 // The parameters of a write of `in` (POST /events, or POST /events/{target}) with `recurrence`
-// set to `lines` when given, checked as the JSON routes check them.
+// set to `lines` when given, checked as the JSON routes check them. They point into `body`, which
+// must outlive them.
 Params params_of(RequestContext& ctx, const IcalEventInput& in, std::optional<long long> target,
-                 const std::optional<std::vector<std::string>>& lines, bool keep_venue) {
-  rapidjson::Document body;
+                 const std::optional<std::vector<std::string>>& lines, bool keep_venue,
+                 rapidjson::Document& body) {
   body.CopyFrom(in.body, body.GetAllocator());
   if (keep_venue) body.RemoveMember("venue");
   if (lines) {
@@ -117,7 +118,8 @@ Written write_one(RequestContext& ctx, const IcalEventInput& in, const std::vect
   std::optional<std::vector<std::string>> recurrence;
   if (!lines.empty() || rule) recurrence = lines;
   const bool keep_venue = target && names_current_venue(ctx, *target, rule.has_value(), in.body);
-  const Params params = params_of(ctx, in, target, recurrence, keep_venue);
+  rapidjson::Document body;
+  const Params params = params_of(ctx, in, target, recurrence, keep_venue, body);
   RequestContext inner = inner_context(ctx, params);
   long long id = 0;
   if (rule) {
@@ -151,25 +153,37 @@ ApiError no_such_occurrence(const RequestContext& ctx, const IcalEventInput& in)
                                       {in.recurrence_id->wall, in.uid}));
 }
 
+// A series the overrides of a calendar name, read once for all of them (their writes change no
+// occurrence's identity).
+struct OverriddenSeries {
+  std::optional<SeriesRule> rule;
+  std::optional<Event> series;
+  std::optional<std::vector<StoredOccurrence>> stored, cancellable;
+};
+
 // Writes override `in` of series `series_id`: STATUS:CANCELLED (its EXDATE already in the series'
 // rule) is checked to name an occurrence the rule produces; any other becomes that occurrence's
 // exception, its own fields written as a scope=this update.
-Written write_override(RequestContext& ctx, const IcalEventInput& in, long long series_id) {
-  const std::optional<SeriesRule> rule = find_series_rule(ctx.db, series_id);
-  const std::optional<Event> series = rule ? find_series_event(ctx.db, series_id) : std::nullopt;
-  if (!series) throw no_such_occurrence(ctx, in);
-  const TimeZone zone = TimeZone::find(series->details.timezone).value_or(TimeZone::utc());
-  const std::vector<StoredOccurrence> candidates =
-      in.cancelled ? cancellable_occurrences(ctx, *series, rule->recurrence)
-                   : find_series_occurrences(ctx.db, series_id);
-  const auto found = std::find_if(candidates.begin(), candidates.end(), [&](const StoredOccurrence& o) {
+Written write_override(RequestContext& ctx, const IcalEventInput& in, long long series_id,
+                       OverriddenSeries& known) {
+  if (!known.rule) known.rule = find_series_rule(ctx.db, series_id);
+  if (known.rule && !known.series) known.series = find_series_event(ctx.db, series_id);
+  if (!known.series) throw no_such_occurrence(ctx, in);
+  const TimeZone zone = TimeZone::find(known.series->details.timezone).value_or(TimeZone::utc());
+  std::optional<std::vector<StoredOccurrence>>& candidates = in.cancelled ? known.cancellable : known.stored;
+  if (!candidates)
+    candidates = in.cancelled ? cancellable_occurrences(ctx, *known.series, known.rule->recurrence)
+                              : find_series_occurrences(ctx.db, series_id);
+  const auto found = std::find_if(candidates->begin(), candidates->end(), [&](const StoredOccurrence& o) {
     return names_occurrence(*in.recurrence_id, o, zone);
   });
-  if (found == candidates.end()) throw no_such_occurrence(ctx, in);
+  if (found == candidates->end()) throw no_such_occurrence(ctx, in);
   if (in.cancelled) return {&in, series_id, false};
-  const Params params = params_of(ctx, in, found->event_id, std::nullopt, false);
+  const StoredOccurrence occurrence = *found;
+  rapidjson::Document body;
+  const Params params = params_of(ctx, in, occurrence.event_id, std::nullopt, false, body);
   RequestContext inner = inner_context(ctx, params);
-  return {&in, write_occurrence_update(inner, *found), false};
+  return {&in, write_occurrence_update(inner, occurrence), false};
 }
 
 // Imports every VEVENT: first those without RECURRENCE-ID in file order (each series with the
@@ -193,6 +207,7 @@ std::vector<Written> write_all(RequestContext& ctx, const std::vector<IcalEventI
       throw about_vevent(ctx, in, e);
     }
   }
+  std::map<long long, OverriddenSeries> overridden;
   for (const IcalEventInput& in : events) {
     if (!in.recurrence_id) continue;
     try {
@@ -204,7 +219,7 @@ std::vector<Written> write_all(RequestContext& ctx, const std::vector<IcalEventI
                            "The calendar has no VEVENT without RECURRENCE-ID with the UID %s: "
                            "an override is imported with its series.",
                            {in.uid}));
-      written.push_back(write_override(ctx, in, series->second));
+      written.push_back(write_override(ctx, in, series->second, overridden[series->second]));
     } catch (const ApiError& e) {
       throw about_vevent(ctx, in, e);
     }
