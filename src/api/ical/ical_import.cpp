@@ -186,9 +186,30 @@ Written write_override(RequestContext& ctx, const IcalEventInput& in, long long 
   return {&in, write_occurrence_update(inner, occurrence), false};
 }
 
+// Cancels an occurrence of series `series_id` (stored rule `rule`) with `exdate`, as DELETE of the
+// occurrence does: the series written again with the EXDATE added, nothing else changed.
+void cancel_in_series(RequestContext& ctx, long long series_id, const SeriesRule& rule,
+                      const std::string& exdate) {
+  rapidjson::Document body(rapidjson::kObjectType);
+  auto& a = body.GetAllocator();
+  rapidjson::Value lines(rapidjson::kArrayType);
+  for (const std::string& line : rule.recurrence)
+    lines.PushBack(rapidjson::Value(line.c_str(), static_cast<rapidjson::SizeType>(line.size()), a), a);
+  lines.PushBack(rapidjson::Value(exdate.c_str(), static_cast<rapidjson::SizeType>(exdate.size()), a), a);
+  body.AddMember("recurrence", lines, a);
+  ParamSources sources;
+  sources.body = &body;
+  sources.path = {{"id", std::to_string(series_id)}};
+  const Params params =
+      validate_params(write_specs("/events/{id}"), sources, ctx.locale, CheckContext{&ctx.db, &ctx.caller});
+  RequestContext inner = inner_context(ctx, params);
+  write_series_update(inner, series_id, rule);
+}
+
 // Imports every VEVENT: first those without RECURRENCE-ID in file order (each series with the
 // EXDATEs of its cancelled overrides), then the overrides, wherever they stood, on the series
-// their UID names in this calendar. Returns what was written, in file order.
+// their UID names in this calendar, or else in an earlier import. Returns what was written, in
+// file order.
 std::vector<Written> write_all(RequestContext& ctx, const std::vector<IcalEventInput>& events) {
   std::map<std::string, std::vector<std::string>> cancelled;  // by UID: EXDATE lines
   for (const IcalEventInput& in : events)
@@ -211,15 +232,23 @@ std::vector<Written> write_all(RequestContext& ctx, const std::vector<IcalEventI
   for (const IcalEventInput& in : events) {
     if (!in.recurrence_id) continue;
     try {
-      const auto series = series_of.find(in.uid);
-      if (series == series_of.end())
+      if (const auto series = series_of.find(in.uid); series != series_of.end()) {
+        written.push_back(write_override(ctx, in, series->second, overridden[series->second]));
+        continue;
+      }
+      // Without its series in the file: the series the UID named in an earlier import.
+      const std::optional<long long> target = target_of(ctx, in);
+      if (!target || !find_series_rule(ctx.db, *target))
         throw invalid_param(
             ctx, "RECURRENCE-ID",
-            format_message(ctx.locale,
-                           "The calendar has no VEVENT without RECURRENCE-ID with the UID %s: "
-                           "an override is imported with its series.",
+            format_message(ctx.locale, "No series has the UID %s: send the override with its series.",
                            {in.uid}));
-      written.push_back(write_override(ctx, in, series->second, overridden[series->second]));
+      OverriddenSeries& known = overridden[*target];
+      written.push_back(write_override(ctx, in, *target, known));
+      if (in.cancelled) {
+        cancel_in_series(ctx, *target, *known.rule, in.recurrence_id->exdate);
+        known = OverriddenSeries{};  // its rule and occurrences changed
+      }
     } catch (const ApiError& e) {
       throw about_vevent(ctx, in, e);
     }

@@ -191,6 +191,25 @@ TEST_CASE("ical import recurring: overrides before and after their series; a sec
   REQUIRE(ids_after.size() == 5);
   for (const auto& kept : ids_before)
     CHECK(std::find(ids_after.begin(), ids_after.end(), kept) != ids_after.end());
+
+  // Overrides alone, as an app sends one changed occurrence: the series the UID imported before.
+  const HttpResponse alone = import_ical(
+      calendar(vevent(uid, "SUMMARY:" + moved +
+                               " again\r\nRECURRENCE-ID;TZID=Europe/Berlin:20410319T190000\r\n"
+                               "DTSTART;TZID=Europe/Berlin:20410319T210000\r\n"
+                               "DTEND;TZID=Europe/Berlin:20410319T220000\r\n") +
+               vevent(uid, "SUMMARY:" + title +
+                               "\r\nRECURRENCE-ID;TZID=Europe/Berlin:20410326T190000\r\n"
+                               "DTSTART;TZID=Europe/Berlin:20410326T190000\r\nSTATUS:CANCELLED\r\n")));
+  REQUIRE_MESSAGE(alone.status == 200, describe(alone));
+  CHECK(id_of_vevent(alone.json(), 1) == exception_id);
+  CHECK(occurrences(series_id) == Pairs{{"2041-03-05 18:00:00", title + " renamed"},
+                                        {"2041-03-12 18:00:00", title + " renamed"},
+                                        {"2041-03-19 20:00:00", moved + " again"},
+                                        {"2041-04-09 17:00:00", title + " renamed"}});
+  auto ids_left = ids_after;
+  ids_left.erase(ids_left.begin() + 3);  // 26 March, cancelled
+  CHECK(ids_by_original(series_id) == ids_left);
 }
 
 TEST_CASE("ical import recurring: refused rules and overrides are named per VEVENT and change nothing") {
