@@ -134,7 +134,7 @@ long long write_occurrence_update(RequestContext& ctx, const StoredOccurrence& o
   if (ctx.params.given(param::kRecurrence))
     throw invalid_param(ctx, "recurrence",
                         translate(ctx.locale, "recurrence is set on a series, not on one occurrence."));
-  const long long id = write_event_update(ctx, occurrence.event_id);
+  const long long id = write_event_update(ctx);
   mark_exception(ctx.db, id);
   const std::vector<Event> found = find_events(ctx.db, {id});
   if (!found.empty() &&

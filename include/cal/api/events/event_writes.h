@@ -29,9 +29,10 @@ void save_series(RequestContext& ctx, long long id, const std::vector<std::strin
 // event), occurrences keep their ids where the rule still produces them. Returns `id`.
 long long write_series_update(RequestContext& ctx, long long id, const SeriesRule& rule);
 
-// The scope=this update of `occurrence` with the parameters of POST /events/{id}, without the
-// answer: it becomes an exception, keeping its id. Throws 400 when `recurrence` is given or another
-// occurrence of its series starts at its new start. Returns its id.
+// The scope=this update of `occurrence` (which the `id` or `slug` parameter names) with the
+// parameters of POST /events/{id}, without the answer: it becomes an exception, keeping its id.
+// Throws 400 when `recurrence` is given or another occurrence of its series starts at its new
+// start. Returns its id.
 long long write_occurrence_update(RequestContext& ctx, const StoredOccurrence& occurrence);
 
 }  // namespace cal
