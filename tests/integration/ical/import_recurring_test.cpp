@@ -81,6 +81,7 @@ std::string import_fingerprint() {
 TEST_CASE("ical import recurring: RRULE, RDATE and EXDATE make a series in its zone across DST") {
   const std::string weekly = unique("Imported weekly"), daily = unique("Imported daily"),
                     days = unique("Imported days");
+  const std::string days_uid = unique("days");
   const HttpResponse r = import_ical(calendar(
       // Tuesdays 19:00 in Berlin from 2041-03-05 (summer time from 2041-03-31), not on the 12th, an
       // extra Wednesday morning.
@@ -95,11 +96,16 @@ TEST_CASE("ical import recurring: RRULE, RDATE and EXDATE make a series in its z
              "SUMMARY:" + daily +
                  "\r\nDTSTART;TZID=/citadel.org/20190914_1/America/New_York:20410308T090000\r\n"
                  "DURATION:PT1H\r\nrrule:freq=daily;count=4\r\n") +
-      // All day, every other Saturday until 27 April, not on 16 March.
-      vevent(unique("days"),
-             "SUMMARY:" + days +
-                 "\r\nDTSTART;VALUE=DATE:20410302\r\nDTEND;VALUE=DATE:20410303\r\n"
-                 "RRULE:FREQ=WEEKLY;INTERVAL=2;UNTIL=20410427\r\nEXDATE;VALUE=DATE:20410316\r\n")));
+      // All day, every other Saturday until 27 April, not on 16 March; overrides by date: 30 March
+      // moves to the Sunday, 13 April is cancelled.
+      vevent(days_uid, "SUMMARY:" + days +
+                           "\r\nDTSTART;VALUE=DATE:20410302\r\nDTEND;VALUE=DATE:20410303\r\n"
+                           "RRULE:FREQ=WEEKLY;INTERVAL=2;UNTIL=20410427\r\nEXDATE;VALUE=DATE:20410316\r\n") +
+      vevent(days_uid, "SUMMARY:" + days +
+                           " moved\r\nRECURRENCE-ID;VALUE=DATE:20410330\r\nDTSTART;VALUE=DATE:20410331\r\n") +
+      vevent(days_uid, "SUMMARY:" + days +
+                           "\r\nRECURRENCE-ID;VALUE=DATE:20410413\r\nDTSTART;VALUE=DATE:20410413\r\n"
+                           "STATUS:CANCELLED\r\n")));
   REQUIRE_MESSAGE(r.status == 201, describe(r));
   const rapidjson::Document answer = r.json();
   CHECK(array_size(answer, {"created"}) == 3);
@@ -124,13 +130,14 @@ TEST_CASE("ical import recurring: RRULE, RDATE and EXDATE make a series in its z
                                        {"2041-03-11 13:00:00", daily}});
   const HttpResponse all_day = get(path_of(id_of_vevent(answer, 3)) + "/occurrences?per_page=100", {admin()});
   REQUIRE_MESSAGE(all_day.status == 200, describe(all_day));
-  std::vector<std::string> starts;
+  Pairs days_listed;
   for (const auto& e : all_day.json()["events"].GetArray()) {
-    starts.emplace_back(e["start_date"].GetString());
+    days_listed.emplace_back(e["start_date"].GetString(), e["title"].GetString());
     CHECK(flag_at(e, {"all_day"}) == "true");
   }
-  CHECK(starts == std::vector<std::string>{"2041-03-02 00:00:00", "2041-03-30 00:00:00",
-                                           "2041-04-13 00:00:00", "2041-04-27 00:00:00"});
+  CHECK(days_listed == Pairs{{"2041-03-02 00:00:00", days},
+                             {"2041-03-31 00:00:00", days + " moved"},
+                             {"2041-04-27 00:00:00", days}});
 }
 
 TEST_CASE("ical import recurring: overrides before and after their series; a second import keeps the ids") {
