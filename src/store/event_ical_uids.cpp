@@ -10,7 +10,8 @@ namespace cal {
 
 std::optional<long long> find_ical_uid_event(Db& db, std::string_view uid) {
   Rows rows = db.query(
-      "SELECT u.event_id FROM event_ical_uids u JOIN posts p ON p.id = u.event_id AND p.type = 'event' "
+      "SELECT u.event_id FROM event_ical_uids u "
+      "JOIN posts p ON p.id = u.event_id AND p.type IN ('event', 'series') "
       "WHERE u.uid_hash = ?",
       {sha256_bytes(uid)});
   if (!rows.next()) return std::nullopt;

@@ -2,12 +2,15 @@
 // the validation of each mapped VEVENT as POST /events validates it (without a database). Never a
 // crash or an exception other than the validation's ApiError; a failure names a line of the body
 // (or none), imports nothing; every mapped VEVENT is an object of valid UTF-8 texts with the
-// dates, a zone the service knows, and all_day.
+// dates, a zone the service knows, and all_day; its recurrence lines are UTF-8 and the expander's
+// parser takes them without throwing; an override (RECURRENCE-ID) has a UID, an original start and
+// no recurrence of its own.
 #include "fuzz_support.h"
 #include "cal/api/ical/ical_import.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/routes.h"
 #include "cal/core/dates/dates.h"
+#include "cal/core/dates/recurrence.h"
 #include "cal/core/i18n/i18n.h"
 #include "cal/core/text/slug.h"
 
@@ -68,6 +71,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     require(in.body.HasMember("all_day") && in.body["all_day"].IsBool(), "a mapped VEVENT lacks all_day");
     require(cal::TimeZone::find(in.body["timezone"].GetString()).has_value(), "a mapped zone is unknown");
+    for (const std::string& line : in.recurrence)
+      require(cal::is_valid_utf8(line), "a recurrence line is not UTF-8");
+    if (in.recurrence_id) {
+      require(in.recurrence.empty() && !in.uid.empty(), "an override with a recurrence or without a UID");
+      require(cal::parse_sql_date_time(in.recurrence_id->wall).has_value(), "an override's original start");
+    } else if (!in.recurrence.empty()) {
+      const cal::LocalDateTime start{2026, 7, 5, 20, 0, 0};
+      const cal::FirstOccurrence first{start, start, *cal::TimeZone::find(in.body["timezone"].GetString()),
+                                       in.body["all_day"].GetBool()};
+      (void)cal::parse_recurrence(in.recurrence, first);  // refusals are answers, never exceptions
+    }
     cal::ParamSources sources;
     sources.body = &in.body;
     try {

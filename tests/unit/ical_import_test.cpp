@@ -126,7 +126,7 @@ TEST_CASE("ical import: a TZID defined only by a VTIMEZONE is converted with its
                "timezone") == "Europe/Berlin");
 }
 
-TEST_CASE("ical import: an unknown TZID, a missing DTSTART and recurrences are refused per VEVENT") {
+TEST_CASE("ical import: an unknown TZID and a missing DTSTART are refused per VEVENT") {
   const IcalImport unknown = cal::parse_ical_import(
       calendar_with("SUMMARY:X\r\nDTSTART;TZID=Mars/Olympus:20260705T200000\r\n"), options());
   REQUIRE(unknown.failure == IcalFailure::kNone);
@@ -136,10 +136,98 @@ TEST_CASE("ical import: an unknown TZID, a missing DTSTART and recurrences are r
   const IcalImport no_start = cal::parse_ical_import(calendar_with("SUMMARY:X\r\n"), options());
   REQUIRE(no_start.events[0].problem);
   CHECK(no_start.events[0].problem->field == "DTSTART");
-  const IcalImport rrule = cal::parse_ical_import(
-      calendar_with("SUMMARY:X\r\nDTSTART:20260705T200000Z\r\nRRULE:FREQ=WEEKLY\r\n"), options());
-  REQUIRE(rrule.events[0].problem);
-  CHECK(rrule.events[0].problem->field == "RRULE");
+}
+
+TEST_CASE("ical import: RRULE and EXRULE as written, RDATE and EXDATE one value a line, zones resolved") {
+  // Outlook's zone name, defined only by the calendar's VTIMEZONE (Berlin's rules).
+  const std::string windows_zone =
+      "BEGIN:VTIMEZONE\r\nTZID:W. Europe Standard Time\r\nBEGIN:STANDARD\r\nDTSTART:16010101T030000\r\n"
+      "TZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nRRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r\nEND:STANDARD\r\n"
+      "BEGIN:DAYLIGHT\r\nDTSTART:16010101T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\n"
+      "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r\nEND:DAYLIGHT\r\nEND:VTIMEZONE\r\n";
+  struct Case {
+    std::string lines;
+    std::vector<std::string> recurrence;
+  } const cases[] = {
+      {"rrule:freq=weekly;byday=tu;until=20270629T190000\r\n",
+       {"rrule:freq=weekly;byday=tu;until=20270629T190000"}},
+      {"RRULE:FREQ=YEARLY;BYWEEKNO=20\r\nEXRULE:FREQ=MONTHLY\r\n",
+       {"RRULE:FREQ=YEARLY;BYWEEKNO=20", "EXRULE:FREQ=MONTHLY"}},
+      {"RDATE;TZID=/mozilla.org/20050126_1/Europe/Berlin:20270401T100000,20270402T100000\r\n",
+       {"RDATE;TZID=Europe/Berlin:20270401T100000", "RDATE;TZID=Europe/Berlin:20270402T100000"}},
+      {"RDATE;VALUE=PERIOD:20270401T100000Z/PT2H,20270402T100000Z/20270402T113000Z\r\n",
+       {"RDATE;VALUE=PERIOD:20270401T100000Z/PT2H", "RDATE;VALUE=PERIOD:20270402T100000Z/20270402T113000Z"}},
+      {"RDATE;VALUE=DATE:20270405\r\nEXDATE:20270309T190000\r\n",
+       {"RDATE;VALUE=DATE:20270405", "EXDATE:20270309T190000"}},
+      {"EXDATE;TZID=W. Europe Standard Time:20270309T190000,20270713T190000\r\n",
+       {"EXDATE:20270309T180000Z", "EXDATE:20270713T170000Z"}},
+  };
+  for (const Case& c : cases) {
+    INFO(c.lines);
+    const IcalImport r = cal::parse_ical_import(
+        calendar_with("SUMMARY:X\r\nDTSTART;TZID=Europe/Berlin:20270302T190000\r\n" + c.lines, windows_zone),
+        options());
+    REQUIRE(r.failure == IcalFailure::kNone);
+    REQUIRE_MESSAGE(!r.events[0].problem, r.events[0].problem->msgid);
+    CHECK(r.events[0].recurrence == c.recurrence);
+    CHECK_FALSE(r.events[0].recurrence_id);
+  }
+  // An RDATE in a zone nobody defines names the property.
+  const IcalImport unknown = cal::parse_ical_import(
+      calendar_with("SUMMARY:X\r\nDTSTART:20270302T190000Z\r\nRDATE;TZID=Mars/Olympus:20270401T100000\r\n"),
+      options());
+  REQUIRE(unknown.events[0].problem);
+  CHECK(unknown.events[0].problem->field == "RDATE");
+}
+
+TEST_CASE("ical import: RECURRENCE-ID names the occurrence an override replaces") {
+  struct Case {
+    std::string line;
+    std::string wall, zone;
+    bool is_utc, is_date;
+    std::string exdate;
+  } const cases[] = {
+      {"RECURRENCE-ID;TZID=Europe/Berlin:20270309T190000", "2027-03-09 19:00:00", "Europe/Berlin", false,
+       false, "EXDATE;TZID=Europe/Berlin:20270309T190000"},
+      {"RECURRENCE-ID:20270309T180000Z", "2027-03-09 18:00:00", "", true, false, "EXDATE:20270309T180000Z"},
+      {"RECURRENCE-ID:20270309T190000", "2027-03-09 19:00:00", "", false, false, "EXDATE:20270309T190000"},
+      {"RECURRENCE-ID;VALUE=DATE:20270309", "2027-03-09 00:00:00", "", false, true,
+       "EXDATE;VALUE=DATE:20270309"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.line);
+    const IcalImport r = cal::parse_ical_import(
+        calendar_with("SUMMARY:X\r\nSTATUS:CANCELLED\r\nDTSTART:20270309T200000Z\r\n" + c.line + "\r\n"),
+        options());
+    REQUIRE(r.failure == IcalFailure::kNone);
+    REQUIRE_MESSAGE(!r.events[0].problem, r.events[0].problem->msgid);
+    REQUIRE(r.events[0].recurrence_id);
+    const cal::IcalOriginalStart& o = *r.events[0].recurrence_id;
+    CHECK(o.wall == c.wall);
+    CHECK(o.zone == c.zone);
+    CHECK(o.is_utc == c.is_utc);
+    CHECK(o.is_date == c.is_date);
+    CHECK(o.exdate == c.exdate);
+    CHECK(r.events[0].cancelled);
+    CHECK(r.events[0].recurrence.empty());
+  }
+  // An override has no recurrence of its own and no RANGE; it needs its series' UID.
+  for (const std::string& lines :
+       {std::string("RECURRENCE-ID:20270309T180000Z\r\nRRULE:FREQ=DAILY\r\n"),
+        std::string("RECURRENCE-ID:20270309T180000Z\r\nEXDATE:20270310T180000Z\r\n"),
+        std::string("RECURRENCE-ID;RANGE=THISANDFUTURE:20270309T180000Z\r\n")}) {
+    INFO(lines);
+    const IcalImport r =
+        cal::parse_ical_import(calendar_with("SUMMARY:X\r\nDTSTART:20270309T200000Z\r\n" + lines), options());
+    REQUIRE(r.events[0].problem);
+    CHECK(r.events[0].problem->field == "RECURRENCE-ID");
+  }
+  const IcalImport no_uid = cal::parse_ical_import(
+      "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nSUMMARY:X\r\nDTSTART:20270309T200000Z\r\n"
+      "RECURRENCE-ID:20270309T180000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n",
+      options());
+  REQUIRE(no_uid.events[0].problem);
+  CHECK(no_uid.events[0].problem->field == "UID");
 }
 
 TEST_CASE("ical import: text is unescaped and unfolded; the HTML description wins over the plain one") {

@@ -9,7 +9,7 @@
 
 namespace cal {
 
-// The event imported under `uid`, if it still exists (deleting an event deletes its UID).
+// The event or series imported under `uid`, if it still exists (deleting an event deletes its UID).
 std::optional<long long> find_ical_uid_event(Db& db, std::string_view uid);
 
 // Records that `uid` names event `event_id` (replacing what it named before).

@@ -175,7 +175,9 @@ void write_ical_import_schemas(JsonWriter& w) {
   write_object_schema(w, {{"vevent", Kind::kInteger},
                           {"uid", Kind::kString},
                           {"id", Kind::kInteger},
-                          {"created", Kind::kBoolean}});
+                          {"created", Kind::kBoolean},
+                          // A STATUS:CANCELLED override: `id` is its series.
+                          {"cancelled", Kind::kBoolean, {}, {}, false}});
   write_key(w, "IcalImport");
   w.StartObject();
   write_schema_type(w, "object");

@@ -100,6 +100,26 @@ SeriesWrite materialise_series(RequestContext& ctx, const Event& event,
   return out;
 }
 
+std::vector<StoredOccurrence> cancellable_occurrences(RequestContext& ctx, const Event& event,
+                                                      const std::vector<std::string>& lines) {
+  auto parsed = parse_recurrence(lines, first_occurrence(event));
+  if (const auto* error = std::get_if<RecurrenceError>(&parsed)) throw refused(ctx, *error);
+  RecurrenceSet set = std::get<RecurrenceSet>(std::move(parsed));
+  // Without its EXDATEs the set may pass the cap by as many occurrences as it had EXDATEs.
+  const std::size_t cap =
+      static_cast<std::size_t>(std::max(1, ctx.config.recurrence.max_instances)) + set.exdates.size();
+  set.exdates.clear();
+  const Seconds horizon =
+      set.is_infinite() ? months_ahead(now_seconds(), ctx.config.recurrence.horizon_months) : kFarFuture;
+  auto expanded = expand_recurrence(set, kFarPast, horizon, cap);
+  if (const auto* error = std::get_if<RecurrenceError>(&expanded)) throw refused(ctx, *error);
+  std::vector<StoredOccurrence> out;
+  for (const Occurrence& o : std::get<std::vector<Occurrence>>(expanded))
+    out.push_back({0, event.post.id, format_date_time(o.original_local),
+                   format_date_time(to_utc_date_time(o.start)), false});
+  return out;
+}
+
 std::vector<std::string> with_exdate(std::vector<std::string> lines, const Event& event,
                                      const StoredOccurrence& occurrence) {
   const LocalDateTime original = sql_time(occurrence.original_local);

@@ -60,13 +60,19 @@ std::string scope_input(const RequestContext& ctx) {
   return ctx.params.given(param::kScope) ? ctx.params.text(param::kScope) : std::string();
 }
 
-// PATCH of series `id` (scope all): the event write applies to it unparked, then its occurrences
-// are made again from it; no lines (`recurrence` null or []) make it a one-off event.
-Response update_series(RequestContext& ctx, long long id, const SeriesRule& rule) {
+// The fields of a scope=all write applied to series `id`, unparked; returns the lines its occurrences
+// are made from (`recurrence` when sent, else its rule; none: it becomes a one-off event).
+std::vector<std::string> write_series_fields(RequestContext& ctx, long long id, const SeriesRule& rule) {
   lock_post(ctx.db, id);
   unpark_series(ctx.db, id);
   write_event_update(ctx, id);
-  const std::vector<std::string> lines = recurrence_input(ctx).value_or(rule.recurrence);
+  return recurrence_input(ctx).value_or(rule.recurrence);
+}
+
+// PATCH of series `id` (scope all): the event write applies to it unparked, then its occurrences
+// are made again from it; no lines (`recurrence` null or []) make it a one-off event.
+Response update_series(RequestContext& ctx, long long id, const SeriesRule& rule) {
+  const std::vector<std::string> lines = write_series_fields(ctx, id, rule);
   if (!lines.empty()) return written_series(ctx, id, lines, 200);
   forget_series(ctx.db, id);
   return written_event(ctx, id, 200);
@@ -75,17 +81,7 @@ Response update_series(RequestContext& ctx, long long id, const SeriesRule& rule
 // PATCH of occurrence `occurrence` (scope this): it becomes an exception, edited alone, keeping
 // its id; it may not start when another occurrence of its series does.
 Response update_occurrence(RequestContext& ctx, const StoredOccurrence& occurrence) {
-  if (ctx.params.given(param::kRecurrence))
-    throw invalid_param(ctx, "recurrence",
-                        translate(ctx.locale, "recurrence is set on a series, not on one occurrence."));
-  const long long id = write_event_update(ctx);
-  mark_exception(ctx.db, id);
-  const std::vector<Event> found = find_events(ctx.db, {id});
-  if (!found.empty() &&
-      occurrence_starts_at(ctx.db, occurrence.series_id, id, found.front().details.start_utc))
-    throw invalid_param(ctx, "start_date",
-                        translate(ctx.locale, "Another occurrence of the series starts at that time."));
-  return written_event(ctx, id, 200);
+  return written_event(ctx, write_occurrence_update(ctx, occurrence), 200);
 }
 
 // PATCH of occurrence `occurrence` with scope=following: the series ends before it, and a new
@@ -133,6 +129,38 @@ Response split_series(RequestContext& ctx, const StoredOccurrence& occurrence) {
 }
 
 }  // namespace
+
+long long write_occurrence_update(RequestContext& ctx, const StoredOccurrence& occurrence) {
+  if (ctx.params.given(param::kRecurrence))
+    throw invalid_param(ctx, "recurrence",
+                        translate(ctx.locale, "recurrence is set on a series, not on one occurrence."));
+  const long long id = write_event_update(ctx);
+  mark_exception(ctx.db, id);
+  const std::vector<Event> found = find_events(ctx.db, {id});
+  if (!found.empty() &&
+      occurrence_starts_at(ctx.db, occurrence.series_id, id, found.front().details.start_utc))
+    throw invalid_param(ctx, "start_date",
+                        translate(ctx.locale, "Another occurrence of the series starts at that time."));
+  return id;
+}
+
+long long write_series_update(RequestContext& ctx, long long id, const SeriesRule& rule) {
+  const std::vector<std::string> lines = write_series_fields(ctx, id, rule);
+  if (lines.empty())
+    forget_series(ctx.db, id);
+  else
+    save_series(ctx, id, lines);
+  return id;
+}
+
+void save_series(RequestContext& ctx, long long id, const std::vector<std::string>& lines) {
+  const std::vector<Event> found = find_events(ctx.db, {id});
+  if (found.empty()) throw std::runtime_error("event " + std::to_string(id) + " vanished during its write");
+  const SeriesWrite series = materialise_series(ctx, found.front(), lines);
+  // As written_series: occurrences trashed with the series come back with it.
+  if (found.front().post.status != "trash") untrash_occurrences(ctx.db, id);
+  park_series(ctx.db, id, series.rule);
+}
 
 long long write_new_event(RequestContext& ctx) {
   Transaction tx(ctx.db);

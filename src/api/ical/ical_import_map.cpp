@@ -1,6 +1,7 @@
 // Reading a checked calendar with libical and mapping each VEVENT to the JSON body of
 // POST /events (see cal/api/ical/ical_import.h; docs/feeds.md has the mapping).
 #include "api/ical/ical_import_lines.h"
+#include "api/ical/ical_import_moment.h"
 #include "api/ical/libical.h"
 #include "cal/api/ical/ical_import.h"
 #include "cal/core/dates/dates.h"
@@ -67,17 +68,14 @@ std::string utc_text(Seconds instant) {
          "Z";
 }
 
+}  // namespace
+
 LocalDateTime local_of(const icaltimetype& t) {
   return LocalDateTime{
       t.year, t.month, t.day, t.is_date ? 0 : t.hour, t.is_date ? 0 : t.minute, t.is_date ? 0 : t.second};
 }
 
-// A DTSTART or DTEND as the import understands it.
-struct Moment {
-  enum Kind { kDate, kFloating, kUtc, kZoned } kind = kFloating;
-  LocalDateTime wall;            // kUtc: the UTC wall clock
-  std::optional<TimeZone> zone;  // kZoned
-};
+namespace {
 
 // The IANA zone a TZID names: the id itself, or one after a vendor prefix
 // ("/mozilla.org/20050126_1/Europe/Berlin", "/citadel.org/20190914_1/Europe/Berlin").
@@ -118,26 +116,28 @@ bool has_plain_rules(icaltimezone* zone) {
   return true;
 }
 
+}  // namespace
+
 // Reads a DTSTART/DTEND property; a TZID that is no IANA zone is resolved through the calendar's
 // VTIMEZONE into a UTC time. nullopt (with `problem`) when the TZID is unknown.
-std::optional<Moment> moment_of(icalcomponent* calendar, icalproperty* p, icaltimetype t,
-                                std::optional<IcalProblem>& problem) {
+std::optional<IcalMoment> moment_of(icalcomponent* calendar, icalproperty* p, icaltimetype t,
+                                    std::optional<IcalProblem>& problem) {
   const LibIcal& ical = libical();
-  Moment m;
+  IcalMoment m;
   m.wall = local_of(t);
   if (t.is_date) {
-    m.kind = Moment::kDate;
+    m.kind = IcalMoment::kDate;
     return m;
   }
   if (ical.icaltime_is_utc(t)) {
-    m.kind = Moment::kUtc;
+    m.kind = IcalMoment::kUtc;
     return m;
   }
   icalparameter* tzid_param = ical.icalproperty_get_first_parameter(p, ICAL_TZID_PARAMETER);
   const std::string tzid = tzid_param ? text_of(ical.icalparameter_get_tzid(tzid_param)) : std::string();
   if (tzid.empty()) return m;  // floating
   if (auto zone = iana_zone(tzid)) {
-    m.kind = Moment::kZoned;
+    m.kind = IcalMoment::kZoned;
     m.zone = zone;
     return m;
   }
@@ -145,7 +145,7 @@ std::optional<Moment> moment_of(icalcomponent* calendar, icalproperty* p, icalti
       defined && has_plain_rules(defined)) {
     int is_daylight = 0;
     const int offset = ical.icaltimezone_get_utc_offset(defined, &t, &is_daylight);
-    m.kind = Moment::kUtc;
+    m.kind = IcalMoment::kUtc;
     m.wall = to_utc_date_time(from_utc_date_time(m.wall) - std::chrono::seconds(offset));
     return m;
   }
@@ -156,6 +156,10 @@ std::optional<Moment> moment_of(icalcomponent* calendar, icalproperty* p, icalti
   problem = std::move(pr);
   return std::nullopt;
 }
+
+namespace {
+
+using Moment = IcalMoment;
 
 // The instant of a timed moment; floating times are in `fallback`.
 Seconds instant_of(const Moment& m, const TimeZone& fallback) {
@@ -208,23 +212,13 @@ void refuse(IcalEventInput& out, std::string field, std::string msgid) {
   out.problem = std::move(p);
 }
 
-// The UID, and whether the VEVENT can be imported at all: recurring events are refused.
-bool map_identity(icalcomponent* ev, const IcalImportOptions& options, IcalEventInput& out) {
+// The UID, and whether it names an event of this site's own feed.
+void map_identity(icalcomponent* ev, const IcalImportOptions& options, IcalEventInput& out) {
   const LibIcal& ical = libical();
   if (icalproperty* uid = ical.icalcomponent_get_first_property(ev, ICAL_UID_PROPERTY)) {
     out.uid = text_of(ical.icalproperty_get_uid(uid));
     out.own_id = own_event_id(out.uid, options.site_host);
   }
-  for (const icalproperty_kind recurring :
-       {ICAL_RRULE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_RECURRENCEID_PROPERTY})
-    if (icalproperty* p = ical.icalcomponent_get_first_property(ev, recurring)) {
-      refuse(
-          out, ical.icalproperty_get_property_name(p),
-          "Recurring events (RRULE, RDATE, RECURRENCE-ID) are not imported; send each occurrence as its own "
-          "VEVENT.");
-      return false;
-    }
-  return true;
 }
 
 // The description as HTML: the HTML form (X-ALT-DESC;FMTTYPE=text/html) wins over the plain one.
@@ -357,9 +351,11 @@ void map_dates(icalcomponent* calendar, icalcomponent* ev, const TimeZone& site,
 }
 
 void map_event(icalcomponent* calendar, icalcomponent* ev, const IcalImportOptions& options,
-               const TimeZone& site, IcalEventInput& out) {
+               const TimeZone& site, std::vector<std::string> rules, IcalEventInput& out) {
   out.body.SetObject();
-  if (!map_identity(ev, options, out)) return;
+  map_identity(ev, options, out);
+  map_recurrence(calendar, ev, std::move(rules), out);
+  if (out.problem) return;
   map_fields(ev, out.body);
   map_dates(calendar, ev, site, out);
 }
@@ -377,9 +373,23 @@ IcalImport parse_ical_import(std::string_view body, const IcalImportOptions& opt
     return result;
   }
   // Every line must read on its own, so that a problem names its line; properties libical does
-  // not know are left out of what it parses.
+  // not know are left out of what it parses. The RRULE and EXRULE lines of VEVENTs are kept as
+  // written for the service's own expander, which names the part it refuses (libical refuses
+  // lower-case parts and reads some it does not support).
   std::string text;
+  std::vector<std::vector<std::string>> rules;  // per VEVENT
+  std::vector<std::string> open;                // the components the line is in
   for (const IcalLine& line : scan.lines) {
+    if (line.name == "BEGIN") {
+      open.push_back(ascii::upper(line.value));
+      if (open.size() == 2 && open.back() == "VEVENT") rules.emplace_back();
+    } else if (line.name == "END" && !open.empty()) {
+      open.pop_back();
+    } else if ((line.name == "RRULE" || line.name == "EXRULE") && open.size() == 2 &&
+               open.back() == "VEVENT") {
+      rules.back().push_back(line.text);
+      continue;
+    }
     bool known = true;
     if (line.name != "BEGIN" && line.name != "END" && !line_reads(line, known)) {
       result.failure = IcalFailure::kMalformed;
@@ -411,7 +421,10 @@ IcalImport parse_ical_import(std::string_view body, const IcalImportOptions& opt
       result.events.clear();
       return result;
     }
-    map_event(calendar.get(), ev, options, site, in);
+    map_event(
+        calendar.get(), ev, options, site,
+        index <= static_cast<int>(rules.size()) ? std::move(rules[index - 1]) : std::vector<std::string>{},
+        in);
   }
   return result;
 }

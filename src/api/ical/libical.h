@@ -32,6 +32,7 @@ namespace cal {
   X(icalerror_set_errors_are_fatal)    \
   X(icalmemory_free_buffer)            \
   X(icalparameter_get_fmttype)         \
+  X(icalparameter_get_range)           \
   X(icalparameter_get_tzid)            \
   X(icalparameter_new_cn)              \
   X(icalparameter_new_fmttype)         \
@@ -45,9 +46,12 @@ namespace cal {
   X(icalproperty_get_dtend)            \
   X(icalproperty_get_dtstart)          \
   X(icalproperty_get_duration)         \
+  X(icalproperty_get_exdate)           \
   X(icalproperty_get_first_parameter)  \
   X(icalproperty_get_location)         \
   X(icalproperty_get_property_name)    \
+  X(icalproperty_get_rdate)            \
+  X(icalproperty_get_recurrenceid)     \
   X(icalproperty_get_rrule)            \
   X(icalproperty_get_status)           \
   X(icalproperty_get_summary)          \
@@ -86,6 +90,7 @@ namespace cal {
   X(icalproperty_set_value)            \
   X(icalproperty_set_x_name)           \
   X(icalproperty_string_to_kind)       \
+  X(icaltime_is_null_time)             \
   X(icaltime_is_utc)                   \
   X(icaltime_null_date)                \
   X(icaltime_null_time)                \

@@ -30,6 +30,13 @@ struct SeriesWrite {
 SeriesWrite materialise_series(RequestContext& ctx, const Event& event,
                                const std::vector<std::string>& lines);
 
+// The identities (original wall clock and instant; no event ids) of every occurrence `lines` give a
+// series whose first occurrence is `event`, their EXDATEs ignored, up to the horizon for a rule
+// without an end: the occurrences an EXDATE of these lines may cancel. Throws as
+// materialise_series for a refused line.
+std::vector<StoredOccurrence> cancellable_occurrences(RequestContext& ctx, const Event& event,
+                                                      const std::vector<std::string>& lines);
+
 // `lines` with an EXDATE for occurrence `occurrence` of a series whose first occurrence is `event`.
 std::vector<std::string> with_exdate(std::vector<std::string> lines, const Event& event,
                                      const StoredOccurrence& occurrence);

@@ -4,6 +4,10 @@
 #pragma once
 
 #include "cal/api/pipeline/context.h"
+#include "cal/store/event_series.h"
+
+#include <string>
+#include <vector>
 
 namespace cal {
 
@@ -15,5 +19,20 @@ long long write_new_event(RequestContext& ctx);
 // of an occurrence that applies to its series), with the parameters of POST /events/{id},
 // checking the caller may edit it; returns its id.
 long long write_event_update(RequestContext& ctx, long long target = 0);
+
+// Makes event `id`, just written (unparked), the series of `lines` (non-empty): its occurrences
+// materialised, then parked; what create_event does with `recurrence`, without the answer.
+void save_series(RequestContext& ctx, long long id, const std::vector<std::string>& lines);
+
+// The scope=all update of series `id` (whose stored rule is `rule`) with the parameters of
+// POST /events/{id}, without the answer: `recurrence` replaces the rule ([] makes it a one-off
+// event), occurrences keep their ids where the rule still produces them. Returns `id`.
+long long write_series_update(RequestContext& ctx, long long id, const SeriesRule& rule);
+
+// The scope=this update of `occurrence` (which the `id` or `slug` parameter names) with the
+// parameters of POST /events/{id}, without the answer: it becomes an exception, keeping its id.
+// Throws 400 when `recurrence` is given or another occurrence of its series starts at its new
+// start. Returns its id.
+long long write_occurrence_update(RequestContext& ctx, const StoredOccurrence& occurrence);
 
 }  // namespace cal

@@ -30,6 +30,15 @@ struct IcalProblem {
   std::string field;  // VEVENT problems: the iCalendar property that cannot be imported
 };
 
+// The original start a RECURRENCE-ID names: which occurrence of its series an override replaces.
+struct IcalOriginalStart {
+  std::string wall;      // "YYYY-MM-DD HH:MM:SS" as written (in UTC when `is_utc`)
+  std::string zone;      // the IANA zone of a TZID; "" for a floating time (the series' zone), UTC or a date
+  bool is_utc = false;   // a UTC time, or a TZID only a VTIMEZONE defines (resolved to UTC)
+  bool is_date = false;  // VALUE=DATE: the occurrence on that date
+  std::string exdate;    // the EXDATE line that cancels it ("EXDATE;TZID=Europe/Berlin:20270309T190000")
+};
+
 // One VEVENT as the JSON body of POST /events (or of an update: only what the VEVENT has).
 struct IcalEventInput {
   int index = 0;                    // 1-based among the calendar's VEVENTs
@@ -37,7 +46,12 @@ struct IcalEventInput {
   std::string uid;                  // "" when the VEVENT has none
   std::optional<long long> own_id;  // the UID is "<id>@<site host>" (what this site's feed emits)
   rapidjson::Document body;
-  std::optional<IcalProblem> problem;  // the VEVENT cannot be mapped (RRULE, no DTSTART, ...)
+  std::optional<IcalProblem> problem;  // the VEVENT cannot be mapped (no DTSTART, an unknown TZID, ...)
+  // Its RRULE and EXRULE lines as written, RDATE and EXDATE lines one value each (zones resolved as
+  // for DTSTART): the event's `recurrence`, empty for a one-off event. Checked by the writes.
+  std::vector<std::string> recurrence;
+  std::optional<IcalOriginalStart> recurrence_id;  // an override of one occurrence of the UID's series
+  bool cancelled = false;                          // STATUS:CANCELLED
 };
 
 enum class IcalFailure { kNone, kMalformed, kNoEvents, kTooManyEvents };
