@@ -221,27 +221,27 @@ void add_word_days(Db& db, const std::vector<Posting>& postings) {
 // Replaces the postings of `events`; events with a word too long to store stay pending, marked.
 // The postings' row triggers are off meanwhile (bulk_load.h): an event's thirty-odd postings
 // would each update search_word_days on their own, one statement a posting.
-void write_postings(Db& db, const std::vector<EventText>& events) {
+// `fresh`: an event among `events` known to have no postings (0: none).
+void write_postings(Db& db, const std::vector<EventText>& events, long long fresh = 0) {
   std::vector<std::string> all_words;
   std::unordered_set<std::string_view> seen;
-  std::vector<long long> indexed, unindexable;
+  std::vector<long long> indexed, unindexable, with_old_postings;
   for (const EventText& e : events) {
     (e.unindexable ? unindexable : indexed).push_back(e.id);
+    if (e.id != fresh) with_old_postings.push_back(e.id);
     if (e.unindexable) continue;
     for (const std::string& w : e.words)
       if (seen.insert(w).second) all_words.push_back(w);
   }
   std::unordered_map<std::string, long long> ids;
   word_ids_of(db, all_words, ids);
-  std::vector<long long> all_ids = indexed;
-  all_ids.insert(all_ids.end(), unindexable.begin(), unindexable.end());
   std::vector<Posting> postings;
   for (const EventText& e : events)
     if (!e.unindexable)
       for (const std::string& w : e.words) postings.push_back({ids.at(w), &e});
   {
     BulkLoad bulk(db);
-    delete_postings(db, all_ids);
+    if (!with_old_postings.empty()) delete_postings(db, with_old_postings);
     insert_postings(db, postings);
     bulk.end();
   }
@@ -306,11 +306,13 @@ std::optional<PieceCandidates> candidates_of(Db& db, const std::string& piece) {
 
 }  // namespace
 
-long long index_pending_events(Db& db, long long limit, long long written) {
+long long index_pending_events(Db& db, long long limit, long long written, WrittenEvent how) {
   std::vector<long long> ids;
   // The written event by its key, then others in key order: each statement reads and locks only
   // the rows it returns, however many events are pending.
-  if (written > 0) {
+  if (written > 0 && how == WrittenEvent::kCreated) {
+    ids.push_back(written);
+  } else if (written > 0) {
     Rows rows = db.query(
         "SELECT event_id FROM search_pending WHERE event_id = ? AND unindexable = 0 FOR UPDATE", {written});
     while (rows.next()) ids.push_back(rows.integer(0));
@@ -329,7 +331,7 @@ long long index_pending_events(Db& db, long long limit, long long written) {
       read_texts(db.query(std::string(kTextAndListColumns) + " WHERE p.id IN (" + placeholders(ids.size()) +
                               ") AND p.type = 'event' LOCK IN SHARE MODE",
                           args));
-  write_postings(db, events);
+  write_postings(db, events, how == WrittenEvent::kCreated ? written : 0);
   // Pending rows of posts that are no longer events.
   std::vector<long long> gone;
   for (long long id : ids)

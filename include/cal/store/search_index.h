@@ -12,10 +12,15 @@
 
 namespace cal {
 
+// What the caller knows of the event it wrote: a created event is pending (its insert trigger
+// marked it, in this transaction) and has no postings yet, so neither needs a statement.
+enum class WrittenEvent { kChanged, kCreated };
+
 // Indexes up to `limit` pending events that no other transaction holds, `written` (an event this
 // transaction wrote) first. Call it inside the transaction that wrote an event's text, before its
 // commit. Returns how many.
-long long index_pending_events(Db& db, long long limit, long long written);
+long long index_pending_events(Db& db, long long limit, long long written,
+                               WrittenEvent how = WrittenEvent::kChanged);
 
 // Indexes the events with ids from `first` to `last` whatever their state (the demo loader's
 // rows, written while the triggers were off). Call inside a transaction, with @cal_bulk_load set:

@@ -171,7 +171,8 @@ long long write_new_event(RequestContext& ctx) {
   insert_post(ctx.db, event.post);
   save_event_details(ctx.db, event.post.id, event.details);
   apply_event_links(ctx, event.post.id, true);
-  if (ctx.config.search.index) index_pending_events(ctx.db, kPendingIndexedPerWrite, event.post.id);
+  if (ctx.config.search.index)
+    index_pending_events(ctx.db, kPendingIndexedPerWrite, event.post.id, WrittenEvent::kCreated);
   tx.commit();  // only counts down: the outermost transaction commits
   return event.post.id;
 }
