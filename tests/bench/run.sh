@@ -180,9 +180,31 @@ to_ms() {
     printf "%.3f", n }'
 }
 
+# cpu_ticks PIDFILE...: user + system clock ticks so far of the processes the files name, and of
+# their children (nginx's workers under its master).
+cpu_ticks() {
+  local f pid ticks=0
+  for f in "$@"; do
+    [ -s "$f" ] || continue
+    pid=$(cat "$f")
+    for p in "$pid" $(pgrep -P "$pid" 2>/dev/null); do
+      [ -r "/proc/$p/stat" ] && ticks=$((ticks + $(awk '{print $14 + $15}' "/proc/$p/stat")))
+    done
+  done
+  echo "$ticks"
+}
+CPU_PIDFILES_DB=("$dir/mysqld.pid")
+CPU_PIDFILES_SERVICE=("$dir/calendar-fcgi.pid")
+CPU_PIDFILES_WEB=("$dir/nginx/nginx.pid")
+CLOCK_TICKS=$(getconf CLK_TCK)
+# cpu_ms_per TICKS REQUESTS: milliseconds of CPU per request.
+cpu_ms_per() { awk -v t="$1" -v n="$2" -v hz="$CLOCK_TICKS" 'BEGIN {printf "%.2f", (n > 0 ? t * 1000 / hz / n : 0)}'; }
+
 # measure NAME URL [SCRIPT SCRIPT_ARG]: warm-up, then one wrk run (with a Lua script and its
 # argument when given); sets R_RPS, R_P50, R_P99 (ms) and keeps wrk's output in
-# $dir/wrk-NAME.log. A run with socket errors or non-2xx answers marks the bench failed.
+# $dir/wrk-NAME.log. A run with socket errors or non-2xx answers marks the bench failed. Also
+# sets R_CPU: the CPU milliseconds per request of MariaDB, calendar-fcgi and nginx during the run
+# (from /proc, so wrk's own is not counted; with replicas, the primary's only).
 # WARM_UP_ARGS (when set): the warm-up runs with these script arguments instead.
 measure() {
   local name=$1 url=$2 out
@@ -192,7 +214,12 @@ measure() {
   warm=("${script[@]}")
   [ -z "${WARM_UP_ARGS:-}" ] || warm=(-s "$3" "$url" -- "$4" $WARM_UP_ARGS)
   wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${WARM_UP_SECONDS:-$WARMUP}s" --timeout 60s "${warm[@]}" >/dev/null 2>&1 || true
+  local db0 svc0 web0 requests
+  db0=$(cpu_ticks "${CPU_PIDFILES_DB[@]}"); svc0=$(cpu_ticks "${CPU_PIDFILES_SERVICE[@]}"); web0=$(cpu_ticks "${CPU_PIDFILES_WEB[@]}")
   out=$(wrk -t"$WRK_THREADS" -c"$CONNECTIONS" -d"${DURATION}s" --timeout 60s --latency "${script[@]}" 2>&1) || { echo "$out" >&2; die "wrk failed on $name"; }
+  requests=$(awk '/requests in/ {print $1}' <<<"$out")
+  R_CPU="$(cpu_ms_per $(($(cpu_ticks "${CPU_PIDFILES_DB[@]}") - db0)) "${requests:-0}") $(cpu_ms_per $(($(cpu_ticks "${CPU_PIDFILES_SERVICE[@]}") - svc0)) "${requests:-0}") $(cpu_ms_per $(($(cpu_ticks "${CPU_PIDFILES_WEB[@]}") - web0)) "${requests:-0}")"
+  CPU[$name]=$R_CPU
   echo "$out" > "$dir/wrk-$name.log"
   R_RPS=$(awk '/^Requests\/sec:/ {printf "%.0f", $2}' <<<"$out")
   R_P50=$(to_ms "$(awk '$1 == "50%" {print $2}' <<<"$out")")
@@ -202,10 +229,10 @@ measure() {
     failed=1
   fi
   [ -n "$R_RPS" ] || { echo "$out" >&2; die "no result from wrk on $name"; }
-  say "$(printf '%-8s %8s req/s  p50 %7s ms  p99 %7s ms  (load %s)' "$name" "$R_RPS" "$R_P50" "$R_P99" "$(cut -d' ' -f1 /proc/loadavg)")"
+  say "$(printf '%-8s %8s req/s  p50 %7s ms  p99 %7s ms  CPU ms/request db/service/web %s  (load %s)' "$name" "$R_RPS" "$R_P50" "$R_P99" "${R_CPU// //}" "$(cut -d' ' -f1 /proc/loadavg)")"
 }
 
-declare -A RPS P50 P99 NOTE
+declare -A RPS P50 P99 NOTE CPU
 
 # median_of NAME VALUES...: the median of the rounds, by req/s; stores the round's numbers.
 keep_median() {
@@ -477,6 +504,24 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
   printf '| %-44s | %23s |\n' "re-run on the current schema (every start)" "$MIGRATE_RERUN"
   echo
 fi
+echo "CPU per request during each case's run (ms; /proc of each process, wrk's own not counted; with"
+echo "16 connections on $(nproc) cores, so a process waiting for another is not counted as busy):"
+echo
+printf '| %-40s | %8s | %13s | %7s |\n' "case" "MariaDB" "calendar-fcgi" "nginx"
+printf '|%s|%s|%s|%s|\n' "$(printf -- '-%.0s' {1..42})" "----------" "---------------" "---------"
+for c in 1 3 5 5n 5L 1u 2u 3u 4u; do
+  [ -n "${CPU[$c]:-}" ] || continue
+  read -r cpu_db cpu_service cpu_web <<<"${CPU[$c]}"
+  case $c in
+    5n) label="5 POST, [search] index = false" ;;
+    5L) label="5 POST, cache_lease_ms = $BENCH_LEASE_MS" ;;
+    5) label="5 POST /events" ;;
+    *u) label="case ${c%u} without the response cache" ;;
+    *) label="case $c, response cache on" ;;
+  esac
+  printf '| %-40s | %8s | %13s | %7s |\n' "$label" "$cpu_db" "$cpu_service" "$cpu_web"
+done
+echo
 engine_report
 echo "case 6 (a $feed_events-event iCalendar feed) without the response cache, one at a time:" \
      "p50 ${P50[6seq]} ms (5 sequential requests, $BASE_EVENTS events)"
