@@ -17,6 +17,8 @@
 #include "cal/api/posts/post_access.h"
 #include "cal/api/posts/site_time.h"
 #include "cal/http/accept.h"
+#include "cal/store/event_series.h"
+#include "cal/store/posts.h"
 
 #include <future>
 #include <map>
@@ -213,10 +215,40 @@ Response list_feed(RequestContext& ctx) {
   return r;
 }
 
+// The feed of series `id`: its VEVENT with the rule, then its occurrences edited alone that the
+// caller may see, exactly as a feed listing one of its occurrences writes them.
+Response series_feed(RequestContext& ctx, long long id) {
+  auto series = load_series_with_relations(ctx.db, id, std::nullopt);
+  if (!series) throw std::runtime_error("series " + std::to_string(id) + " vanished");
+  const PostRow& row = series->first.post;
+  check_readable(ctx, kEventKind, row);
+  if (!event_unlocked(ctx, row))
+    throw ApiError{403, "event-password-protected",
+                   translate(ctx.locale, "The event is password protected.")};
+  std::vector<long long> any_occurrence;
+  for (const StoredOccurrence& o : find_series_occurrences(ctx.db, id)) {
+    any_occurrence.push_back(o.event_id);
+    break;
+  }
+  EventRelations relations;
+  const std::vector<FeedItem> items = feed_items(ctx, find_events(ctx.db, any_occurrence), false, relations);
+  return calendar_response(
+      calendar_text(ctx, items, relations, false, calendar_name(ctx) + " (" + row.title + ")"),
+      file_name(row.slug));
+}
+
 Response single_feed(RequestContext& ctx) {
-  // As get_event (src/api/events/events.cpp): the same checks, in the same order.
+  // As get_event (src/api/events/events.cpp): the same checks, in the same order; an id or slug
+  // that names no event but a series gives the series.
   std::optional<std::pair<Event, EventRelations>> loaded;
-  if (ctx.params.has(param::kId)) loaded = load_event_with_relations(ctx.db, ctx.params.integer(param::kId));
+  if (ctx.params.has(param::kId)) {
+    loaded = load_event_with_relations(ctx.db, ctx.params.integer(param::kId));
+    if (!loaded && find_series_rule(ctx.db, ctx.params.integer(param::kId)))
+      return series_feed(ctx, ctx.params.integer(param::kId));
+  } else if (!find_post_by_slug(ctx.db, PostType::kEvent, ctx.params.text(param::kSlug))) {
+    if (const auto series_id = find_series_by_slug(ctx.db, ctx.params.text(param::kSlug)))
+      return series_feed(ctx, *series_id);
+  }
   const PostRow row = loaded ? loaded->first.post : load_target(ctx, kEventKind);
   check_readable(ctx, kEventKind, row);
   if (!event_unlocked(ctx, row))

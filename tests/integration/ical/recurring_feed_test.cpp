@@ -3,7 +3,7 @@
 // RRULE, RDATE and EXDATE lines and RECURRENCE-ID overrides and must find exactly the occurrences
 // the JSON list gives for the same query: across a DST change, with an RDATE, an EXDATE, an
 // occurrence edited alone (moved and renamed), one cancelled, one unpublished, beside a one-off
-// event; and with expand=1 one VEVENT per occurrence.
+// event; with expand=1 one VEVENT per occurrence; and the series' own feed, by id and by slug.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -135,6 +135,24 @@ TEST_CASE("recurring feed: ical.js expands the series' rules to exactly the list
   CHECK(expanded(flat.body) == want);
   CHECK(error_mismatch(get(std::string(kEvents) + "?" + query + "&ical=1&expand=maybe"), 400,
                        "rest_invalid_param") == "");
+
+  // The series' own feed, by id and by slug: its VEVENT and its visible override, which ical.js
+  // expands to exactly the series' listed occurrences.
+  std::vector<std::pair<std::string, std::string>> of_series;
+  for (const auto& item : want)
+    if (item.second.rfind(title, 0) == 0) of_series.push_back(item);
+  REQUIRE(of_series.size() == 6);
+  const HttpResponse own = get(path_of(series_id) + "?ical=1");
+  REQUIRE_MESSAGE(own.status == 200, describe(own));
+  CHECK(own.header("content-type").rfind("text/calendar", 0) == 0);
+  CHECK(count_of(own.body, "BEGIN:VEVENT") == 2);
+  CHECK(count_of(own.body, "RRULE:FREQ=WEEKLY;COUNT=8") == 1);
+  CHECK(count_of(own.body, "UID:" + std::to_string(series_id) + "@") == 2);
+  CHECK(expanded(own.body) == of_series);
+  const std::string slug = string_at(series, {"slug"});
+  const HttpResponse by_slug = get(std::string(kEvents) + "/by-slug/" + slug + "?ical=1");
+  REQUIRE_MESSAGE(by_slug.status == 200, describe(by_slug));
+  CHECK(expanded(by_slug.body) == of_series);
 }
 
 }  // namespace
