@@ -409,6 +409,7 @@ flood_threads=$SERVICE_THREADS
 [ "$flood_threads" -gt 0 ] || flood_threads=$(($(nproc) * 2))
 FLOOD_LIMITS="the defaults: $((flood_threads >= 8 ? flood_threads / 4 : 1)) slots of $flood_threads threads, 50 ms wait, 2 s statement budget"
 flood_probe base "${CACHE_OFF-false}"
+flood_probe_paced paced "${CACHE_OFF-false}"
 ROUNDS=1 run_cases "u"
 # The feed's target (docs/performance.md) is for one feed at a time: case 6 uncached, 5 sequential requests.
 P50[6seq]=$(sequential_p50 "${URL[6]}")
