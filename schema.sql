@@ -1036,3 +1036,8 @@ CREATE TABLE IF NOT EXISTS event_occurrences (
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci
   COMMENT 'occurrences of recurring series: which event post is which occurrence';
 INSERT IGNORE INTO schema_migrations (version) VALUES (14);
+
+-- Migration 16: a list or occurrences query whose window passes the horizon of infinite series
+-- extends them first (docs/recurring-events.md); this index finds them, usually none, by range.
+ALTER TABLE event_series ADD INDEX IF NOT EXISTS event_series_horizon (is_infinite, horizon_utc) COMMENT 'infinite series by how far they are materialised';
+INSERT IGNORE INTO schema_migrations (version) VALUES (16);

@@ -128,22 +128,24 @@ void copy_series_to_occurrences(Db& db, long long series_id, bool survivors, lon
         args);
   });
   if (first_new_id > 0) count_new_occurrences(db, series_id, first_new_id);
-  const std::vector<long long> terms = copy_occurrence_links(db, series_id);
+  // Without survivors, only the new occurrences are followers of interest.
+  const long long from_id = survivors ? 0 : first_new_id;
+  const std::vector<long long> terms = copy_occurrence_links(db, series_id, from_id);
   // The search index: the series' postings, or its pending mark when it has none yet.
-  copy_occurrence_postings(db, series_id);
+  copy_occurrence_postings(db, series_id, from_id);
   Rows pending = db.query("SELECT 1 FROM search_pending WHERE event_id = ?", {series_id});
   if (pending.next()) {
     db.execute(
         "INSERT IGNORE INTO search_pending (event_id) SELECT eo.event_id FROM event_occurrences eo "
-        "WHERE eo.series_id = ? AND eo.is_exception = 0",
-        {series_id});
+        "WHERE eo.series_id = ? AND eo.is_exception = 0 AND eo.event_id >= ?",
+        {series_id, from_id});
   } else {
     db.execute(
         "DELETE pe FROM search_pending pe JOIN event_occurrences eo ON eo.event_id = pe.event_id "
-        "WHERE eo.series_id = ? AND eo.is_exception = 0",
-        {series_id});
+        "WHERE eo.series_id = ? AND eo.is_exception = 0 AND eo.event_id >= ?",
+        {series_id, from_id});
   }
-  note_occurrence_changes(db, series_id, terms);
+  note_occurrence_changes(db, series_id, from_id, terms);
 }
 
 // Sets the type of post `id` ('series' to park it, 'event' to unpark it). Slugs are unique per
@@ -170,11 +172,12 @@ void set_post_type(Db& db, long long id, const char* type) {
 
 }  // namespace
 
-std::optional<SeriesRule> find_series_rule(Db& db, long long id) {
+std::optional<SeriesRule> find_series_rule(Db& db, long long id, bool for_update) {
   Rows rows = db.query(
       "SELECT s.recurrence, s.is_infinite, DATE_FORMAT(s.horizon_utc, '%Y-%m-%d %H:%i:%s') FROM event_series "
       "s "
-      "JOIN posts p ON p.id = s.series_id AND p.type = 'series' WHERE s.series_id = ?",
+      "JOIN posts p ON p.id = s.series_id AND p.type = 'series' WHERE s.series_id = ?" +
+          std::string(for_update ? " FOR UPDATE" : ""),
       {id});
   if (!rows.next()) return std::nullopt;
   SeriesRule rule;
@@ -187,6 +190,16 @@ std::optional<SeriesRule> find_series_rule(Db& db, long long id) {
   rule.is_infinite = rows.integer(1) != 0;
   rule.horizon_utc = rows.text(2);
   return rule;
+}
+
+std::vector<long long> find_series_short_of(Db& db, const std::string& utc, int limit) {
+  Rows rows = db.query(
+      "SELECT series_id FROM event_series WHERE is_infinite = 1 AND horizon_utc < ? ORDER BY series_id LIMIT "
+      "?",
+      {utc, static_cast<long long>(limit)});
+  std::vector<long long> out;
+  while (rows.next()) out.push_back(rows.integer(0));
+  return out;
 }
 
 std::optional<Event> find_series_event(Db& db, long long id) {
@@ -238,7 +251,7 @@ std::vector<StoredOccurrence> find_series_occurrences(Db& db, long long series_i
 }
 
 MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
-                                          const std::vector<WantedOccurrence>& wanted) {
+                                          const std::vector<WantedOccurrence>& wanted, bool keep_others) {
   MaterialiseCounts counts;
   std::map<std::string, const WantedOccurrence*> by_identity;
   for (const WantedOccurrence& w : wanted)
@@ -248,11 +261,12 @@ MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
   for (const StoredOccurrence& o : find_series_occurrences(db, series_id)) {
     const auto it = by_identity.find(identity_key(o.original_local, o.original_utc));
     if (it == by_identity.end()) {
+      if (keep_others) continue;
       vanished.push_back(o.event_id);
       if (o.is_exception) ++counts.exceptions_dropped;
       continue;
     }
-    if (!o.is_exception) timed.emplace_back(o.event_id, it->second);
+    if (!o.is_exception && !keep_others) timed.emplace_back(o.event_id, it->second);
     by_identity.erase(it);
   }
   // Deleted with their triggers (the counts out, the change log), before the bulk writes.
@@ -266,6 +280,7 @@ MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
   for (const WantedOccurrence& w : wanted)
     if (by_identity.count(identity_key(w.original_local, w.original_utc))) added.push_back(&w);
   counts.created = static_cast<long long>(added.size());
+  if (keep_others && added.empty()) return counts;
   if (!added.empty()) {
     Rows slug_row = db.query("SELECT slug FROM posts WHERE id = ?", {series_id});
     const std::string series_slug = slug_row.next() ? slug_row.text(0) : std::to_string(series_id);

@@ -17,19 +17,21 @@ namespace cal {
 // event_duration_hours, as event_details' insert triggers count them.
 void count_new_occurrences(Db& db, long long series_id, long long first_new_id);
 
-// Replaces the venue, organizer and term links of the occurrences of series `series_id` not
-// edited alone with the series' own, each with its copies of the occurrence's list columns, and
-// the term counts of the published ones (the link tables' insert triggers). The delete triggers
-// run as always. Returns the terms whose counts may have changed, to note.
-std::vector<long long> copy_occurrence_links(Db& db, long long series_id);
+// The functions below work on the "followers" of series `series_id`: its occurrences not edited
+// alone whose ids are `from_id` or more (0: all of them; an extension of the horizon: the new ones).
 
-// Replaces the search postings of the occurrences of series `series_id` not edited alone with
-// copies of the series' own, counted out of and into search_word_days grouped.
-void copy_occurrence_postings(Db& db, long long series_id);
+// Replaces the venue, organizer and term links of the followers with the series' own, each with its copies of
+// the occurrence's list columns, and the term counts of the published ones (the link tables' insert
+// triggers). The delete triggers run as always. Returns the terms whose counts may have changed, to note.
+std::vector<long long> copy_occurrence_links(Db& db, long long series_id, long long from_id);
 
-// Notes in the change log (data_version, data_changes) the occurrences of series `series_id`
-// not edited alone as events, and `terms` as categories or tags: one version per record, in the
-// writer's shard, as cal_note_change() would have noted them one by one.
-void note_occurrence_changes(Db& db, long long series_id, const std::vector<long long>& terms);
+// Replaces the search postings of the followers with copies of the series' own, counted out of and into
+// search_word_days grouped.
+void copy_occurrence_postings(Db& db, long long series_id, long long from_id);
+
+// Notes in the change log (data_version, data_changes) the followers as events, and `terms` as categories or
+// tags: one version per record, in the writer's shard, as cal_note_change() would have noted them one by one.
+void note_occurrence_changes(Db& db, long long series_id, long long from_id,
+                             const std::vector<long long>& terms);
 
 }  // namespace cal
