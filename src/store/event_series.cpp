@@ -202,6 +202,13 @@ std::vector<long long> find_series_short_of(Db& db, const std::string& utc, int 
   return out;
 }
 
+std::optional<std::string> earliest_infinite_horizon(Db& db) {
+  Rows rows = db.query(
+      "SELECT DATE_FORMAT(MIN(horizon_utc), '%Y-%m-%d %H:%i:%s') FROM event_series WHERE is_infinite = 1");
+  if (!rows.next() || rows.is_null(0)) return std::nullopt;
+  return rows.text(0);
+}
+
 std::optional<Event> find_series_event(Db& db, long long id) {
   Rows rows = db.query(
       "SELECT " + event_columns() +

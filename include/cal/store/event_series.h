@@ -83,6 +83,10 @@ MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
                                           const std::vector<WantedOccurrence>& wanted,
                                           bool keep_others = false);
 
+// The earliest horizon of all infinite series ("YYYY-MM-DD HH:MM:SS"), nullopt when there is none.
+// One statement, answered from the index's first entry.
+std::optional<std::string> earliest_infinite_horizon(Db& db);
+
 // The infinite series materialised only to before `utc` ("YYYY-MM-DD HH:MM:SS"), at most `limit`,
 // by id. One statement.
 std::vector<long long> find_series_short_of(Db& db, const std::string& utc, int limit);
