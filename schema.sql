@@ -1087,3 +1087,8 @@ CREATE OR REPLACE ALGORITHM=MERGE SQL SECURITY INVOKER VIEW calendar_series AS
 -- Migration 15: series in the change log (data_changes.kind 'series', above) and the views
 -- calendar_occurrences and calendar_series (docs/mysql.md).
 INSERT IGNORE INTO schema_migrations (version) VALUES (15);
+
+-- Migration 16: a list or occurrences query whose window passes the horizon of infinite series
+-- extends them first (docs/recurring-events.md); this index finds them, usually none, by range.
+ALTER TABLE event_series ADD INDEX IF NOT EXISTS event_series_horizon (is_infinite, horizon_utc) COMMENT 'infinite series by how far they are materialised';
+INSERT IGNORE INTO schema_migrations (version) VALUES (16);

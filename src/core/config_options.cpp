@@ -123,6 +123,11 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       po::value(&c.recurrence.max_instances)->default_value(c.recurrence.max_instances),
       "the most occurrences one recurring series may have (up to its horizon); a write asking for "
       "more answers 400 rest_invalid_param");
+  add("recurrence.max_horizon_years",
+      po::value(&c.recurrence.max_horizon_years)->default_value(c.recurrence.max_horizon_years),
+      "years ahead of now to which a list or occurrences query may extend recurring events without "
+      "an end (materialised to horizon_months when written, then month by month as windows pass "
+      "it); a window ending later answers 400 rest_invalid_param");
 
   add("cors.origins", po::value(&cors_origins),
       "origins whose web pages may call the API, separated by commas or spaces: scheme://host[:port] "

@@ -1,7 +1,9 @@
 // SQL of recurring series and their occurrences (see cal/store/event_series.h).
 #include "cal/store/event_series.h"
 
+#include "store/bulk_load.h"
 #include "store/event_rows.h"
+#include "store/occurrence_copies.h"
 #include "cal/core/text/slug.h"
 
 #include <algorithm>
@@ -84,9 +86,12 @@ std::vector<std::string> occurrence_slugs(Db& db, const std::string& series_slug
   return out;
 }
 
-// The series' fields, times and links onto its occurrences not edited alone; `survivors`: some
-// were there before this write (new ones were copied from the series' post already).
-void copy_series_to_occurrences(Db& db, long long series_id, bool survivors,
+// The series' fields and times onto its occurrences not edited alone, then their links, postings
+// and change-log notes (store/occurrence_copies.h); `survivors`: some were there before this write
+// (new ones were copied from the series' post already), `first_new_id`: the least id of those
+// inserted by this write (0: none). Runs while @cal_bulk_load is set: the details' insert triggers
+// are left to the statements here, and the new rows' copy of their post's visibility with them.
+void copy_series_to_occurrences(Db& db, long long series_id, bool survivors, long long first_new_id,
                                 const std::vector<std::pair<long long, const WantedOccurrence*>>& timed) {
   if (survivors)
     db.execute(
@@ -105,12 +110,15 @@ void copy_series_to_occurrences(Db& db, long long series_id, bool survivors,
       args.insert(args.end(), {timed[i].first, w.start_local, w.end_local, w.start_utc, w.end_utc});
     }
     args.emplace_back(series_id);
+    // A new row copies its post's visibility (event_details_visibility_bi); an existing one keeps
+    // it, as its post's update trigger has set it already.
     db.execute(
         "INSERT INTO event_details (event_id, " + std::string(kSeriesDetailColumns) +
-            ") SELECT x.id, x.sl, x.el, x.su, x.eu, d.timezone, d.all_day, d.cost, d.website, d.show_map, "
-            "d.show_map_link, d.hide_from_listings, d.sticky, d.featured FROM (" +
+            ", status, author, publish_utc) SELECT x.id, x.sl, x.el, x.su, x.eu, d.timezone, d.all_day, "
+            "d.cost, d.website, d.show_map, d.show_map_link, d.hide_from_listings, d.sticky, d.featured, "
+            "o.status, o.author, o.date_utc FROM (" +
             values_table(n, columns) +
-            ") x JOIN event_details d ON d.event_id = ? "
+            ") x JOIN posts o ON o.id = x.id JOIN event_details d ON d.event_id = ? "
             "ON DUPLICATE KEY UPDATE start_local = VALUES(start_local), end_local = VALUES(end_local), "
             "start_utc = VALUES(start_utc), end_utc = VALUES(end_utc), timezone = VALUES(timezone), "
             "all_day = VALUES(all_day), cost = VALUES(cost), website = VALUES(website), "
@@ -119,57 +127,25 @@ void copy_series_to_occurrences(Db& db, long long series_id, bool survivors,
             "VALUES(featured)",
         args);
   });
-  // Links: replaced wholesale, as the series' may have changed.
-  db.execute(
-      "DELETE r FROM term_relationships r JOIN event_occurrences eo ON eo.event_id = r.event_id "
-      "WHERE eo.series_id = ? AND eo.is_exception = 0",
-      {series_id});
-  db.execute(
-      "INSERT INTO term_relationships (event_id, term_id) SELECT eo.event_id, r.term_id "
-      "FROM event_occurrences eo JOIN term_relationships r ON r.event_id = eo.series_id "
-      "WHERE eo.series_id = ? AND eo.is_exception = 0",
-      {series_id});
-  db.execute(
-      "DELETE r FROM event_organizers r JOIN event_occurrences eo ON eo.event_id = r.event_id "
-      "WHERE eo.series_id = ? AND eo.is_exception = 0",
-      {series_id});
-  db.execute(
-      "INSERT INTO event_organizers (event_id, organizer_id, position) SELECT eo.event_id, r.organizer_id, "
-      "r.position FROM event_occurrences eo JOIN event_organizers r ON r.event_id = eo.series_id "
-      "WHERE eo.series_id = ? AND eo.is_exception = 0",
-      {series_id});
-  db.execute(
-      "DELETE r FROM event_venues r JOIN event_occurrences eo ON eo.event_id = r.event_id "
-      "WHERE eo.series_id = ? AND eo.is_exception = 0",
-      {series_id});
-  db.execute(
-      "INSERT INTO event_venues (event_id, venue_id) SELECT eo.event_id, r.venue_id "
-      "FROM event_occurrences eo JOIN event_venues r ON r.event_id = eo.series_id "
-      "WHERE eo.series_id = ? AND eo.is_exception = 0",
-      {series_id});
+  if (first_new_id > 0) count_new_occurrences(db, series_id, first_new_id);
+  // Without survivors, only the new occurrences are followers of interest.
+  const long long from_id = survivors ? 0 : first_new_id;
+  const std::vector<long long> terms = copy_occurrence_links(db, series_id, from_id);
   // The search index: the series' postings, or its pending mark when it has none yet.
-  db.execute(
-      "DELETE sp FROM search_postings sp JOIN event_occurrences eo ON eo.event_id = sp.event_id "
-      "WHERE eo.series_id = ? AND eo.is_exception = 0",
-      {series_id});
-  db.execute(
-      "INSERT INTO search_postings (word_id, event_id, status, hide_from_listings, start_utc, end_utc) "
-      "SELECT sp.word_id, d.event_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc "
-      "FROM search_postings sp JOIN event_occurrences eo ON eo.series_id = sp.event_id "
-      "JOIN event_details d ON d.event_id = eo.event_id WHERE sp.event_id = ? AND eo.is_exception = 0",
-      {series_id});
+  copy_occurrence_postings(db, series_id, from_id);
   Rows pending = db.query("SELECT 1 FROM search_pending WHERE event_id = ?", {series_id});
   if (pending.next()) {
     db.execute(
         "INSERT IGNORE INTO search_pending (event_id) SELECT eo.event_id FROM event_occurrences eo "
-        "WHERE eo.series_id = ? AND eo.is_exception = 0",
-        {series_id});
+        "WHERE eo.series_id = ? AND eo.is_exception = 0 AND eo.event_id >= ?",
+        {series_id, from_id});
   } else {
     db.execute(
         "DELETE pe FROM search_pending pe JOIN event_occurrences eo ON eo.event_id = pe.event_id "
-        "WHERE eo.series_id = ? AND eo.is_exception = 0",
-        {series_id});
+        "WHERE eo.series_id = ? AND eo.is_exception = 0 AND eo.event_id >= ?",
+        {series_id, from_id});
   }
+  note_occurrence_changes(db, series_id, from_id, terms);
 }
 
 // Sets the type of post `id` ('series' to park it, 'event' to unpark it). Slugs are unique per
@@ -196,11 +172,12 @@ void set_post_type(Db& db, long long id, const char* type) {
 
 }  // namespace
 
-std::optional<SeriesRule> find_series_rule(Db& db, long long id) {
+std::optional<SeriesRule> find_series_rule(Db& db, long long id, bool for_update) {
   Rows rows = db.query(
       "SELECT s.recurrence, s.is_infinite, DATE_FORMAT(s.horizon_utc, '%Y-%m-%d %H:%i:%s') FROM event_series "
       "s "
-      "JOIN posts p ON p.id = s.series_id AND p.type = 'series' WHERE s.series_id = ?",
+      "JOIN posts p ON p.id = s.series_id AND p.type = 'series' WHERE s.series_id = ?" +
+          std::string(for_update ? " FOR UPDATE" : ""),
       {id});
   if (!rows.next()) return std::nullopt;
   SeriesRule rule;
@@ -219,6 +196,23 @@ std::optional<long long> find_series_by_slug(Db& db, std::string_view slug) {
   Rows rows = db.query("SELECT id FROM posts WHERE type = 'series' AND slug = ?", {std::string(slug)});
   if (!rows.next()) return std::nullopt;
   return rows.integer(0);
+}
+
+std::vector<long long> find_series_short_of(Db& db, const std::string& utc, int limit) {
+  Rows rows = db.query(
+      "SELECT series_id FROM event_series WHERE is_infinite = 1 AND horizon_utc < ? ORDER BY series_id LIMIT "
+      "?",
+      {utc, static_cast<long long>(limit)});
+  std::vector<long long> out;
+  while (rows.next()) out.push_back(rows.integer(0));
+  return out;
+}
+
+std::optional<std::string> earliest_infinite_horizon(Db& db) {
+  Rows rows = db.query(
+      "SELECT DATE_FORMAT(MIN(horizon_utc), '%Y-%m-%d %H:%i:%s') FROM event_series WHERE is_infinite = 1");
+  if (!rows.next() || rows.is_null(0)) return std::nullopt;
+  return rows.text(0);
 }
 
 std::optional<Event> find_series_event(Db& db, long long id) {
@@ -270,7 +264,7 @@ std::vector<StoredOccurrence> find_series_occurrences(Db& db, long long series_i
 }
 
 MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
-                                          const std::vector<WantedOccurrence>& wanted) {
+                                          const std::vector<WantedOccurrence>& wanted, bool keep_others) {
   MaterialiseCounts counts;
   std::map<std::string, const WantedOccurrence*> by_identity;
   for (const WantedOccurrence& w : wanted)
@@ -280,21 +274,26 @@ MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
   for (const StoredOccurrence& o : find_series_occurrences(db, series_id)) {
     const auto it = by_identity.find(identity_key(o.original_local, o.original_utc));
     if (it == by_identity.end()) {
+      if (keep_others) continue;
       vanished.push_back(o.event_id);
       if (o.is_exception) ++counts.exceptions_dropped;
       continue;
     }
-    if (!o.is_exception) timed.emplace_back(o.event_id, it->second);
+    if (!o.is_exception && !keep_others) timed.emplace_back(o.event_id, it->second);
     by_identity.erase(it);
   }
+  // Deleted with their triggers (the counts out, the change log), before the bulk writes.
   delete_posts(db, vanished);
   counts.removed = static_cast<long long>(vanished.size());
+  BulkLoad bulk(db);
+  long long first_new_id = 0;
 
   const bool survivors = !timed.empty();
   std::vector<const WantedOccurrence*> added;
   for (const WantedOccurrence& w : wanted)
     if (by_identity.count(identity_key(w.original_local, w.original_utc))) added.push_back(&w);
   counts.created = static_cast<long long>(added.size());
+  if (keep_others && added.empty()) return counts;
   if (!added.empty()) {
     Rows slug_row = db.query("SELECT slug FROM posts WHERE id = ?", {series_id});
     const std::string series_slug = slug_row.next() ? slug_row.text(0) : std::to_string(series_id);
@@ -322,6 +321,8 @@ MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
       added_ids.push_back(id);
       timed.emplace_back(id, added[i]);
     }
+    // Auto-increment ids: every new one is above every occurrence written before.
+    first_new_id = *std::min_element(added_ids.begin(), added_ids.end());
     in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
       std::vector<SqlValue> args;
       std::string sql =
@@ -333,7 +334,8 @@ MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
       db.execute(sql, args);
     });
   }
-  copy_series_to_occurrences(db, series_id, survivors, timed);
+  copy_series_to_occurrences(db, series_id, survivors, first_new_id, timed);
+  bulk.end();
   return counts;
 }
 

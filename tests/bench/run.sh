@@ -29,6 +29,7 @@
 #   BENCH_SLOTS=8   [limits] expensive_slots of the throughput cases (default SERVICE_THREADS: no
 #                   bulkhead; 0 = the product's default, then expensive cases count 503 answers)
 #   KEEP=1          keep the stack directory (and leave nothing running) for inspection
+#   SERIES_WRITES=10  series writes timed by tests/bench/series-write.sh (520 occurrences each)
 #   SETUP_ONLY=1    stop after seeding and leave the stack and the floor running, for profiling
 #                   (prints where; stop it with scripts/stack.sh down DIR and kill the floor)
 set -euo pipefail
@@ -461,6 +462,11 @@ if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
   flood_probe scale true
 fi
 
+# Series writes (docs/recurring-events.md): a weekly series of 520 occurrences, on a stack of its own.
+say "series writes (tests/bench/series-write.sh)"
+series_write=$(N=${SERIES_WRITES:-10} tests/bench/series-write.sh "$build" | head -n 1) ||
+  die "tests/bench/series-write.sh failed"
+
 # --- report ------------------------------------------------------------------------------------
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
@@ -530,6 +536,7 @@ sync_report
 search_report
 flood_report
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
+echo "$series_write"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"
 if [ "$REPLICAS" -gt 0 ]; then

@@ -114,6 +114,7 @@ struct SearchConfig {
 struct RecurrenceConfig {
   int horizon_months = 60;
   int max_instances = 3650;
+  int max_horizon_years = 10;  // how far ahead of now a query may have infinite series extended
 };
 
 // The Prometheus metrics endpoint (docs/operations.md), at the REST root's /metrics.

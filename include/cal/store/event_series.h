@@ -46,8 +46,9 @@ struct MaterialiseCounts {
   long long exceptions_dropped = 0;
 };
 
-// The rule of series `id`, nullopt when `id` is no series. One statement.
-std::optional<SeriesRule> find_series_rule(Db& db, long long id);
+// The rule of series `id`, nullopt when `id` is no series. One statement; `for_update`: a locking
+// read (the latest committed rule, locked until commit), for a writer that decides on it.
+std::optional<SeriesRule> find_series_rule(Db& db, long long id, bool for_update = false);
 
 // The id of the series whose slug is `slug`, nullopt when none. One statement.
 std::optional<long long> find_series_by_slug(Db& db, std::string_view slug);
@@ -79,9 +80,20 @@ std::vector<StoredOccurrence> find_series_occurrences(Db& db, long long series_i
 // Makes the occurrences of series `series_id` (unparked: an event with details and links) exactly
 // `wanted`: occurrences whose identity is no longer wanted are deleted (exceptions too, counted),
 // the others keep their posts; those not edited alone get the series' fields, times and links
-// again; new ones are inserted in bulk. Call inside a transaction.
+// again; new ones are inserted in bulk. With `keep_others` (an extension of the horizon) the
+// occurrences there already are left as they are, whether wanted or not, and only the wanted
+// ones missing are added. Call inside a transaction.
 MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
-                                          const std::vector<WantedOccurrence>& wanted);
+                                          const std::vector<WantedOccurrence>& wanted,
+                                          bool keep_others = false);
+
+// The earliest horizon of all infinite series ("YYYY-MM-DD HH:MM:SS"), nullopt when there is none.
+// One statement, answered from the index's first entry.
+std::optional<std::string> earliest_infinite_horizon(Db& db);
+
+// The infinite series materialised only to before `utc` ("YYYY-MM-DD HH:MM:SS"), at most `limit`,
+// by id. One statement.
+std::vector<long long> find_series_short_of(Db& db, const std::string& utc, int limit);
 
 // Stores `rule` and moves the event fields and links of `id` out of the list tables: the post
 // becomes type 'series'. Call inside a transaction, after materialise_occurrences.

@@ -24,16 +24,6 @@ ApiError refused(const RequestContext& ctx, const RecurrenceError& error) {
   return invalid_param(ctx, "recurrence", format_message(ctx.locale, error.message, error.args));
 }
 
-// Now plus `months` calendar months, in UTC.
-Seconds months_ahead(Seconds now, int months) {
-  LocalDateTime t = to_utc_date_time(now);
-  const int total = t.month - 1 + std::max(months, 0);
-  t.year += total / 12;
-  t.month = total % 12 + 1;
-  t.day = std::min(t.day, 28);
-  return from_utc_date_time(t);
-}
-
 std::string compact_utc(Seconds instant) {
   const LocalDateTime t = to_utc_date_time(instant);
   char buf[32];
@@ -73,22 +63,30 @@ std::optional<std::vector<std::string>> recurrence_input(const RequestContext& c
   return lines;
 }
 
-SeriesWrite materialise_series(RequestContext& ctx, const Event& event,
-                               const std::vector<std::string>& lines) {
-  const FirstOccurrence first = first_occurrence(event);
+namespace {
+
+// The checked set of `lines` with `event` as its first occurrence; 400 naming `recurrence` when refused.
+RecurrenceSet checked_set(RequestContext& ctx, const Event& event, const std::vector<std::string>& lines,
+                          const RecurrenceLimits& limits) {
+  auto parsed = parse_recurrence(lines, first_occurrence(event), limits);
+  if (const auto* error = std::get_if<RecurrenceError>(&parsed)) throw refused(ctx, *error);
+  return std::get<RecurrenceSet>(std::move(parsed));
+}
+
+RecurrenceLimits configured_limits(const RequestContext& ctx) {
   RecurrenceLimits limits;
   limits.max_instances = static_cast<std::size_t>(std::max(1, ctx.config.recurrence.max_instances));
-  auto parsed = parse_recurrence(lines, first, limits);
-  if (const auto* error = std::get_if<RecurrenceError>(&parsed)) throw refused(ctx, *error);
-  const RecurrenceSet& set = std::get<RecurrenceSet>(parsed);
-  SeriesWrite out;
-  out.rule.recurrence = format_recurrence(set);
-  out.rule.is_infinite = set.is_infinite();
-  const Seconds horizon =
-      out.rule.is_infinite ? months_ahead(now_seconds(), ctx.config.recurrence.horizon_months) : kFarFuture;
-  out.rule.horizon_utc = format_date_time(to_utc_date_time(horizon));
-  auto expanded = expand_recurrence(set, kFarPast, horizon, limits.max_instances);
-  if (const auto* error = std::get_if<RecurrenceError>(&expanded)) throw refused(ctx, *error);
+  return limits;
+}
+
+// The occurrences of `set` starting in [from, to), as the store takes them; 400 naming `param`
+// past [recurrence] max_instances.
+std::vector<WantedOccurrence> wanted_occurrences(RequestContext& ctx, const RecurrenceSet& set, Seconds from,
+                                                 Seconds to, const RecurrenceLimits& limits,
+                                                 const std::string& param) {
+  auto expanded = expand_recurrence(set, from, to, limits.max_instances);
+  if (const auto* error = std::get_if<RecurrenceError>(&expanded))
+    throw invalid_param(ctx, param, format_message(ctx.locale, error->message, error->args));
   std::vector<WantedOccurrence> wanted;
   for (const Occurrence& o : std::get<std::vector<Occurrence>>(expanded)) {
     wanted.push_back({format_date_time(o.original_local), format_date_time(to_utc_date_time(o.start)),
@@ -96,7 +94,23 @@ SeriesWrite materialise_series(RequestContext& ctx, const Event& event,
                       format_date_time(to_utc_date_time(o.start)),
                       format_date_time(to_utc_date_time(o.end))});
   }
-  out.counts = materialise_occurrences(ctx.db, event.post.id, wanted);
+  return wanted;
+}
+
+}  // namespace
+
+SeriesWrite materialise_series(RequestContext& ctx, const Event& event,
+                               const std::vector<std::string>& lines) {
+  const RecurrenceLimits limits = configured_limits(ctx);
+  const RecurrenceSet set = checked_set(ctx, event, lines, limits);
+  SeriesWrite out;
+  out.rule.recurrence = format_recurrence(set);
+  out.rule.is_infinite = set.is_infinite();
+  const Seconds horizon =
+      out.rule.is_infinite ? months_after(now_seconds(), ctx.config.recurrence.horizon_months) : kFarFuture;
+  out.rule.horizon_utc = format_date_time(to_utc_date_time(horizon));
+  out.counts = materialise_occurrences(ctx.db, event.post.id,
+                                       wanted_occurrences(ctx, set, kFarPast, horizon, limits, "recurrence"));
   return out;
 }
 
@@ -118,6 +132,27 @@ std::vector<StoredOccurrence> cancellable_occurrences(RequestContext& ctx, const
     out.push_back({0, event.post.id, format_date_time(o.original_local),
                    format_date_time(to_utc_date_time(o.start)), false});
   return out;
+}
+
+SeriesWrite extend_series(RequestContext& ctx, const Event& event, const SeriesRule& rule, Seconds horizon) {
+  const RecurrenceLimits limits = configured_limits(ctx);
+  const RecurrenceSet set = checked_set(ctx, event, rule.recurrence, limits);
+  SeriesWrite out;
+  out.rule = rule;
+  out.rule.horizon_utc = format_date_time(to_utc_date_time(horizon));
+  const Seconds from = from_utc_date_time(sql_time(rule.horizon_utc));
+  out.counts = materialise_occurrences(ctx.db, event.post.id,
+                                       wanted_occurrences(ctx, set, from, horizon, limits, "end_date"), true);
+  return out;
+}
+
+Seconds months_after(Seconds instant, int months) {
+  LocalDateTime t = to_utc_date_time(instant);
+  const int total = t.month - 1 + std::max(months, 0);
+  t.year += total / 12;
+  t.month = total % 12 + 1;
+  t.day = std::min(t.day, 28);
+  return from_utc_date_time(t);
 }
 
 std::vector<std::string> with_exdate(std::vector<std::string> lines, const Event& event,

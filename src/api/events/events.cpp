@@ -5,6 +5,7 @@
 #include "cal/api/events/event_fragments.h"
 #include "cal/api/events/event_record.h"
 #include "cal/api/events/event_recurrence.h"
+#include "cal/api/events/series_horizon.h"
 #include "cal/api/pipeline/bulkhead.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
@@ -156,6 +157,7 @@ Response end_series_before(RequestContext& ctx, const StoredOccurrence& occurren
 Response list_events(RequestContext& ctx) {
   const Paging paging = read_paging(ctx);
   const EventFilter filter = build_event_filter(ctx);
+  extend_series_horizons(ctx, filter.window);
   PlannedWork work;
   work.event_list = plan_event_list(filter);
   const Admission admission = admit(ctx, work);
@@ -258,6 +260,7 @@ Response list_occurrences(RequestContext& ctx) {
     filter.parent.reset();
     filter.include = {id};
   }
+  extend_series_horizons(ctx, filter.window);
   const Paging paging = read_paging(ctx);
   const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
   check_page_exists(paging, page.total, "event", ctx.locale);

@@ -37,6 +37,15 @@ SeriesWrite materialise_series(RequestContext& ctx, const Event& event,
 std::vector<StoredOccurrence> cancellable_occurrences(RequestContext& ctx, const Event& event,
                                                       const std::vector<std::string>& lines);
 
+// Extends unparked infinite series `event` (its rule `rule`) from its horizon to `horizon`: adds the
+// occurrences starting in between, leaves the others as they are. Returns the rule with the new
+// horizon, for park_series. Throws 400 rest_invalid_param naming end_date when the series would
+// pass [recurrence] max_instances. Call inside a transaction, the series locked.
+SeriesWrite extend_series(RequestContext& ctx, const Event& event, const SeriesRule& rule, Seconds horizon);
+
+// `instant` plus `months` calendar months in UTC (the day of month at most the 28th).
+Seconds months_after(Seconds instant, int months);
+
 // `lines` with an EXDATE for occurrence `occurrence` of a series whose first occurrence is `event`.
 std::vector<std::string> with_exdate(std::vector<std::string> lines, const Event& event,
                                      const StoredOccurrence& occurrence);

@@ -1,0 +1,120 @@
+// Infinite series extended on demand (see cal/api/events/series_horizon.h).
+#include "cal/api/events/series_horizon.h"
+
+#include "cal/api/events/event_recurrence.h"
+#include "cal/api/pipeline/error.h"
+#include "cal/api/posts/site_time.h"
+#include "cal/store/posts.h"
+#include "cal/store/search_index.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <limits>
+#include <set>
+
+namespace cal {
+namespace {
+
+// Series looked up per statement: a window far ahead may pass many series' horizons.
+constexpr int kSeriesPerBatch = 500;
+
+std::string sql_utc(Seconds instant) { return format_date_time(to_utc_date_time(instant)); }
+
+// The latest instant an event of the window may start at; nullopt when the window has no end.
+std::optional<Seconds> latest_start(const EventDateWindow& w) {
+  std::optional<Seconds> latest;
+  const auto bound = [&](const std::optional<Seconds>& b) {
+    if (b && (!latest || *b < *latest)) latest = *b;
+  };
+  bound(w.end_max);
+  bound(w.start_before);
+  bound(w.end_before);
+  return latest;
+}
+
+Seconds sql_seconds(const std::string& text) {
+  return from_utc_date_time(parse_sql_date_time(text).value_or(LocalDateTime{}));
+}
+
+// What this process last read of the earliest horizon of infinite series, and when (seconds since
+// the epoch; kNever before the first read, kNone for no infinite series). Horizons only move
+// ahead: an extension moves one further, and every series write sets now + horizon_months, so a
+// series written since the read has a horizon at or after the read's time + horizon_months (the
+// processes of a site share [recurrence]). Until a window passes the lesser of the two, no series
+// can need extending and a list costs no statement more.
+constexpr long long kNever = std::numeric_limits<long long>::min();
+constexpr long long kNone = std::numeric_limits<long long>::max();
+std::atomic<long long> g_earliest{kNone};
+std::atomic<long long> g_read_at{kNever};
+
+Seconds earliest_horizon_bound(const RequestContext& ctx, Seconds now) {
+  const long long read_at = g_read_at.load(std::memory_order_acquire);
+  if (read_at == kNever || Seconds{std::chrono::seconds(read_at)} > now)
+    return Seconds{std::chrono::seconds(kNever)};
+  const Seconds written_since =
+      months_after(Seconds{std::chrono::seconds(read_at)}, std::max(0, ctx.config.recurrence.horizon_months));
+  const long long earliest = g_earliest.load(std::memory_order_acquire);
+  return earliest == kNone ? written_since : std::min(written_since, Seconds{std::chrono::seconds(earliest)});
+}
+
+void remember_earliest_horizon(const std::optional<std::string>& earliest, Seconds now) {
+  g_earliest.store(earliest ? sql_seconds(*earliest).time_since_epoch().count() : kNone,
+                   std::memory_order_release);
+  g_read_at.store(std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count(),
+                  std::memory_order_release);
+}
+
+// Series `id`'s horizon moved past `latest` in whole months from where it is; false when another
+// extender got there first or it is no infinite series any more.
+bool extend_one(RequestContext& ctx, long long id, Seconds latest) {
+  lock_post(ctx.db, id);
+  const std::optional<SeriesRule> rule = find_series_rule(ctx.db, id, true);
+  if (!rule || !rule->is_infinite) return false;
+  const Seconds from = sql_seconds(rule->horizon_utc);
+  if (from > latest) return false;
+  Seconds horizon = from;
+  for (int months = 1; horizon <= latest; ++months) horizon = months_after(from, months);
+  unpark_series(ctx.db, id);
+  // The series' words, for its new occurrences' postings to copy (unparked, it is pending).
+  if (ctx.config.search.index) index_pending_events(ctx.db, 1, id);
+  std::vector<Event> series = find_events(ctx.db, {id});
+  if (series.empty()) throw std::runtime_error("series " + std::to_string(id) + " has no details");
+  park_series(ctx.db, id, extend_series(ctx, series.front(), *rule, horizon).rule);
+  return true;
+}
+
+}  // namespace
+
+void extend_series_horizons(RequestContext& ctx, const EventDateWindow& window) {
+  const std::optional<Seconds> latest = latest_start(window);
+  if (!latest || ctx.db.read_only()) return;
+  // No statement while the window ends before every horizon there can be (earliest_horizon_bound).
+  const Seconds now = now_seconds();
+  if (*latest < earliest_horizon_bound(ctx, now)) return;
+  const std::optional<std::string> earliest = earliest_infinite_horizon(ctx.db);
+  remember_earliest_horizon(earliest, now);
+  if (!earliest || sql_seconds(*earliest) > *latest) return;
+  // Horizons are instants; a series whose horizon equals the latest start lacks that start.
+  const std::string reached = sql_utc(*latest + std::chrono::seconds(1));
+  std::vector<long long> ids = find_series_short_of(ctx.db, reached, kSeriesPerBatch);
+  if (ids.empty()) return;
+  const int years = std::max(1, ctx.config.recurrence.max_horizon_years);
+  if (*latest >= months_after(now_seconds(), 12 * years))
+    throw invalid_param(ctx, "end_date",
+                        format_message(ctx.locale,
+                                       "Recurring events are listed at most %s years ahead "
+                                       "([recurrence] max_horizon_years).",
+                                       {std::to_string(years)}));
+  Transaction tx(ctx.db);
+  std::set<long long> tried;
+  for (;;) {
+    std::erase_if(ids, [&](long long id) { return !tried.insert(id).second; });
+    if (ids.empty()) break;
+    for (long long id : ids) extend_one(ctx, id, *latest);
+    ids = find_series_short_of(ctx.db, reached, kSeriesPerBatch);
+  }
+  tx.commit();
+}
+
+}  // namespace cal

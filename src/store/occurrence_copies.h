@@ -1,0 +1,37 @@
+// Internal to src/store/: the derived data of a series' occurrences written set-wise, while
+// @cal_bulk_load is set (store/bulk_load.h), as the row triggers of schema.sql would have written
+// it row by row. A weekly series of ten years is 520 occurrences: per row, the triggers of posts,
+// details, links and postings cost several times the rows themselves.
+#pragma once
+
+#include "cal/store/db.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace cal {
+
+// The list rollups of the occurrences of series `series_id` whose ids are `first_new_id` or
+// more (inserted by this write, after every older one): event_day_counts and
+// event_duration_hours, as event_details' insert triggers count them.
+void count_new_occurrences(Db& db, long long series_id, long long first_new_id);
+
+// The functions below work on the "followers" of series `series_id`: its occurrences not edited
+// alone whose ids are `from_id` or more (0: all of them; an extension of the horizon: the new ones).
+
+// Replaces the venue, organizer and term links of the followers with the series' own, each with its copies of
+// the occurrence's list columns, and the term counts of the published ones (the link tables' insert
+// triggers). The delete triggers run as always. Returns the terms whose counts may have changed, to note.
+std::vector<long long> copy_occurrence_links(Db& db, long long series_id, long long from_id);
+
+// Replaces the search postings of the followers with copies of the series' own, counted out of and into
+// search_word_days grouped.
+void copy_occurrence_postings(Db& db, long long series_id, long long from_id);
+
+// Notes in the change log (data_version, data_changes) the followers as events, and `terms` as categories or
+// tags: one version per record, in the writer's shard, as cal_note_change() would have noted them one by one.
+void note_occurrence_changes(Db& db, long long series_id, long long from_id,
+                             const std::vector<long long>& terms);
+
+}  // namespace cal
