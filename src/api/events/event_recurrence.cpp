@@ -124,7 +124,7 @@ std::vector<StoredOccurrence> cancellable_occurrences(RequestContext& ctx, const
       static_cast<std::size_t>(std::max(1, ctx.config.recurrence.max_instances)) + set.exdates.size();
   set.exdates.clear();
   const Seconds horizon =
-      set.is_infinite() ? months_ahead(now_seconds(), ctx.config.recurrence.horizon_months) : kFarFuture;
+      set.is_infinite() ? months_after(now_seconds(), ctx.config.recurrence.horizon_months) : kFarFuture;
   auto expanded = expand_recurrence(set, kFarPast, horizon, cap);
   if (const auto* error = std::get_if<RecurrenceError>(&expanded)) throw refused(ctx, *error);
   std::vector<StoredOccurrence> out;
