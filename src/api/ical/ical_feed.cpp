@@ -241,15 +241,18 @@ Response single_feed(RequestContext& ctx) {
   // As get_event (src/api/events/events.cpp): the same checks, in the same order; an id or slug
   // that names no event but a series gives the series.
   std::optional<std::pair<Event, EventRelations>> loaded;
+  std::optional<PostRow> by_slug;
   if (ctx.params.has(param::kId)) {
     loaded = load_event_with_relations(ctx.db, ctx.params.integer(param::kId));
     if (!loaded && find_series_rule(ctx.db, ctx.params.integer(param::kId)))
       return series_feed(ctx, ctx.params.integer(param::kId));
-  } else if (!find_post_by_slug(ctx.db, PostType::kEvent, ctx.params.text(param::kSlug))) {
-    if (const auto series_id = find_series_by_slug(ctx.db, ctx.params.text(param::kSlug)))
-      return series_feed(ctx, *series_id);
+  } else {
+    by_slug = find_post_by_slug(ctx.db, PostType::kEvent, ctx.params.text(param::kSlug));
+    if (!by_slug)
+      if (const auto series_id = find_series_by_slug(ctx.db, ctx.params.text(param::kSlug)))
+        return series_feed(ctx, *series_id);
   }
-  const PostRow row = loaded ? loaded->first.post : load_target(ctx, kEventKind);
+  const PostRow row = loaded ? loaded->first.post : by_slug ? *by_slug : load_target(ctx, kEventKind);
   check_readable(ctx, kEventKind, row);
   if (!event_unlocked(ctx, row))
     throw ApiError{403, "event-password-protected",
