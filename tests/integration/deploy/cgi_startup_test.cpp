@@ -1,7 +1,8 @@
 // What a plain CGI process reads besides its config and catalogs (docs/performance.md, "CGI"):
 // each request starts the program anew, so it opens the one zone file the request needs, not
-// the whole time zone database, and not OpenSSL's config (the service makes no TLS
-// connections). Seen with strace (installed by scripts/install-deps.sh) around one request.
+// the whole time zone database, not OpenSSL's config (the service makes no TLS connections),
+// and no NSS module for the client library's lookup of the "mysql" service. Seen with strace
+// (installed by scripts/install-deps.sh) around one request.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -15,7 +16,7 @@
 namespace caltest {
 namespace {
 
-TEST_CASE("a CGI request opens only the zone file it needs and no OpenSSL config") {
+TEST_CASE("a CGI request opens only the zone file it needs, no OpenSSL config, no NSS module") {
   REQUIRE_MESSAGE(run("command -v strace >/dev/null").exit_code == 0, "strace is not installed");
   const std::string trace = "/tmp/cal-cgi-startup-" + std::to_string(::getpid()) + ".trace";
   // Dates read in the site's zone, and a window no event is in (their zones would be read too).
@@ -24,8 +25,12 @@ TEST_CASE("a CGI request opens only the zone file it needs and no OpenSSL config
           " QUERY_STRING='start_date=1900-01-01&end_date=1900-01-02' HTTP_HOST=example.org"
           " strace -f -qq -e trace=open,openat -o " +
           trace + " " + service_command() + " --site.timezone=Europe/Berlin </dev/null 2>/dev/null");
+  // Failed opens too: Debian's nsswitch.conf (`services: db files`) has glibc look for libnss_db
+  // in every library directory, found or not.
+  const Run nss = run("grep -c 'libnss_' " + trace);
   const Run opened = run("grep -v ENOENT " + trace + "; rm -f " + trace);
   CHECK_MESSAGE(cgi.out.rfind("Status: 200", 0) == 0, cgi.out.substr(0, 300));
+  CHECK_MESSAGE(nss.out == "0\n", "NSS modules looked for: " << nss.out);
   std::vector<std::string> zone_opens;
   std::istringstream lines(opened.out);
   for (std::string line; std::getline(lines, line);) {
