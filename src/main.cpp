@@ -55,7 +55,15 @@ int run_checks(const cal::Config& config) {
   const cal::HealthReport report = cal::check_health(db, replicas.get());
   for (const cal::HealthCheck& c : report.checks)
     std::cout << c.name << ": " << (c.ok ? "ok" : "failing") << ": " << c.detail << "\n";
-  return report.ok() ? 0 : 1;
+  // A CGI process reads only the catalog its request needs, so a broken one would show only in
+  // answers: the check reads them all. Not a check of GET /health: a server reads them at start
+  // and says so in its log, and a language answered in English is no reason to take it out of
+  // a load balancer.
+  const std::vector<std::string> unreadable = cal::unreadable_catalogs(config.site.locale_dir);
+  std::cout << "catalogs: " << (unreadable.empty() ? "ok: every language's catalog reads" : "failing: ");
+  for (std::size_t i = 0; i < unreadable.size(); ++i) std::cout << (i ? "; " : "") << unreadable[i];
+  std::cout << "\n";
+  return report.ok() && unreadable.empty() ? 0 : 1;
 }
 
 }  // namespace
@@ -73,8 +81,11 @@ int main(int argc, char** argv) {
     std::cerr << "calendar-fcgi: " << error << "\n";
     return 1;
   }
-  cal::load_catalogs(config.site.locale_dir);  // once, before any worker thread translates
   const bool cgi = config.server.socket.empty() && cal::started_as_cgi();
+  // Once, before any worker thread translates. A CGI process answers one request: it reads only
+  // the catalog of that request's language, if any (docs/performance.md, "CGI").
+  cal::load_catalogs(config.site.locale_dir,
+                     cgi ? cal::CatalogLoading::kOnUse : cal::CatalogLoading::kAtStart);
   // One malloc arena for the few worker threads instead of glibc's 8 per core: each arena keeps
   // the memory of the largest answers its thread built, RSS for nothing; the threads spend their
   // time waiting on the database, not in malloc.

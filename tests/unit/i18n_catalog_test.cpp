@@ -219,3 +219,22 @@ TEST_CASE("a catalog dropped into the locale directory is a new language") {
   fs::remove_all(dir);
   CHECK(cal::is_shipped_locale("de_DE"));
 }
+
+TEST_CASE("catalogs read on use: all found ship; an unreadable one answers English, named beforehand") {
+  const fs::path dir = fs::temp_directory_path() / ("calendar-catalogs-" + std::to_string(::getpid()));
+  fs::copy(cal::default_catalog_dir(), dir, fs::copy_options::recursive);
+  std::ofstream(dir / "fr_FR" / "LC_MESSAGES" / "calendar.mo") << "not a catalog";
+  const std::vector<std::string> all = {"en_US", "de_DE", "es_ES", "fr_FR"};
+  CHECK(cal::load_catalogs(dir.string(), cal::CatalogLoading::kOnUse) == all);
+  CHECK(cal::translate(cal::Locale{"de_DE"}, "The city.") == "Der Ort.");
+  CHECK(cal::translate(cal::Locale{"fr_FR"}, "The city.") == "The city.");
+  const std::vector<std::string> unreadable = cal::unreadable_catalogs(dir.string());
+  REQUIRE(unreadable.size() == 1);
+  CHECK(unreadable[0].rfind("fr_FR: ", 0) == 0);
+  // Read at start, the unreadable one is not shipped.
+  CHECK(cal::load_catalogs(dir.string()) == std::vector<std::string>{"en_US", "de_DE", "es_ES"});
+  CHECK(cal::unreadable_catalogs(cal::default_catalog_dir()).empty());
+  cal::load_catalogs("");
+  fs::remove_all(dir);
+  CHECK(cal::translate(cal::Locale{"fr_FR"}, "The city.") != "The city.");
+}

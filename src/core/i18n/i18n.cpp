@@ -12,6 +12,7 @@
 #include <iostream>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <system_error>
 #include <unistd.h>
 #include <utility>
@@ -22,14 +23,35 @@ namespace {
 constexpr std::string_view kSourceLocale = "en_US";
 constexpr std::string_view kDomain = "calendar";
 
-// Every loaded catalog, by language name ("de_DE"). Never changed once published.
+// One shipped language's catalog, read at most once: when loaded, or at its first lookup.
+struct Slot {
+  std::string name;  // "de_DE"
+  std::string path;
+  std::once_flag read_once;
+  std::optional<MessageCatalog> catalog;  // empty when unreadable
+  // Said on stderr when the catalog cannot be read: what then happens to the language.
+  std::string_view consequence;
+
+  // The catalog, read now if it has not been; null (and reported once) if unreadable.
+  const MessageCatalog* get() {
+    std::call_once(read_once, [this] {
+      std::string error;
+      catalog = MessageCatalog::read(path, &error);
+      if (!catalog) std::cerr << "calendar: language " << name << " " << consequence << ": " << error << "\n";
+    });
+    return catalog ? &*catalog : nullptr;
+  }
+};
+
+// Every shipped language's catalog, by name. Never changed once published, but for the slots'
+// first reads.
 struct Registry {
   std::vector<std::string> names;  // kSourceLocale first, then the catalogs' names, sorted
-  std::vector<std::pair<std::string, MessageCatalog>> catalogs;
+  std::vector<std::unique_ptr<Slot>> slots;
 
   const MessageCatalog* find(std::string_view name) const {
-    for (const auto& [n, c] : catalogs)
-      if (n == name) return &c;
+    for (const auto& slot : slots)
+      if (slot->name == name) return slot->get();
     return nullptr;
   }
 };
@@ -40,28 +62,31 @@ bool is_locale_name(std::string_view s) {
          ascii::is_upper(s[3]) && ascii::is_upper(s[4]);
 }
 
-Registry read_registry(const std::string& dir) {
+// The catalog files under `dir`, as (language, path), sorted by language.
+std::vector<std::pair<std::string, std::string>> catalog_files(const std::string& dir) {
   namespace fs = std::filesystem;
-  Registry r;
-  std::vector<std::string> found;
+  std::vector<std::pair<std::string, std::string>> found;
   std::error_code ec;
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
-    if (is_locale_name(name) && fs::exists(it->path() / "LC_MESSAGES" / (std::string(kDomain) + ".mo"), ec))
-      found.push_back(name);
+    const fs::path file = it->path() / "LC_MESSAGES" / (std::string(kDomain) + ".mo");
+    if (is_locale_name(name) && fs::exists(file, ec)) found.emplace_back(name, file.string());
   }
   std::sort(found.begin(), found.end());
+  return found;
+}
+
+Registry read_registry(const std::string& dir, CatalogLoading loading) {
+  Registry r;
   r.names.emplace_back(kSourceLocale);
-  for (const std::string& name : found) {
-    std::string error;
-    auto catalog =
-        MessageCatalog::read(dir + "/" + name + "/LC_MESSAGES/" + std::string(kDomain) + ".mo", &error);
-    if (!catalog) {
-      std::cerr << "calendar: skipping language " << name << ": " << error << "\n";
-      continue;
-    }
+  for (auto& [name, path] : catalog_files(dir)) {
+    auto slot = std::make_unique<Slot>();
+    slot->name = name;
+    slot->path = std::move(path);
+    slot->consequence = loading == CatalogLoading::kAtStart ? "skipped" : "answered in English";
+    if (loading == CatalogLoading::kAtStart && !slot->get()) continue;  // not shipped
     if (name != kSourceLocale) r.names.push_back(name);
-    r.catalogs.emplace_back(name, std::move(*catalog));
+    r.slots.push_back(std::move(slot));
   }
   return r;
 }
@@ -82,7 +107,7 @@ const Registry& registry() {
   if (const Registry* r = g_registry.load(std::memory_order_acquire)) return *r;
   std::lock_guard<std::mutex> lock(g_load_mutex);
   if (const Registry* r = g_registry.load(std::memory_order_acquire)) return *r;
-  return *publish(read_registry(default_catalog_dir()));
+  return *publish(read_registry(default_catalog_dir(), CatalogLoading::kAtStart));
 }
 
 // Maps "de", "de-DE", "de_de", "DE-de" to a shipped language name, or "" when none fits.
@@ -170,10 +195,19 @@ std::string substitute(std::string_view pattern, const std::vector<std::string>&
 
 }  // namespace
 
-std::vector<std::string> load_catalogs(const std::string& dir) {
-  Registry r = read_registry(dir.empty() ? default_catalog_dir() : dir);
+std::vector<std::string> load_catalogs(const std::string& dir, CatalogLoading loading) {
+  Registry r = read_registry(dir.empty() ? default_catalog_dir() : dir, loading);
   std::lock_guard<std::mutex> lock(g_load_mutex);
   return publish(std::move(r))->names;
+}
+
+std::vector<std::string> unreadable_catalogs(const std::string& dir) {
+  std::vector<std::string> problems;
+  for (const auto& [name, path] : catalog_files(dir.empty() ? default_catalog_dir() : dir)) {
+    std::string error;
+    if (!MessageCatalog::read(path, &error)) problems.push_back(name + ": " + error);
+  }
+  return problems;
 }
 
 std::string default_catalog_dir() {

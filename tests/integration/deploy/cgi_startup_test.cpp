@@ -1,7 +1,9 @@
-// What a plain CGI process reads besides its config and catalogs (docs/performance.md, "CGI"):
-// each request starts the program anew, so it opens the one zone file the request needs, not
-// the whole time zone database, and not OpenSSL's config (the service makes no TLS
-// connections). Seen with strace (installed by scripts/install-deps.sh) around one request.
+// What a plain CGI process reads besides its config (docs/performance.md, "CGI"): each request
+// starts the program anew, so it opens the one zone file the request needs, not the whole time
+// zone database, the catalog of the request's language only when it translates a text, not
+// OpenSSL's config (the service makes no TLS connections), and no NSS module for the client
+// library's lookup of the "mysql" service. Seen with strace (installed by
+// scripts/install-deps.sh) around one request.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -15,7 +17,7 @@
 namespace caltest {
 namespace {
 
-TEST_CASE("a CGI request opens only the zone file it needs and no OpenSSL config") {
+TEST_CASE("a CGI request opens only the zone file it needs, no OpenSSL config, no NSS module") {
   REQUIRE_MESSAGE(run("command -v strace >/dev/null").exit_code == 0, "strace is not installed");
   const std::string trace = "/tmp/cal-cgi-startup-" + std::to_string(::getpid()) + ".trace";
   // Dates read in the site's zone, and a window no event is in (their zones would be read too).
@@ -24,8 +26,12 @@ TEST_CASE("a CGI request opens only the zone file it needs and no OpenSSL config
           " QUERY_STRING='start_date=1900-01-01&end_date=1900-01-02' HTTP_HOST=example.org"
           " strace -f -qq -e trace=open,openat -o " +
           trace + " " + service_command() + " --site.timezone=Europe/Berlin </dev/null 2>/dev/null");
+  // Failed opens too: Debian's nsswitch.conf (`services: db files`) has glibc look for libnss_db
+  // in every library directory, found or not.
+  const Run nss = run("grep -c 'libnss_' " + trace);
   const Run opened = run("grep -v ENOENT " + trace + "; rm -f " + trace);
   CHECK_MESSAGE(cgi.out.rfind("Status: 200", 0) == 0, cgi.out.substr(0, 300));
+  CHECK_MESSAGE(nss.out == "0\n", "NSS modules looked for: " << nss.out);
   std::vector<std::string> zone_opens;
   std::istringstream lines(opened.out);
   for (std::string line; std::getline(lines, line);) {
@@ -35,6 +41,23 @@ TEST_CASE("a CGI request opens only the zone file it needs and no OpenSSL config
   CAPTURE(opened.out);
   REQUIRE(zone_opens.size() == 1);
   CHECK(zone_opens[0].find("\"/usr/share/zoneinfo/Europe/Berlin\"") != std::string::npos);
+  // An answer without a text to translate reads no catalog.
+  CHECK(opened.out.find("calendar.mo") == std::string::npos);
+}
+
+TEST_CASE("a CGI request reads the catalog of its language only, and only to translate") {
+  REQUIRE_MESSAGE(run("command -v strace >/dev/null").exit_code == 0, "strace is not installed");
+  const std::string trace = "/tmp/cal-cgi-catalogs-" + std::to_string(::getpid()) + ".trace";
+  const Run cgi =
+      run("env -i REQUEST_METHOD=GET SCRIPT_NAME=/api PATH_INFO=/cal/events/v1/events/999999999"
+          " HTTP_ACCEPT_LANGUAGE=de-DE HTTP_HOST=example.org strace -f -qq -e trace=open,openat -o " +
+          trace + " " + service_command() + " </dev/null 2>/dev/null");
+  const Run catalogs =
+      run("grep -o '[a-z][a-z]_[A-Z][A-Z]/LC_MESSAGES/calendar.mo' " + trace + "; rm -f " + trace);
+  CHECK_MESSAGE(cgi.out.rfind("Status: 404", 0) == 0, cgi.out.substr(0, 300));
+  CHECK_MESSAGE(cgi.out.find("Die angeforderte Veranstaltung wurde nicht gefunden.") != std::string::npos,
+                cgi.out);
+  CHECK(catalogs.out == "de_DE/LC_MESSAGES/calendar.mo\n");
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // keeps it; a 503 naming the failing check for an unreachable database and for a schema at another
 // version (calendar-fcgi as CGI with a broken configuration), and `calendar-fcgi --check`.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <string>
 #include <vector>
@@ -137,6 +138,22 @@ TEST_CASE("calendar-fcgi --check on a sound deployment prints one ok line per ch
   CHECK_MESSAGE(check.exit_code == 0, check.out);
   CHECK_MESSAGE(check.out.rfind("database: ok", 0) == 0, check.out);
   CHECK_MESSAGE(check.out.find("\nschema: ok") != std::string::npos, check.out);
+  CHECK_MESSAGE(check.out.find("\ncatalogs: ok") != std::string::npos, check.out);
+}
+
+// A CGI process reads a catalog only when its request needs it: --check reads them all.
+TEST_CASE("calendar-fcgi --check names an unreadable catalog and exits 1") {
+  const std::string service = service_command();
+  const std::string binary_dir = service.substr(0, service.rfind('/', service.find(' ')));
+  const std::string dir = "/tmp/cal-check-catalogs-" + std::to_string(::getpid());
+  REQUIRE(run("cp -r '" + binary_dir + "/locale' " + dir + " && printf 'not a catalog' > " + dir +
+              "/fr_FR/LC_MESSAGES/calendar.mo")
+              .exit_code == 0);
+  const Run check = run(service + " --site.locale_dir=" + dir + " --check 2>&1");
+  run("rm -rf " + dir);
+  CHECK(check.exit_code == 1);
+  CHECK_MESSAGE(check.out.find("\ncatalogs: failing: fr_FR: ") != std::string::npos, check.out);
+  CHECK_MESSAGE(check.out.find("de_DE") == std::string::npos, check.out);
 }
 
 }  // namespace caltest

@@ -16,11 +16,26 @@ struct Locale {
   std::string bcp47() const;   // "de-DE", for Content-Language
 };
 
-// Reads every catalog under `dir` (empty: default_catalog_dir()) and makes them the ones all
+// When load_catalogs() reads the catalogs it finds.
+enum class CatalogLoading {
+  // All of them now: an unreadable one is reported on stderr and its language not shipped.
+  kAtStart,
+  // Each at the first lookup in its language (a CGI process answers one request, mostly in one
+  // language or none): every catalog found is shipped; an unreadable one is reported on stderr
+  // then, and that language's lookups answer the English text. unreadable_catalogs() finds it
+  // beforehand (calendar-fcgi --check).
+  kOnUse,
+};
+
+// Finds every catalog under `dir` (empty: default_catalog_dir()) and makes them the ones all
 // lookups use. Meant to be called once at start-up, before worker threads run; without a call, the
-// first lookup reads the default directory. Unreadable catalogs are reported on stderr and skipped
-// (that language is then not shipped). Returns the languages now shipped.
-std::vector<std::string> load_catalogs(const std::string& dir);
+// first lookup reads the default directory (kAtStart). Returns the languages now shipped.
+std::vector<std::string> load_catalogs(const std::string& dir,
+                                       CatalogLoading loading = CatalogLoading::kAtStart);
+
+// Reads every catalog under `dir` (empty: default_catalog_dir()) and returns one line per
+// catalog that cannot be read ("fr_FR: <why>"); none when all can.
+std::vector<std::string> unreadable_catalogs(const std::string& dir);
 
 // `<directory of the running binary>/locale`, where `make build` puts the catalogs.
 std::string default_catalog_dir();
