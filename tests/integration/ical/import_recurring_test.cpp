@@ -43,7 +43,8 @@ std::vector<std::pair<std::string, std::string>> occurrences(long long id) {
   const HttpResponse r = get(path_of(id) + "/occurrences?per_page=100&status=publish,draft", {admin()});
   REQUIRE_MESSAGE(r.status == 200, describe(r));
   std::vector<std::pair<std::string, std::string>> out;
-  for (const auto& e : r.json()["events"].GetArray())
+  const rapidjson::Document r_doc = r.json();
+  for (const auto& e : r_doc["events"].GetArray())
     out.emplace_back(e["utc_start_date"].GetString(), e["title"].GetString());
   return out;
 }
@@ -53,7 +54,8 @@ std::vector<std::pair<std::string, long long>> ids_by_original(long long id) {
   const HttpResponse r = get(path_of(id) + "/occurrences?per_page=100&status=publish,draft", {admin()});
   REQUIRE_MESSAGE(r.status == 200, describe(r));
   std::vector<std::pair<std::string, long long>> out;
-  for (const auto& e : r.json()["events"].GetArray())
+  const rapidjson::Document r_doc = r.json();
+  for (const auto& e : r_doc["events"].GetArray())
     out.emplace_back(e["original_start_date_utc"].GetString(), e["id"].GetInt64());
   std::sort(out.begin(), out.end());
   return out;
@@ -131,7 +133,8 @@ TEST_CASE("ical import recurring: RRULE, RDATE and EXDATE make a series in its z
   const HttpResponse all_day = get(path_of(id_of_vevent(answer, 3)) + "/occurrences?per_page=100", {admin()});
   REQUIRE_MESSAGE(all_day.status == 200, describe(all_day));
   Pairs days_listed;
-  for (const auto& e : all_day.json()["events"].GetArray()) {
+  const rapidjson::Document all_day_doc = all_day.json();
+  for (const auto& e : all_day_doc["events"].GetArray()) {
     days_listed.emplace_back(e["start_date"].GetString(), e["title"].GetString());
     CHECK(flag_at(e, {"all_day"}) == "true");
   }
@@ -296,7 +299,8 @@ TEST_CASE("ical import recurring: this site's feed imported anew gives the occur
   const HttpResponse list = get(std::string(kEvents) + "?" + query);
   REQUIRE(list.status == 200);
   std::vector<std::pair<std::string, std::string>> want;
-  for (const auto& e : list.json()["events"].GetArray())
+  const rapidjson::Document list_doc = list.json();
+  for (const auto& e : list_doc["events"].GetArray())
     want.emplace_back(e["utc_start_date"].GetString(), e["title"].GetString());
   std::sort(want.begin(), want.end());
   REQUIRE(want.size() == 7);
