@@ -375,6 +375,7 @@ for id in "${sample_ids[@]}"; do
   cgi_times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", (b - a) * 1000}')")
 done
 cgi_median=$(printf '%s\n' "${cgi_times[@]}" | sort -n | sed -n 50p)
+say "CGI     median $cgi_median ms (100 sequential requests)"
 
 # Case 5 last: it adds events (every POST is a new one).
 token=$(cat "$dir/admin.token")
