@@ -93,20 +93,20 @@ EventText words_of_event(long long id, const std::string& title, const std::stri
   return e;
 }
 
-// Fills `ids` with the search_words ids of `words`, adding the words not there yet. Always the
-// same two statements, whether words are new or not.
-void word_ids_of(Db& db, std::vector<std::string> words, std::unordered_map<std::string, long long>& ids) {
+// Adds the words not in search_words yet. The postings and day counts written next find their
+// ids by joining search_words on the word (a key lookup a row), so no statement reads them here.
+void add_words(Db& db, std::vector<std::string> words) {
   pad_to_chunk(words);
   in_chunks(words.size(), [&](std::size_t at, std::size_t n) {
     std::vector<SqlValue> args(words.begin() + at, words.begin() + at + n);
     db.execute("INSERT IGNORE INTO search_words (word) VALUES " + repeated("(?)", n), args);
   });
-  in_chunks(words.size(), [&](std::size_t at, std::size_t n) {
-    std::vector<SqlValue> args(words.begin() + at, words.begin() + at + n);
-    Rows rows = db.query("SELECT id, word FROM search_words WHERE word IN (" + placeholders(n) + ")", args);
-    while (rows.next()) ids[rows.text(1)] = rows.integer(0);
-  });
 }
+
+// A JSON_TABLE column holding a word, compared with search_words.word as that column compares
+// (byte for byte), and the join that turns it into the word's id.
+constexpr const char* kWordColumn = "word VARCHAR(190) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[0]'";
+constexpr const char* kWordJoin = " JOIN search_words w ON w.word = j.word";
 
 void delete_by_event(Db& db, std::string_view table, std::vector<long long> events) {
   pad_to_chunk(events);
@@ -134,9 +134,9 @@ void delete_postings(Db& db, std::vector<long long> events) {
   delete_by_event(db, "search_postings", events);
 }
 
-// A posting to write: the word's id and its event, whose list columns it copies.
+// A posting to write: the word and its event, whose list columns it copies.
 struct Posting {
-  long long word_id;
+  const std::string* word;
   const EventText* event;
 };
 
@@ -160,26 +160,29 @@ void execute_json_rows(Db& db, const std::string& sql, const std::vector<T>& ite
   }
 }
 
-void write_text(rapidjson::Writer<rapidjson::StringBuffer>& json, const SqlValue& v) {
-  const std::string& text = std::get<std::string>(v);
+void write_text(rapidjson::Writer<rapidjson::StringBuffer>& json, const std::string& text) {
   json.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
+}
+
+void write_text(rapidjson::Writer<rapidjson::StringBuffer>& json, const SqlValue& v) {
+  write_text(json, std::get<std::string>(v));
 }
 
 // The postings in the index's key order (word, then event): a batch's postings of one word land
 // next to each other in the primary key instead of all over it.
-void insert_postings(Db& db, std::vector<Posting> postings) {
-  std::sort(postings.begin(), postings.end(), [](const Posting& a, const Posting& b) {
-    return a.word_id != b.word_id ? a.word_id < b.word_id : a.event->id < b.event->id;
-  });
+void insert_postings(Db& db, const std::vector<Posting>& postings) {
   execute_json_rows(
       db,
-      "INSERT INTO search_postings (word_id, event_id, status, hide_from_listings, start_utc, end_utc) "
-      "SELECT j.word_id, j.event_id, j.status, j.hidden, j.start_utc, j.end_utc FROM JSON_TABLE(?, '$[*]' "
-      "COLUMNS (word_id INT UNSIGNED PATH '$[0]', event_id BIGINT UNSIGNED PATH '$[1]', "
-      "status VARCHAR(16) PATH '$[2]', hidden TINYINT PATH '$[3]', start_utc DATETIME PATH '$[4]', "
-      "end_utc DATETIME PATH '$[5]')) j",
+      std::string("INSERT INTO search_postings (word_id, event_id, status, hide_from_listings, start_utc, "
+                  "end_utc) SELECT w.id, j.event_id, j.status, j.hidden, j.start_utc, j.end_utc FROM "
+                  "JSON_TABLE(?, '$[*]' COLUMNS (") +
+          kWordColumn +
+          ", event_id BIGINT UNSIGNED PATH '$[1]', status VARCHAR(16) PATH '$[2]', hidden TINYINT PATH "
+          "'$[3]', "
+          "start_utc DATETIME PATH '$[4]', end_utc DATETIME PATH '$[5]')) j" +
+          kWordJoin + " ORDER BY w.id, j.event_id",
       postings, [](auto& json, const Posting& p) {
-        json.Int64(p.word_id);
+        write_text(json, *p.word);
         json.Int64(p.event->id);
         write_text(json, p.event->list_columns[0]);
         json.Int64(std::get<long long>(p.event->list_columns[1]));
@@ -192,25 +195,26 @@ void insert_postings(Db& db, std::vector<Posting> postings) {
 // connection's shard of search_word_days as the insert trigger would have, without reading them
 // back.
 void add_word_days(Db& db, const std::vector<Posting>& postings) {
-  using Key = std::tuple<long long, std::string, long long, std::string>;
+  using Key = std::tuple<std::string_view, std::string, long long, std::string>;
   std::map<Key, long long> days;
   for (const Posting& p : postings) {
     const std::vector<SqlValue>& c = p.event->list_columns;
-    ++days[{p.word_id, std::get<std::string>(c[0]), std::get<long long>(c[1]),
+    ++days[{*p.word, std::get<std::string>(c[0]), std::get<long long>(c[1]),
             std::get<std::string>(c[2]).substr(0, 10)}];
   }
   const std::vector<std::pair<Key, long long>> rows(days.begin(), days.end());
   execute_json_rows(
       db,
-      "INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events) "
-      "SELECT j.word_id, j.status, j.hidden, j.day, CONNECTION_ID() % 8, j.events FROM JSON_TABLE(?, '$[*]' "
-      "COLUMNS (word_id INT UNSIGNED PATH '$[0]', status VARCHAR(16) PATH '$[1]', hidden TINYINT PATH "
-      "'$[2]', "
-      "day DATE PATH '$[3]', events BIGINT PATH '$[4]')) j "
-      "ON DUPLICATE KEY UPDATE events = search_word_days.events + VALUES(events)",
+      std::string("INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events) "
+                  "SELECT w.id, j.status, j.hidden, j.day, CONNECTION_ID() % 8, j.events FROM JSON_TABLE(?, "
+                  "'$[*]' COLUMNS (") +
+          kWordColumn +
+          ", status VARCHAR(16) PATH '$[1]', hidden TINYINT PATH '$[2]', day DATE PATH '$[3]', events BIGINT "
+          "PATH '$[4]')) j" +
+          kWordJoin + " ON DUPLICATE KEY UPDATE events = search_word_days.events + VALUES(events)",
       rows, [](auto& json, const std::pair<Key, long long>& row) {
-        const auto& [word_id, status, hidden, day] = row.first;
-        json.Int64(word_id);
+        const auto& [word, status, hidden, day] = row.first;
+        json.String(word.data(), static_cast<rapidjson::SizeType>(word.size()));
         json.String(status.data(), static_cast<rapidjson::SizeType>(status.size()));
         json.Int64(hidden);
         json.String(day.data(), static_cast<rapidjson::SizeType>(day.size()));
@@ -233,12 +237,11 @@ void write_postings(Db& db, const std::vector<EventText>& events, long long fres
     for (const std::string& w : e.words)
       if (seen.insert(w).second) all_words.push_back(w);
   }
-  std::unordered_map<std::string, long long> ids;
-  word_ids_of(db, all_words, ids);
+  add_words(db, all_words);
   std::vector<Posting> postings;
   for (const EventText& e : events)
     if (!e.unindexable)
-      for (const std::string& w : e.words) postings.push_back({ids.at(w), &e});
+      for (const std::string& w : e.words) postings.push_back({&w, &e});
   {
     BulkLoad bulk(db);
     if (!with_old_postings.empty()) delete_postings(db, with_old_postings);
