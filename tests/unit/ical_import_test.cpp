@@ -228,6 +228,18 @@ TEST_CASE("ical import: RECURRENCE-ID names the occurrence an override replaces"
       options());
   REQUIRE(no_uid.events[0].problem);
   CHECK(no_uid.events[0].problem->field == "UID");
+  // libical reads any digits; a date that does not exist (a 51st month, a 30 February) is named.
+  for (const std::string& line : {std::string("RECURRENCE-ID:10135158T180000Z"),
+                                  std::string("RECURRENCE-ID;TZID=Europe/Berlin:20270230T190000"),
+                                  std::string("EXDATE:20271332T190000Z")}) {
+    INFO(line);
+    const IcalImport r = cal::parse_ical_import(
+        calendar_with("SUMMARY:X\r\nDTSTART:20270309T200000Z\r\n" + line + "\r\n"), options());
+    REQUIRE(r.events[0].problem);
+    CHECK(r.events[0].problem->msgid == "%s is not a valid date.");
+    CHECK(r.events[0].problem->field == line.substr(0, line.find_first_of(";:")));
+    CHECK_FALSE(r.events[0].recurrence_id);
+  }
 }
 
 TEST_CASE("ical import: text is unescaped and unfolded; the HTML description wins over the plain one") {

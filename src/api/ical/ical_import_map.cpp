@@ -125,6 +125,15 @@ std::optional<IcalMoment> moment_of(icalcomponent* calendar, icalproperty* p, ic
   const LibIcal& ical = libical();
   IcalMoment m;
   m.wall = local_of(t);
+  // libical takes any digits (a 51st month, a 58th day): the service's dates must be real ones.
+  if (!is_valid_date_time(m.wall)) {
+    IcalProblem pr;
+    pr.msgid = "%s is not a valid date.";
+    pr.field = ical.icalproperty_get_property_name(p);
+    pr.args = {pr.field};
+    problem = std::move(pr);
+    return std::nullopt;
+  }
   if (t.is_date) {
     m.kind = IcalMoment::kDate;
     return m;
