@@ -4,10 +4,12 @@
 #include "cal/api/events/event_json_ld.h"
 #include "cal/api/events/event_recurrence.h"
 #include "cal/api/linked/linked_records.h"
+#include "cal/api/posts/post_access.h"
 #include "cal/api/posts/post_record.h"
 #include "cal/api/terms/term_records.h"
 #include "cal/core/text/cost.h"
 #include "cal/store/event_relations.h"
+#include "cal/store/posts.h"
 
 namespace cal {
 namespace {
@@ -245,6 +247,30 @@ void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, c
     write_event_json_ld(w, ctx, event, rel, cost);
   }
   w.EndObject();
+}
+
+NamedEventRead find_named_event(RequestContext& ctx) {
+  NamedEventRead out;
+  std::optional<PostRow> by_slug;
+  if (ctx.params.has(param::kId)) {
+    const long long id = ctx.params.integer(param::kId);
+    out.loaded = load_event_with_relations(ctx.db, id);
+    // A series has no event details: asked only when no event has the id.
+    if (!out.loaded && find_series_rule(ctx.db, id)) {
+      out.series_id = id;
+      return out;
+    }
+  } else {
+    // A series only when no event has the slug: the event's post row serves the checks.
+    by_slug = find_post_by_slug(ctx.db, PostType::kEvent, ctx.params.text(param::kSlug));
+    if (!by_slug)
+      if (const auto series_id = find_series_by_slug(ctx.db, ctx.params.text(param::kSlug))) {
+        out.series_id = *series_id;
+        return out;
+      }
+  }
+  out.row = out.loaded ? out.loaded->first.post : by_slug ? *by_slug : load_target(ctx, kEventKind);
+  return out;
 }
 
 }  // namespace cal

@@ -183,21 +183,10 @@ Response get_event(RequestContext& ctx) {
   // post row: a read by id costs one statement. Computed for a caller who may then
   // not see it, as rare as a wrong id. By slug, or for no event by that id (the 404), the post
   // row is looked up first.
-  std::optional<std::pair<Event, EventRelations>> loaded;
-  std::optional<PostRow> by_slug;
-  if (ctx.params.has(param::kId)) {
-    loaded = load_event_with_relations(ctx.db, ctx.params.integer(param::kId));
-    // A series has no event details: asked only when no event has the id.
-    if (!loaded && find_series_rule(ctx.db, ctx.params.integer(param::kId)))
-      return get_series(ctx, ctx.params.integer(param::kId));
-  } else {
-    // A series only when no event has the slug: the event's post row serves the checks below.
-    by_slug = find_post_by_slug(ctx.db, PostType::kEvent, ctx.params.text(param::kSlug));
-    if (!by_slug)
-      if (const auto series_id = find_series_by_slug(ctx.db, ctx.params.text(param::kSlug)))
-        return get_series(ctx, *series_id);
-  }
-  const PostRow row = loaded ? loaded->first.post : by_slug ? *by_slug : load_target(ctx, kEventKind);
+  NamedEventRead named = find_named_event(ctx);
+  if (named.series_id) return get_series(ctx, named.series_id);
+  std::optional<std::pair<Event, EventRelations>>& loaded = named.loaded;
+  const PostRow& row = named.row;
   check_readable(ctx, kEventKind, row);
   if (!event_unlocked(ctx, row)) throw event_password_protected(ctx);
   if (!loaded) loaded = load_event_with_relations(ctx.db, row.id);

@@ -18,7 +18,6 @@
 #include "cal/api/posts/site_time.h"
 #include "cal/http/accept.h"
 #include "cal/store/event_series.h"
-#include "cal/store/posts.h"
 
 #include <future>
 #include <map>
@@ -240,19 +239,10 @@ Response series_feed(RequestContext& ctx, long long id) {
 Response single_feed(RequestContext& ctx) {
   // As get_event (src/api/events/events.cpp): the same checks, in the same order; an id or slug
   // that names no event but a series gives the series.
-  std::optional<std::pair<Event, EventRelations>> loaded;
-  std::optional<PostRow> by_slug;
-  if (ctx.params.has(param::kId)) {
-    loaded = load_event_with_relations(ctx.db, ctx.params.integer(param::kId));
-    if (!loaded && find_series_rule(ctx.db, ctx.params.integer(param::kId)))
-      return series_feed(ctx, ctx.params.integer(param::kId));
-  } else {
-    by_slug = find_post_by_slug(ctx.db, PostType::kEvent, ctx.params.text(param::kSlug));
-    if (!by_slug)
-      if (const auto series_id = find_series_by_slug(ctx.db, ctx.params.text(param::kSlug)))
-        return series_feed(ctx, *series_id);
-  }
-  const PostRow row = loaded ? loaded->first.post : by_slug ? *by_slug : load_target(ctx, kEventKind);
+  NamedEventRead named = find_named_event(ctx);
+  if (named.series_id) return series_feed(ctx, named.series_id);
+  std::optional<std::pair<Event, EventRelations>>& loaded = named.loaded;
+  const PostRow& row = named.row;
   check_readable(ctx, kEventKind, row);
   if (!event_unlocked(ctx, row))
     throw ApiError{403, "event-password-protected",

@@ -52,6 +52,16 @@ std::optional<std::pair<Event, EventRelations>> load_series_with_relations(
 // event with details of this id.
 std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db, long long id);
 
+// What a read of one event names (GET /events/{id} or by slug, as JSON or iCalendar): a series,
+// or an event: by id loaded with its relations in one statement, by slug its post row first.
+// Answers 404 (ApiError) when the id or slug names neither. The caller checks the row.
+struct NamedEventRead {
+  long long series_id = 0;                                 // a series: read it instead
+  std::optional<std::pair<Event, EventRelations>> loaded;  // by id
+  PostRow row;                                             // the event's post row
+};
+NamedEventRead find_named_event(RequestContext& ctx);
+
 // How much of a record the caller sees.
 enum class EventView {
   kFull,    // everything
