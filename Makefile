@@ -23,6 +23,9 @@ endif
 # the library found here when a feed or an import first needs it (src/api/ical/libical.h), so a
 # CGI process that answers anything else never loads it and ICU. The unit tests call it directly.
 ICAL_CFLAGS := $(shell pkg-config --cflags libical 2>/dev/null)
+# Connector/C's own header, for the one file that compares the Connector/C built in with the
+# system's (calendar-fcgi --check).
+MARIADB_CFLAGS := $(shell pkg-config --cflags libmariadb 2>/dev/null)
 ICAL_LIBS := $(shell pkg-config --libs libical 2>/dev/null || echo -lical)
 ICAL_SONAME := $(shell objdump -p "$$(pkg-config --variable=libdir libical 2>/dev/null)/libical.so" 2>/dev/null | awk '/SONAME/ {print $$2}')
 ifneq ($(ICAL_SONAME),)
@@ -31,19 +34,21 @@ endif
 # jemalloc under the service (not the sanitizer build, whose allocator checks every access):
 # glibc's malloc made two threads writing one feed wait on each other's arena lock and spent a
 # third of a 1,000-event feed in malloc/free (README.md, "Dependencies").
-# calendar-fcgi takes its C++ libraries, libstdc++ and jemalloc from their static archives (the
-# same -dev packages and g++): a CGI process starts once per request, and the dynamic loader's
-# symbol lookups in eight more shared objects cost it about 3 ms of CPU (docs/performance.md,
-# "CGI"). Only C libraries stay shared (libmariadb and what it loads). The sanitizer build links
-# like the rest.
+# calendar-fcgi takes every library but glibc from its static archive (the same -dev packages and
+# g++): a CGI process starts once per request, and the dynamic loader's symbol lookups cost it
+# about 3 ms of CPU with eight shared C++ libraries and 1 ms more with libmariadb, libssl and
+# libcrypto shared (docs/performance.md, "CGI"). So OpenSSL and MariaDB Connector/C are built in:
+# after Debian's security updates of libssl3 or libmariadb3, `make build` again
+# (docs/deploying.md). libmariadb's authentication plugins stay loadable: they are shared objects
+# that bring their own libcrypto. The sanitizer build links like the rest.
 ifeq ($(MODE),asan)
 SERVICE_LIBS = $(LIBS)
 else
 SERVICE_LIBS := -static-libstdc++ -static-libgcc -Wl,-Bstatic -lfcgi -lmysqlcppconn-static -lboost_program_options \
-	-lsodium -lgumbo -lzstd -ljemalloc_pic -Wl,-Bdynamic -l:libmariadb.so.3 -lcrypto -lpthread -ldl
+	-lsodium -lgumbo -lzstd -ljemalloc_pic -lmariadb -lssl -lcrypto -lz -Wl,-Bdynamic -lpthread -ldl -lm
 endif
 CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc $(ICAL_CFLAGS) -MMD -MP
-LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -lgumbo -lzstd -lcrypto -lpthread
+LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -lgumbo -lzstd -lmariadb -lcrypto -lpthread
 TEST_LIBS := -lcurl
 
 LIB_SRCS := $(shell find src -name '*.cpp' ! -path 'src/main.cpp' ! -path 'src/tools/*' | sort)
@@ -149,6 +154,8 @@ $(BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -c $< -o $@
 
+$(BUILD)/obj/src/store/built_in_libraries.o: CXXFLAGS += $(MARIADB_CFLAGS)
+
 -include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
 
 # --- dev stack (docs/architecture.md, "Service contract") -------------------------------------------------
@@ -224,6 +231,8 @@ fuzz: fuzz-build ## run each fuzz target for SECONDS seconds (default 30)
 $(FUZZ_BUILD)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
+
+$(FUZZ_BUILD)/obj/src/store/built_in_libraries.o: FUZZ_CXXFLAGS += $(MARIADB_CFLAGS)
 
 $(FUZZ_BUILD)/libcal.a: $(FUZZ_LIB_OBJS)
 	@rm -f $@

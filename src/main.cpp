@@ -10,6 +10,7 @@
 #include "cal/core/i18n/i18n.h"
 #include "cal/http/fcgi_server.h"
 #include "cal/http/request_log.h"
+#include "cal/store/built_in_libraries.h"
 #include "cal/store/db.h"
 #include "cal/store/replicas.h"
 
@@ -63,6 +64,11 @@ int run_checks(const cal::Config& config) {
   std::cout << "catalogs: " << (unreadable.empty() ? "ok: every language's catalog reads" : "failing: ");
   for (std::size_t i = 0; i < unreadable.size(); ++i) std::cout << (i ? "; " : "") << unreadable[i];
   std::cout << "\n";
+  // A warning, not a failure: the binary answers as well as before, but an update of the
+  // system's OpenSSL or Connector/C does not reach the copies linked into it (the Makefile).
+  const cal::BuiltInLibraries libraries = cal::check_built_in_libraries();
+  std::cout << "libraries: " << (libraries.outdated ? "warning: " : "ok: ") << libraries.detail
+            << (libraries.outdated ? "; build calendar-fcgi again to take the system's updates" : "") << "\n";
   return report.ok() && unreadable.empty() ? 0 : 1;
 }
 

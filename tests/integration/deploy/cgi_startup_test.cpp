@@ -2,8 +2,8 @@
 // starts the program anew, so it opens the one zone file the request needs, not the whole time
 // zone database, the catalog of the request's language only when it translates a text, not
 // OpenSSL's config (the service makes no TLS connections), and no NSS module for the client
-// library's lookup of the "mysql" service. Seen with strace (installed by
-// scripts/install-deps.sh) around one request.
+// library's lookup of the "mysql" service, and no shared library but glibc's (the rest is linked in;
+// the Makefile says why). Seen with strace (installed by scripts/install-deps.sh) around one request.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "support/client.h"
 #include "support/commands.h"
+#include "support/engine.h"
 
 namespace caltest {
 namespace {
@@ -58,6 +60,36 @@ TEST_CASE("a CGI request reads the catalog of its language only, and only to tra
   CHECK_MESSAGE(cgi.out.find("Die angeforderte Veranstaltung wurde nicht gefunden.") != std::string::npos,
                 cgi.out);
   CHECK(catalogs.out == "de_DE/LC_MESSAGES/calendar.mo\n");
+}
+
+// MariaDB Connector/C is linked in, its authentication plugins are not: an account that logs in
+// with ed25519 makes the process load client_ed25519.so (with its own libcrypto) at connect time.
+TEST_CASE("a CGI process loads no shared library but glibc's, and still logs in with ed25519") {
+  REQUIRE_MESSAGE(run("command -v strace >/dev/null").exit_code == 0, "strace is not installed");
+  if (engine::sql("SELECT COUNT(*) FROM information_schema.PLUGINS WHERE PLUGIN_NAME = 'ed25519'") == "0")
+    engine::sql("INSTALL SONAME 'auth_ed25519'");
+  const std::string user = unique("cgi_ed");
+  const std::string account = "'" + user + "'@'localhost'";
+  const std::string password = "CgiEd25519Login1";
+  engine::sql("CREATE USER " + account + " IDENTIFIED VIA ed25519 USING PASSWORD('" + password +
+              "'); GRANT SELECT ON calendar.* TO " + account);
+  const std::string trace = "/tmp/cal-cgi-libraries-" + std::to_string(::getpid()) + ".trace";
+  const Run cgi =
+      run("env -i REQUEST_METHOD=GET SCRIPT_NAME=/api PATH_INFO=/cal/events/v1/events"
+          " QUERY_STRING='start_date=1900-01-01&end_date=1900-01-02' HTTP_HOST=example.org"
+          " strace -f -qq -e trace=open,openat -o " +
+          trace + " " + service_command() + " --database.user=" + user + " --database.password=" + password +
+          " </dev/null 2>/dev/null");
+  // The file names of the shared objects opened, one per line.
+  const Run libraries = run("grep -v ENOENT " + trace +
+                            " | grep -o '[^/\"]*[.]so[.0-9]*\"' | tr -d '\"' | sort -u; rm -f " + trace);
+  engine::sql("DROP USER " + account);
+  CHECK_MESSAGE(cgi.out.rfind("Status: 200", 0) == 0, cgi.out.substr(0, 300));
+  CHECK(libraries.out.find("client_ed25519.so\n") != std::string::npos);
+  // The sanitizer build links every library shared (the Makefile).
+  const std::string binary = service_command().substr(0, service_command().find(' '));
+  if (run("readelf -d " + binary + " | grep -q libasan").exit_code == 0) return;
+  CHECK(libraries.out == "client_ed25519.so\nlibc.so.6\nlibcrypto.so.3\nlibm.so.6\n");
 }
 
 }  // namespace

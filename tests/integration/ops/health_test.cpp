@@ -139,6 +139,31 @@ TEST_CASE("calendar-fcgi --check on a sound deployment prints one ok line per ch
   CHECK_MESSAGE(check.out.rfind("database: ok", 0) == 0, check.out);
   CHECK_MESSAGE(check.out.find("\nschema: ok") != std::string::npos, check.out);
   CHECK_MESSAGE(check.out.find("\ncatalogs: ok") != std::string::npos, check.out);
+  CHECK_MESSAGE(check.out.find("\nlibraries: ok: OpenSSL 3.") != std::string::npos, check.out);
+}
+
+// OpenSSL and Connector/C are linked into calendar-fcgi: a newer shared copy on the system (here
+// a stand-in libcrypto.so.3 that says it is OpenSSL 3.99.1, found first through
+// LD_LIBRARY_PATH) is an update the binary lacks until it is built again. A warning: exit 0.
+TEST_CASE("calendar-fcgi --check warns when the system's OpenSSL is newer than the one built in") {
+  const std::string dir = "/tmp/cal-check-libraries-" + std::to_string(::getpid());
+  REQUIRE(run("mkdir -p " + dir +
+              " && printf 'unsigned long OpenSSL_version_num(void) { return 0x36300010UL; }\\n' > " + dir +
+              "/newer.c && cc -shared -fPIC -Wl,-soname,libcrypto.so.3 -o " + dir + "/libcrypto.so.3 " + dir +
+              "/newer.c")
+              .exit_code == 0);
+  const Run check = run("LD_LIBRARY_PATH=" + dir + " " + service_command() + " --check 2>&1");
+  run("rm -rf " + dir);
+  const std::string service = service_command();
+  if (run("readelf -d " + service.substr(0, service.find(' ')) + " | grep -q libcrypto").exit_code == 0) {
+    // The sanitizer build links OpenSSL shared: the stand-in is what it runs with, built in or not.
+    MESSAGE("calendar-fcgi links OpenSSL shared; nothing is built in to compare");
+    return;
+  }
+  CHECK_MESSAGE(check.exit_code == 0, check.out);
+  CHECK_MESSAGE(check.out.find("\nlibraries: warning: OpenSSL ") != std::string::npos, check.out);
+  CHECK_MESSAGE(check.out.find(", the system has 3.99.1;") != std::string::npos, check.out);
+  CHECK_MESSAGE(check.out.find("build calendar-fcgi again") != std::string::npos, check.out);
 }
 
 // A CGI process reads a catalog only when its request needs it: --check reads them all.
