@@ -88,7 +88,7 @@ bool extend_one(RequestContext& ctx, long long id, Seconds latest) {
 
 void extend_series_horizons(RequestContext& ctx, const EventDateWindow& window) {
   const std::optional<Seconds> latest = latest_start(window);
-  if (!latest || ctx.db.read_only()) return;
+  if (!latest) return;
   // No statement while the window ends before every horizon there can be (earliest_horizon_bound).
   const Seconds now = now_seconds();
   if (*latest < earliest_horizon_bound(ctx, now)) return;
@@ -99,6 +99,7 @@ void extend_series_horizons(RequestContext& ctx, const EventDateWindow& window) 
   const std::string reached = sql_utc(*latest + std::chrono::seconds(1));
   std::vector<long long> ids = find_series_short_of(ctx.db, reached, kSeriesPerBatch);
   if (ids.empty()) return;
+  if (ctx.db.read_only()) throw PrimaryNeeded{"series " + std::to_string(ids.front()) + " must be extended"};
   const int years = std::max(1, ctx.config.recurrence.max_horizon_years);
   if (*latest >= months_after(now_seconds(), 12 * years))
     throw invalid_param(ctx, "end_date",

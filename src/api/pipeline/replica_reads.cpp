@@ -1,6 +1,7 @@
 // Read routing to the replicas and read-your-writes (see replica_reads.h).
 #include "api/pipeline/replica_reads.h"
 
+#include "cal/api/pipeline/error.h"
 #include "cal/store/replicas.h"
 
 #include <string>
@@ -50,7 +51,12 @@ std::optional<Response> answer_from_replica(const Request& request, Backends& ba
       break;  // a position the server cannot read: the primary has everything
     }
     bool lost = false;
-    Response response = answer_on(replica, backends.replica_caches[*k], &lost);
+    Response response;
+    try {
+      response = answer_on(replica, backends.replica_caches[*k], &lost);
+    } catch (const PrimaryNeeded&) {
+      break;
+    }
     if (lost) {
       backends.set.report_failure(*k);
       continue;

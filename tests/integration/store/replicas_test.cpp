@@ -201,4 +201,31 @@ TEST_CASE(
   CHECK(get(path_of(id)).status == 200);
 }
 
+// A window past an infinite series' horizon must be extended first, and a replica cannot write:
+// the primary extends and answers it; the replicas answer the same window once replicated.
+TEST_CASE("a window past a series' horizon is extended and answered by the primary, then by replicas" *
+          doctest::test_suite("replicas") * doctest::skip(!replicas_on())) {
+  using namespace events;
+  const std::string tomorrow = date_text(utc_today() + std::chrono::days{1});
+  const long long series =
+      id_of(create(event_body(unique("Weekly on replicas"), tomorrow + " 08:00", tomorrow + " 09:00",
+                              "\"timezone\":\"UTC\",\"recurrence\":[\"RRULE:FREQ=WEEKLY\"]")));
+  REQUIRE(eventually(path_of(series), [](const HttpResponse& r) {
+    return r.status == 200 && !r.header("x-cal-replica").empty();
+  }));
+  // Seven years ahead: past the 60 months materialised when written.
+  const int days = 7 * 365 + 2;
+  const std::string window = path_of(series) +
+                             "/occurrences?per_page=1&start_date=" + date_text(utc_today()) +
+                             "&end_date=" + date_text(utc_today() + std::chrono::days{days});
+  const std::string expected = std::to_string((days - 1) / 7 + 1);
+  const HttpResponse first = get(window);
+  REQUIRE_MESSAGE(first.status == 200, describe(first));
+  CHECK(first.header("X-WP-Total") == expected);
+  CHECK(first.header("x-cal-replica").empty());
+  CHECK(eventually(window, [&](const HttpResponse& r) {
+    return r.status == 200 && !r.header("x-cal-replica").empty() && r.header("X-WP-Total") == expected;
+  }));
+}
+
 }  // namespace caltest

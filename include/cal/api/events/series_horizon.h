@@ -13,8 +13,9 @@ namespace cal {
 // window has no end) so that the query sees all its occurrences: each in whole months past the
 // window's end, inside one transaction, the series locked (a concurrent extender waits, then finds
 // it extended). Throws 400 rest_invalid_param naming end_date when a series would have to be
-// extended past max_horizon_years or past max_instances. On a read replica's connection nothing
-// is written: the replica answers from what the primary materialised.
+// extended past max_horizon_years or past max_instances. On a read replica's connection, where
+// nothing is written, a window that needs a series extended throws PrimaryNeeded: the primary
+// extends and answers it.
 void extend_series_horizons(RequestContext& ctx, const EventDateWindow& window);
 
 }  // namespace cal

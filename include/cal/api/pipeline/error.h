@@ -30,6 +30,13 @@ struct ApiError {
   std::vector<std::string> allow;                     // Allow header (405)
 };
 
+// Thrown by a handler answering on a read replica for a read only the primary can answer (one
+// that must write first, e.g. extend a recurring series): the request runs again on the primary
+// (src/api/pipeline/replica_reads.cpp). Never thrown on the primary's connection.
+struct PrimaryNeeded {
+  std::string reason;
+};
+
 struct Locale;
 struct RequestContext;
 
