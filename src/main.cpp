@@ -1,5 +1,6 @@
 // calendar-fcgi: the service binary. FastCGI server (threaded) or, started as plain CGI, the
 // answer to the one request in its environment.
+#include "cal/api/events/search_indexer.h"
 #include "cal/api/ical/ical_library.h"
 #include "cal/api/ops/health.h"
 #include "cal/api/ops/metrics_endpoint.h"
@@ -145,7 +146,13 @@ int main(int argc, char** argv) {
   // feed waits for nothing and a missing library is told at once (the rest of the API works).
   if (std::string error; !cal::load_ical_library(error))
     std::cerr << "calendar-fcgi: iCalendar feeds and imports unavailable: " << error << "\n";
+  // Event writes leave their words to this thread (a CGI process indexes inline).
+  std::unique_ptr<cal::SearchIndexer> indexer;
+  if (config.search.index) indexer = std::make_unique<cal::SearchIndexer>(config);
+  cal::set_search_indexer(indexer.get());
   const int status = cal::serve_fastcgi(config, handler);
+  cal::set_search_indexer(nullptr);
+  indexer.reset();
   watcher.reset();
   if (cache) {
     const cal::ResponseCache::Stats s = cache->stats();

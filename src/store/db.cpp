@@ -129,6 +129,7 @@ void Db::reset() {
   impl_->mariadb = false;
   impl_->connection.reset();
   depth_ = 0;
+  after_commit_.clear();
 }
 
 void Db::connect() {
@@ -337,10 +338,19 @@ void Db::commit() {
   }
   execute("COMMIT");
   depth_ = 0;
+  for (const std::function<void()>& then : std::exchange(after_commit_, {})) then();
+}
+
+void Db::after_commit(std::function<void()> then) {
+  if (depth_ == 0)
+    then();
+  else
+    after_commit_.push_back(std::move(then));
 }
 
 void Db::rollback() {
   depth_ = 0;
+  after_commit_.clear();
   if (!impl_->connection) return;
   try {
     execute("ROLLBACK");

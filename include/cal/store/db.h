@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -89,6 +90,10 @@ class Db {
   void commit();
   void rollback();
   bool in_transaction() const { return depth_ > 0; }
+  // Runs `then` once the outermost transaction has committed (at once outside any); a rollback
+  // or a lost connection drops it. For work that must see the write committed, e.g. waking the
+  // search indexer (cal/api/events/search_indexer.h).
+  void after_commit(std::function<void()> then);
 
   // Instrumentation: statements run since construction (tests assert constant query counts),
   // and whether anything was written since the last mark (the router retries only pure reads).
@@ -140,6 +145,7 @@ class Db {
   std::string budgeted(std::string_view sql);
 
   int depth_ = 0;  // open begin()s
+  std::vector<std::function<void()>> after_commit_;
   double budget_seconds_ = 0;
   bool wrote_ = false;
   std::chrono::steady_clock::time_point last_write_end_{};

@@ -7,6 +7,7 @@
 #include "cal/api/events/event_fields.h"
 #include "cal/api/events/event_record.h"
 #include "cal/api/events/event_recurrence.h"
+#include "cal/api/events/search_indexer.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/posts/post_access.h"
@@ -18,9 +19,20 @@
 namespace cal {
 namespace {
 
-// The written event's words go into the search index in its own transaction; a few events written
-// by hand (the mysql client, calendarctl) are indexed along with it.
+// Written inline, the event's words go into the search index in its own transaction; a few events
+// written by hand (the mysql client, calendarctl) are indexed along with it.
 constexpr long long kPendingIndexedPerWrite = 16;
+
+// The search index's upkeep of event `id`, just written (docs/search.md, "Keeping it current").
+void keep_index(RequestContext& ctx, long long id, WrittenEvent how, IndexUpkeep upkeep) {
+  if (!ctx.config.search.index) return;
+  if (upkeep == IndexUpkeep::kDeferrable)
+    if (SearchIndexer* indexer = search_indexer()) {
+      ctx.db.after_commit([indexer] { indexer->wake(); });
+      return;
+    }
+  index_pending_events(ctx.db, kPendingIndexedPerWrite, id, how);
+}
 
 // The event as stored now (inside the write's transaction), written in full: the writer has
 // edit rights, so a password hides nothing from them. One statement reads the event and its
@@ -162,7 +174,7 @@ void save_series(RequestContext& ctx, long long id, const std::vector<std::strin
   park_series(ctx.db, id, series.rule);
 }
 
-long long write_new_event(RequestContext& ctx) {
+long long write_new_event(RequestContext& ctx, IndexUpkeep upkeep) {
   Transaction tx(ctx.db);
   Event event;
   event.details.timezone = site_zone(ctx).name();
@@ -171,13 +183,12 @@ long long write_new_event(RequestContext& ctx) {
   insert_post(ctx.db, event.post);
   save_event_details(ctx.db, event.post.id, event.details);
   apply_event_links(ctx, event.post.id, true);
-  if (ctx.config.search.index)
-    index_pending_events(ctx.db, kPendingIndexedPerWrite, event.post.id, WrittenEvent::kCreated);
+  keep_index(ctx, event.post.id, WrittenEvent::kCreated, upkeep);
   tx.commit();  // only counts down: the outermost transaction commits
   return event.post.id;
 }
 
-long long write_event_update(RequestContext& ctx, long long target_id) {
+long long write_event_update(RequestContext& ctx, long long target_id, IndexUpkeep upkeep) {
   const std::optional<PostRow> named =
       target_id ? find_post(ctx.db, PostType::kEvent, target_id) : std::nullopt;
   if (target_id && !named) throw std::runtime_error("event " + std::to_string(target_id) + " vanished");
@@ -195,16 +206,17 @@ long long write_event_update(RequestContext& ctx, long long target_id) {
   update_post(ctx.db, event.post, event.post.slug != old_slug);
   save_event_details(ctx.db, event.post.id, event.details);
   apply_event_links(ctx, event.post.id);
-  if (ctx.config.search.index) index_pending_events(ctx.db, kPendingIndexedPerWrite, event.post.id);
+  keep_index(ctx, event.post.id, WrittenEvent::kChanged, upkeep);
   tx.commit();
   return event.post.id;
 }
 
 Response create_event(RequestContext& ctx) {
   Transaction tx(ctx.db);
-  const long long id = write_new_event(ctx);
   const auto lines = recurrence_input(ctx);
-  Response r = lines && !lines->empty() ? written_series(ctx, id, *lines, 201) : written_event(ctx, id, 201);
+  const bool series = lines && !lines->empty();
+  const long long id = write_new_event(ctx, series ? IndexUpkeep::kInline : IndexUpkeep::kDeferrable);
+  Response r = series ? written_series(ctx, id, *lines, 201) : written_event(ctx, id, 201);
   tx.commit();
   return r;
 }
@@ -237,9 +249,10 @@ Response update_event(RequestContext& ctx) {
       r = update_occurrence(ctx, *occurrence);
     }
   } else {
-    const long long id = write_event_update(ctx);
     const auto lines = recurrence_input(ctx);
-    r = lines && !lines->empty() ? written_series(ctx, id, *lines, 200) : written_event(ctx, id, 200);
+    const bool series = lines && !lines->empty();
+    const long long id = write_event_update(ctx, 0, series ? IndexUpkeep::kInline : IndexUpkeep::kDeferrable);
+    r = series ? written_series(ctx, id, *lines, 200) : written_event(ctx, id, 200);
   }
   tx.commit();
   return std::move(*r);

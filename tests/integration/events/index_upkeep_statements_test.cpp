@@ -1,18 +1,23 @@
-// The search index's upkeep of a write (src/store/search_index.cpp, docs/search.md): a created
+// The search index's upkeep of a write (src/store/search_index.cpp, docs/search.md), read from
+// MariaDB's general query log. Through the FastCGI server a write of a one-off event carries no
+// statement of the index: its event is left pending for the server's indexer, whose own
+// transaction indexes it once the write has committed. A CGI process indexes inline: its created
 // event is known to be pending and to have no postings, so its write neither reads its pending
-// row nor takes old postings out; an update does both. Read from MariaDB's general query log
-// around one create and one update through nginx. The log shows a statement prepared before it
-// was turned on with its placeholders, not its values: transactions are told apart by order.
+// row nor takes old postings out; an update does both. The log shows a statement prepared before
+// it was turned on with its placeholders, not its values: transactions are told apart by order.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <map>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include "support/client.h"
 #include "support/commands.h"
+#include "support/engine.h"
 #include "support/events.h"
 #include "support/reliability.h"
 
@@ -27,9 +32,9 @@ Run sql(const std::string& statement) {
              "/mysqld.sock' -e \"" + statement + "\"");
 }
 
-// The committed transactions in the log that wrote search postings, in the order they began:
-// each the statements from its START TRANSACTION to its COMMIT.
-std::vector<std::vector<std::string>> indexing_transactions() {
+// The committed transactions in the log, in the order they began: each the statements from its
+// START TRANSACTION to its COMMIT.
+std::vector<std::vector<std::string>> committed_transactions() {
   const Run log = sql(
       "SELECT thread_id, REPLACE(CONVERT(argument USING utf8mb4), '\\n', ' ') FROM mysql.general_log WHERE "
       "command_type IN ('Execute', 'Query') ORDER BY event_time");
@@ -44,11 +49,7 @@ std::vector<std::vector<std::string>> indexing_transactions() {
     if (statement.rfind("START TRANSACTION", 0) == 0) current.clear();
     current.push_back(statement);
     if (statement.rfind("COMMIT", 0) == 0) {
-      for (const std::string& s : current)
-        if (s.rfind("INSERT INTO search_postings", 0) == 0) {
-          found.push_back(current);
-          break;
-        }
+      found.push_back(current);
       current.clear();
     }
   }
@@ -61,20 +62,101 @@ bool has(const std::vector<std::string>& statements, const std::string& start) {
   return false;
 }
 
-}  // namespace
+// Those of `transactions` with a statement starting with `start`.
+std::vector<std::vector<std::string>> with(const std::vector<std::vector<std::string>>& transactions,
+                                           const std::string& start) {
+  std::vector<std::vector<std::string>> found;
+  for (const auto& t : transactions)
+    if (has(t, start)) found.push_back(t);
+  return found;
+}
 
-TEST_CASE("a created event's index upkeep reads no pending row of its own and takes no postings out") {
+bool pending(long long id) {
+  return engine::sql("SELECT COUNT(*) FROM search_pending WHERE event_id = " + std::to_string(id)) != "0";
+}
+
+// Event `id` out of search_pending within ten seconds.
+bool indexed_soon(long long id) {
+  for (int i = 0; i < 200 && pending(id); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  return !pending(id);
+}
+
+void log_on() {
   REQUIRE(sql("SET GLOBAL log_output = 'TABLE'; TRUNCATE mysql.general_log; SET GLOBAL general_log = 1")
               .exit_code == 0);
+}
+
+std::vector<std::vector<std::string>> log_off() {
+  sql("SET GLOBAL general_log = 0");
+  std::vector<std::vector<std::string>> transactions = committed_transactions();
+  sql("SET GLOBAL log_output = 'FILE'; TRUNCATE mysql.general_log");
+  return transactions;
+}
+
+// `text` as one word of the shell.
+std::string shell_quoted(const std::string& text) {
+  std::string out = "'";
+  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// calendar-fcgi run as a CGI program for one request by the administrator; its output.
+std::string cgi(const std::string& method, const std::string& path, const std::string& body) {
+  return run("printf '%s' " + shell_quoted(body) + " | env -i REQUEST_METHOD=" + method +
+             " SCRIPT_NAME=/api PATH_INFO=" + path + " HTTP_HOST=example.org CONTENT_TYPE=application/json" +
+             " CONTENT_LENGTH=" + std::to_string(body.size()) + " HTTP_AUTHORIZATION='Bearer " +
+             admin_token() + "' " + service_command() + " 2>/dev/null")
+      .out;
+}
+
+}  // namespace
+
+TEST_CASE("through the server, an event's write leaves its words to the indexer's own transaction") {
+  log_on();
   const long long id =
-      create_id("Upkeep " + unique("zqfresh"), days_ahead(9, "10:00"), days_ahead(9, "11:00"));
+      create_id("Upkeep " + unique("zqserved"), days_ahead(9, "10:00"), days_ahead(9, "11:00"));
+  const bool created_indexed = indexed_soon(id);
   const HttpResponse updated =
       post_json(std::string(kEvents) + "/" + std::to_string(id),
-                "{\"title\":" + quoted("Upkeep " + unique("zqagain")) + "}", {admin()});
-  sql("SET GLOBAL general_log = 0");
+                "{\"title\":" + quoted("Upkeep " + unique("zqserved")) + "}", {admin()});
+  const bool updated_indexed = indexed_soon(id);
+  const std::vector<std::vector<std::string>> transactions = log_off();
   REQUIRE_MESSAGE(updated.status == 200, describe(updated));
-  const std::vector<std::vector<std::string>> written = indexing_transactions();
-  sql("SET GLOBAL log_output = 'FILE'; TRUNCATE mysql.general_log");
+  CHECK(created_indexed);
+  CHECK(updated_indexed);
+  const auto writes = with(transactions, "INSERT INTO posts");
+  const auto updates = with(transactions, "UPDATE posts");
+  const auto indexing = with(transactions, "INSERT INTO search_postings");
+  REQUIRE(writes.size() == 1);
+  REQUIRE(updates.size() == 1);
+  // (The general log shows the triggers' statements too: the postings' copies of the details.)
+  for (const auto& transaction : {writes[0], updates[0]})
+    for (const char* index_statement : {"SELECT event_id FROM search_pending", "INSERT INTO search_words",
+                                        "INSERT INTO search_postings", "DELETE FROM search_postings"})
+      CHECK_FALSE(has(transaction, index_statement));
+  // The indexer's: the created event, then the updated one (whose old postings go out).
+  REQUIRE(indexing.size() == 2);
+  CHECK_FALSE(has(indexing[0], "INSERT INTO posts"));
+  CHECK(has(indexing[1], "DELETE FROM search_postings"));
+}
+
+TEST_CASE(
+    "in CGI mode a created event's index upkeep reads no pending row of its own and takes no postings out") {
+  const std::string title = "Upkeep " + unique("zqfresh");
+  log_on();
+  const std::string created =
+      cgi("POST", "/cal/events/v1/events",
+          "{\"title\":" + quoted(title) + ",\"start_date\":\"" + days_ahead(9, "10:00") +
+              "\",\"end_date\":\"" + days_ahead(9, "11:00") + "\"}");
+  const std::size_t at = created.find("\"id\":");
+  REQUIRE_MESSAGE(at != std::string::npos, created.substr(0, 300));
+  const long long id = std::stoll(created.substr(at + 5));
+  const std::string updated = cgi("POST", "/cal/events/v1/events/" + std::to_string(id),
+                                  "{\"title\":" + quoted(title + " again") + "}");
+  const std::vector<std::vector<std::string>> written = with(log_off(), "INSERT INTO search_postings");
+  CHECK(created.rfind("Status: 201", 0) == 0);
+  CHECK_MESSAGE(updated.rfind("Status: 200", 0) == 0, updated.substr(0, 300));
+  CHECK_FALSE(pending(id));
   REQUIRE(written.size() == 2);
   const std::vector<std::string>& create = written[0];
   const std::vector<std::string>& update = written[1];

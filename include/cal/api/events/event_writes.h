@@ -11,14 +11,21 @@
 
 namespace cal {
 
+// How a write keeps the search index: in its own transaction, or (a one-off event's, when the
+// process has a search indexer, cal/api/events/search_indexer.h) by leaving the event pending and
+// waking the indexer once committed. A series is always indexed inline: its occurrences copy its
+// postings in the same transaction.
+enum class IndexUpkeep { kInline, kDeferrable };
+
 // Creates the event the parameters of POST /events describe; returns its id. Joins the caller's
 // transaction if one is open (transactions nest flatly, cal/store/db.h).
-long long write_new_event(RequestContext& ctx);
+long long write_new_event(RequestContext& ctx, IndexUpkeep upkeep = IndexUpkeep::kInline);
 
 // Updates the event the `id` (or `slug`) parameter names, or event `target` when given (a write
 // of an occurrence that applies to its series), with the parameters of POST /events/{id},
 // checking the caller may edit it; returns its id.
-long long write_event_update(RequestContext& ctx, long long target = 0);
+long long write_event_update(RequestContext& ctx, long long target = 0,
+                             IndexUpkeep upkeep = IndexUpkeep::kInline);
 
 // Makes event `id`, just written (unparked), the series of `lines` (non-empty): its occurrences
 // materialised, then parked; what create_event does with `recurrence`, without the answer.
