@@ -44,27 +44,28 @@ void note_records(Db& db, const std::string& records, const std::vector<SqlValue
       all);
 }
 
-void count_occurrences(Db& db, const std::string& where, const std::vector<SqlValue>& args) {
+void count_occurrences(Db& db, const std::string& occurrences, const std::string& where,
+                       const std::vector<SqlValue>& args) {
   // event_details_days_ai, per day, status, hidden flag and featured flag.
   db.execute(
       "INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events) "
       "SELECT d.status, d.hide_from_listings, DATE(d.start_utc), d.featured, CONNECTION_ID() % 8, COUNT(*) "
-      "FROM event_occurrences eo JOIN event_details d ON d.event_id = eo.event_id WHERE " +
-          where +
+      "FROM " +
+          occurrences + " JOIN event_details d ON d.event_id = eo.event_id WHERE " + where +
           " GROUP BY d.status, d.hide_from_listings, DATE(d.start_utc), d.featured "
           "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
       args);
   // event_details_hours_ai.
   db.execute(
       "INSERT IGNORE INTO event_duration_hours (hours) SELECT DISTINCT FLOOR(TIMESTAMPDIFF(SECOND, "
-      "d.start_utc, d.end_utc) / 3600) FROM event_occurrences eo JOIN event_details d ON d.event_id = "
-      "eo.event_id WHERE " +
-          where,
+      "d.start_utc, d.end_utc) / 3600) FROM " +
+          occurrences + " JOIN event_details d ON d.event_id = eo.event_id WHERE " + where,
       args);
 }
 
 void count_new_occurrences(Db& db, long long series_id, long long first_new_id) {
-  count_occurrences(db, "eo.series_id = ? AND eo.event_id >= ?", {series_id, first_new_id});
+  count_occurrences(db, "event_occurrences eo", "eo.series_id = ? AND eo.event_id >= ?",
+                    {series_id, first_new_id});
 }
 
 std::vector<long long> copy_occurrence_links(Db& db, long long series_id, long long from_id) {

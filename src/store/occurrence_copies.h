@@ -16,8 +16,10 @@ namespace cal {
 // more (inserted by this write, after every older one): event_day_counts and
 // event_duration_hours, as event_details' insert triggers count them.
 void count_new_occurrences(Db& db, long long series_id, long long first_new_id);
-// The same for the occurrences `eo` of event_occurrences that `where` (with `args`) names.
-void count_occurrences(Db& db, const std::string& where, const std::vector<SqlValue>& args);
+// The same for the occurrences that `where` (with `args`) names in `occurrences`, a reference to
+// event_occurrences as `eo` (with an index hint, say).
+void count_occurrences(Db& db, const std::string& occurrences, const std::string& where,
+                       const std::vector<SqlValue>& args);
 
 // The functions below work on the "followers" of series `series_id`: its occurrences not edited
 // alone whose ids are `from_id` or more (0: all of them; an extension of the horizon: the new ones).

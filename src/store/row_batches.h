@@ -1,5 +1,5 @@
 // Internal to src/store/: the shapes of multi-row statements. A bulk write costs a statement per
-// hundred rows, and at most three statement shapes of each kind are prepared per connection.
+// thousand rows, and at most four statement shapes of each kind are prepared per connection.
 #pragma once
 
 #include <cstddef>
@@ -9,10 +9,10 @@
 
 namespace cal {
 
-// Runs `run(first, n)` over [0, total) in chunks of 100, then 10, then 1.
+// Runs `run(first, n)` over [0, total) in chunks of 1,000, then 100, 10, 1.
 inline void in_chunks(std::size_t total, const std::function<void(std::size_t, std::size_t)>& run) {
   std::size_t at = 0;
-  for (std::size_t size : {std::size_t{100}, std::size_t{10}, std::size_t{1}})
+  for (std::size_t size : {std::size_t{1000}, std::size_t{100}, std::size_t{10}, std::size_t{1}})
     for (; total - at >= size; at += size) run(at, size);
 }
 

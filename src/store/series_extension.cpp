@@ -18,7 +18,7 @@ namespace {
 
 std::vector<SqlValue> id_values(const std::vector<long long>& ids) { return {ids.begin(), ids.end()}; }
 
-// The slugs among `wanted` that event posts have, a statement per hundred.
+// The slugs among `wanted` that event posts have, a statement per thousand.
 std::set<std::string> taken_slugs(Db& db, const std::vector<std::string>& wanted) {
   std::set<std::string> taken;
   in_chunks(wanted.size(), [&](std::size_t first, std::size_t n) {
@@ -67,7 +67,7 @@ void name_occurrences(Db& db, const std::map<long long, std::string>& series_slu
   }
 }
 
-// Up to 100 series' extensions: `series` their ids, ascending.
+// Up to 1,000 series' extensions: `series` their ids, ascending.
 void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
   std::vector<long long> series;
   std::vector<NewOccurrence> added;
@@ -145,17 +145,19 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
               ") x JOIN posts o ON o.id = x.id JOIN event_series d ON d.series_id = o.parent",
           rows);
     });
-    // The new occurrences of the chunk, as `eo`.
-    const std::string fresh = "eo.series_id IN " + in + " AND eo.event_id >= ?";
-    std::vector<SqlValue> fresh_args = id_values(series);
-    fresh_args.emplace_back(first_id);
-    count_occurrences(db, fresh, fresh_args);
+    // The new occurrences of the chunk: `eo` of `fresh_from` where `fresh`. By primary key: with
+    // many series the optimizer would rather read every occurrence of each by series.
+    const std::string fresh_from = "event_occurrences eo FORCE INDEX (PRIMARY)";
+    const std::string fresh = "eo.event_id >= ? AND eo.series_id IN " + in;
+    std::vector<SqlValue> fresh_args{first_id};
+    fresh_args.insert(fresh_args.end(), series.begin(), series.end());
+    count_occurrences(db, fresh_from, fresh, fresh_args);
 
     // The series' links, each with its copies of the occurrence's list columns (*_copy_bi), as
     // unparking the series would have restored them.
-    const std::string link_from =
-        " FROM event_occurrences eo JOIN event_details d ON d.event_id = eo.event_id JOIN series_links l "
-        "ON l.series_id = eo.series_id ";
+    const std::string link_from = " FROM " + fresh_from +
+                                  " JOIN event_details d ON d.event_id = eo.event_id JOIN series_links l "
+                                  "ON l.series_id = eo.series_id ";
     db.execute(
         "INSERT INTO event_venues (event_id, venue_id, status, hide_from_listings, start_utc, end_utc) "
         "SELECT eo.event_id, l.target_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc" +
@@ -177,9 +179,11 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
         fresh_args);
     // term_relationships_count_ai: published events per term, in this connection's shard.
     db.execute(
-        "INSERT INTO term_counts (term_id, shard, published) SELECT r.term_id, CONNECTION_ID() % 8, COUNT(*) "
-        "FROM event_occurrences eo JOIN posts p ON p.id = eo.event_id JOIN term_relationships r ON "
-        "r.event_id = eo.event_id WHERE " +
+        "INSERT INTO term_counts (term_id, shard, published) SELECT r.term_id, CONNECTION_ID() % 8, "
+        "COUNT(*) FROM " +
+            fresh_from +
+            " JOIN posts p ON p.id = eo.event_id JOIN term_relationships r ON r.event_id = eo.event_id "
+            "WHERE " +
             fresh +
             " AND p.status = 'publish' GROUP BY r.term_id "
             "ON DUPLICATE KEY UPDATE published = published + VALUES(published)",
@@ -192,31 +196,32 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
     db.execute(
         "INSERT INTO search_postings (word_id, event_id, status, hide_from_listings, start_utc, end_utc) "
         "SELECT sp.word_id, d.event_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc FROM (" +
-            models +
-            ") m JOIN search_postings sp ON sp.event_id = m.mid JOIN event_occurrences eo ON eo.series_id = "
-            "m.sid JOIN event_details d ON d.event_id = eo.event_id WHERE eo.event_id >= ?",
+            models + ") m JOIN search_postings sp ON sp.event_id = m.mid JOIN " + fresh_from +
+            " ON eo.series_id = m.sid JOIN event_details d ON d.event_id = eo.event_id WHERE eo.event_id >= "
+            "?",
         model_fresh);
     db.execute(
         "INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events) "
         "SELECT sp.word_id, sp.status, sp.hide_from_listings, DATE(sp.start_utc), CONNECTION_ID() % 8, "
-        "COUNT(*) FROM search_postings sp JOIN event_occurrences eo ON eo.event_id = sp.event_id WHERE " +
-            fresh +
+        "COUNT(*) FROM " +
+            fresh_from + " JOIN search_postings sp ON sp.event_id = eo.event_id WHERE " + fresh +
             " GROUP BY sp.word_id, sp.status, sp.hide_from_listings, DATE(sp.start_utc) "
             "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
         fresh_args);
     db.execute("INSERT IGNORE INTO search_pending (event_id) SELECT eo.event_id FROM (" + models +
-                   ") m JOIN search_pending pm ON pm.event_id = m.mid JOIN event_occurrences eo ON "
-                   "eo.series_id = m.sid WHERE eo.event_id >= ?",
+                   ") m JOIN search_pending pm ON pm.event_id = m.mid JOIN " + fresh_from +
+                   " ON eo.series_id = m.sid WHERE eo.event_id >= ?",
                model_fresh);
 
-    note_records(db, "SELECT 'event' AS kind, eo.event_id AS id FROM event_occurrences eo WHERE " + fresh,
+    note_records(db, "SELECT 'event' AS kind, eo.event_id AS id FROM " + fresh_from + " WHERE " + fresh,
                  fresh_args);
-    note_records(db,
-                 "SELECT DISTINCT IF(t.taxonomy = 'post_tag', 'tag', 'category') AS kind, t.id AS id FROM "
-                 "event_occurrences eo JOIN term_relationships r ON r.event_id = eo.event_id JOIN terms t ON "
-                 "t.id = r.term_id WHERE " +
-                     fresh,
-                 fresh_args);
+    // The terms, whose counts may have changed: the series' own.
+    note_records(
+        db,
+        "SELECT DISTINCT IF(t.taxonomy = 'post_tag', 'tag', 'category') AS kind, t.id AS id FROM "
+        "series_links l JOIN terms t ON t.id = l.target_id WHERE l.kind = 'term' AND l.series_id IN " +
+            in,
+        id_values(series));
   }
   // The horizons, and the series' records (their next occurrences may have changed).
   std::vector<SqlValue> horizons;
@@ -280,12 +285,16 @@ std::vector<ExtendableSeries> lock_infinite_series(Db& db, std::vector<long long
       }
     }
     {
-      Rows rows = db.query("SELECT series_id, MIN(event_id) FROM event_occurrences WHERE series_id IN " + in +
-                               " AND is_exception = 0 GROUP BY series_id",
-                           args);
+      // One occurrence of each series not edited alone: the first the series' index gives.
+      Rows rows = db.query(
+          "SELECT s.series_id, (SELECT eo.event_id FROM event_occurrences eo WHERE eo.series_id = "
+          "s.series_id "
+          "AND eo.is_exception = 0 LIMIT 1) FROM event_series s WHERE s.series_id IN " +
+              in,
+          args);
       while (rows.next()) {
         const auto it = found.find(rows.integer(0));
-        if (it != found.end()) it->second.model = rows.integer(1);
+        if (it != found.end() && !rows.is_null(1)) it->second.model = rows.integer(1);
       }
     }
     for (auto& [id, s] : found) out.push_back(std::move(s));

@@ -1,6 +1,6 @@
 // The horizons of many infinite series extended together (docs/recurring-events.md, "Horizon"):
 // a window far ahead may pass the horizons of a thousand series, and a series write each (some 50
-// statements) would take seconds. Here the new occurrences of up to 100 series share each
+// statements) would take seconds. Here the new occurrences of up to 1,000 series share each
 // statement, copied from the parked series' own rows (event_series, series_links) and, for the
 // search postings, from one of their occurrences not edited alone, whose words are the series'.
 #pragma once

@@ -18,7 +18,7 @@ namespace cal {
 namespace {
 
 // Series looked up per statement: a window far ahead may pass many series' horizons.
-constexpr int kSeriesPerBatch = 500;
+constexpr int kSeriesPerBatch = 1000;
 
 std::string sql_utc(Seconds instant) { return format_date_time(to_utc_date_time(instant)); }
 
@@ -91,7 +91,7 @@ bool extend_one(RequestContext& ctx, long long id, Seconds latest) {
   return true;
 }
 
-// Series `ids` moved past `latest`: together, each statement writing the occurrences of up to 100
+// Series `ids` moved past `latest`: together, each statement writing the occurrences of up to 1,000
 // series (cal/store/series_extension.h); alone, by a series write, a series without an
 // occurrence not edited alone to copy the search postings of.
 void extend_many(RequestContext& ctx, const std::vector<long long>& ids, Seconds latest) {

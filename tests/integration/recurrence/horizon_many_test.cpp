@@ -1,5 +1,5 @@
 // Integration tests of many infinite series extended by one query (docs/recurring-events.md,
-// "Horizon"): their new occurrences are written together, a statement for up to 100 series, and
+// "Horizon"): their new occurrences are written together, a statement for up to 1,000 series, and
 // each series must end up as a series write of its own would have left it: its occurrences,
 // their slugs, link copies, rollups, term counts, search postings, change-log notes, and cached
 // answers that follow.
@@ -117,7 +117,7 @@ TEST_CASE("recurrence: one window extends many infinite series together, each as
   for (int i = 0; i < kSeries; ++i) expected_total += weekly_through(i + 1, seven_years);
   CHECK(listed.header("X-WP-Total") == std::to_string(expected_total));
   // Together: a series write each would take over 60 statements a series here (720), with the
-  // occurrences' rows 100 a statement.
+  // occurrences' rows 1,000 a statement.
   CHECK(std::stoll(listed.header("X-Cal-Statements")) < 400);
 
   CHECK(engine::derived_data_mismatch() == "");
