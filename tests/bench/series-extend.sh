@@ -46,6 +46,7 @@ for ((k = 0; k < ${#builds[@]}; k++)); do
     ids+=("$id")
   done
   # The series, two requests at a time; each answers 201 or the bench stops.
+  # shellcheck disable=SC2016  # the inner sh expands them
   seq 1 "$series" | xargs -P 2 -I{} sh -c '
     code=$(curl -s -o /dev/null -w "%{http_code}" -H "Authorization: Bearer $1" -H "Content-Type: application/json" \
       -d "{\"title\":\"Weekly class $2\",\"status\":\"publish\",\"start_date\":\"$5 19:00\",\"end_date\":\"$5 20:30\",\"timezone\":\"Europe/Berlin\",\"categories\":[\"Classes\"],\"venue\":$3,\"organizer\":[$4],\"recurrence\":[\"RRULE:FREQ=WEEKLY\"]}" \
