@@ -5,6 +5,7 @@
 // answers that follow.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <map>
 #include <string>
 #include <vector>
@@ -101,6 +102,21 @@ TEST_CASE("recurrence: one window extends many infinite series together, each as
       made(kEvents, event_body(unique("Squatter"), day(taken_day) + " 08:00", day(taken_day) + " 09:00",
                                "\"slug\":" + quoted(slugs[1] + "-" + day(taken_day))));
 
+  // A yearly series whose every occurrence is edited alone: no occurrence to copy the search
+  // postings of, so it is extended by a series write of its own.
+  std::string yearly_word = unique("yearlyword");
+  std::erase(yearly_word, '_');
+  const long long yearly = id_of(create(
+      event_body("Yearly " + yearly_word, day(1) + " 12:00", day(1) + " 13:00",
+                 "\"status\":\"publish\",\"timezone\":\"UTC\",\"recurrence\":[\"RRULE:FREQ=YEARLY\"]")));
+  const HttpResponse yearly_list = get(path_of(yearly) + "/occurrences?per_page=20");
+  REQUIRE_MESSAGE(yearly_list.status == 200, describe(yearly_list));
+  const std::vector<long long> yearly_ids = ids_in(yearly_list.json());
+  REQUIRE(yearly_ids.size() >= 4);
+  for (long long id : yearly_ids)
+    REQUIRE(patch_json(path_of(id), "{\"title\":" + quoted(unique("Alone yearly")) + "}", {admin()}).status ==
+            200);
+
   // Cached now: each series' occurrences, all of them.
   std::vector<long long> before;
   for (long long s : series)
@@ -167,6 +183,26 @@ TEST_CASE("recurrence: one window extends many infinite series together, each as
   CHECK(std::stoll(engine::sql(
             "SELECT (SELECT SUM(version) FROM data_version) - (SELECT COUNT(*) FROM data_changes)")) ==
         unlogged);
+  // The yearly series, extended alone: every year through the window (a February 29th only in
+  // leap years).
+  const std::chrono::year_month_day first_year{utc_today() + std::chrono::days{1}};
+  long long yearly_expected = 0;
+  for (int k = 0; k < 10; ++k) {
+    const std::chrono::year_month_day at = first_year + std::chrono::years{k};
+    if (at.ok() && std::chrono::sys_days{at} <= utc_today() + std::chrono::days{seven_years})
+      ++yearly_expected;
+  }
+  CHECK(header_of(path_of(yearly) + "/occurrences?per_page=1&start_date=" + day(0) +
+                      "&end_date=" + day(seven_years),
+                  "X-WP-Total") == std::to_string(yearly_expected));
+  CHECK(engine::sql("SELECT DATE(horizon_utc) > '" + day(seven_years) +
+                    "' FROM event_series WHERE series_id = " + std::to_string(yearly)) == "1");
+  // Its new occurrences hold the series' words; those edited alone do not.
+  CHECK(header_of(std::string(kEvents) + "?per_page=1&search=" + yearly_word + "&start_date=" + day(0) +
+                      "&end_date=" + day(seven_years),
+                  "X-WP-Total") ==
+        std::to_string(yearly_expected - static_cast<long long>(yearly_ids.size())));
+
   // The occurrence whose slug was taken takes the next one.
   const std::vector<long long> at_taken = list_ids("per_page=5&start_date=" + day(taken_day) +
                                                    "&end_date=" + day(taken_day) + "&search=" + words[1]);
@@ -176,6 +212,7 @@ TEST_CASE("recurrence: one window extends many infinite series together, each as
   // Gone again: no other test's far window meets an infinite series.
   for (long long s : series) REQUIRE(del(path_of(s) + "?force=true", {admin()}).status == 200);
   REQUIRE(del(path_of(squatter) + "?force=true", {admin()}).status == 200);
+  REQUIRE(del(path_of(yearly) + "?force=true", {admin()}).status == 200);
 }
 
 }  // namespace
