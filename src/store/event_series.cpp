@@ -4,10 +4,10 @@
 #include "store/bulk_load.h"
 #include "store/event_rows.h"
 #include "store/occurrence_copies.h"
+#include "store/row_batches.h"
 #include "cal/core/text/slug.h"
 
 #include <algorithm>
-#include <functional>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -19,29 +19,6 @@ namespace {
 constexpr const char* kSeriesDetailColumns =
     "start_local, end_local, start_utc, end_utc, timezone, all_day, cost, website, show_map, show_map_link, "
     "hide_from_listings, sticky, featured";
-
-// Runs `run(first, n)` over [0, total) in chunks of 100, then 10, then 1: a bulk write costs a
-// statement per hundred rows, and at most three statement shapes are prepared per connection.
-void in_chunks(std::size_t total, const std::function<void(std::size_t, std::size_t)>& run) {
-  std::size_t at = 0;
-  for (std::size_t size : {std::size_t{100}, std::size_t{10}, std::size_t{1}})
-    for (; total - at >= size; at += size) run(at, size);
-}
-
-// "SELECT ? AS a, ? AS b UNION ALL SELECT ?, ? ...": `rows` rows of the named columns, as a derived
-// table to join the series' own rows with.
-std::string values_table(std::size_t rows, const std::vector<std::string>& columns) {
-  std::string sql;
-  for (std::size_t r = 0; r < rows; ++r) {
-    sql += r == 0 ? "SELECT " : " UNION ALL SELECT ";
-    for (std::size_t c = 0; c < columns.size(); ++c) {
-      if (c) sql += ", ";
-      sql += "?";
-      if (r == 0) sql += " AS " + columns[c];
-    }
-  }
-  return sql;
-}
 
 std::string identity_key(const std::string& local, const std::string& utc) { return local + "|" + utc; }
 

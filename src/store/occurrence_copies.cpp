@@ -26,8 +26,9 @@ void copy_link_table(Db& db, long long series_id, long long from_id, const std::
              {series_id, from_id});
 }
 
-// Notes the (kind, id) rows of `records` (a SELECT of two columns, with `args`) in the change log:
-// as many versions of this connection's shard, one data_changes row under each. The shard's row
+}  // namespace
+
+// One version a record, as cal_note_change() would have taken them one by one; the shard's row
 // stays locked until commit, as cal_note_change() keeps it.
 void note_records(Db& db, const std::string& records, const std::vector<SqlValue>& args) {
   Rows count = db.query("SELECT COUNT(*) FROM (" + records + ") r", args);
@@ -43,24 +44,28 @@ void note_records(Db& db, const std::string& records, const std::vector<SqlValue
       all);
 }
 
-}  // namespace
-
-void count_new_occurrences(Db& db, long long series_id, long long first_new_id) {
+void count_occurrences(Db& db, const std::string& occurrences, const std::string& where,
+                       const std::vector<SqlValue>& args) {
   // event_details_days_ai, per day, status, hidden flag and featured flag.
   db.execute(
       "INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events) "
       "SELECT d.status, d.hide_from_listings, DATE(d.start_utc), d.featured, CONNECTION_ID() % 8, COUNT(*) "
-      "FROM event_occurrences eo JOIN event_details d ON d.event_id = eo.event_id "
-      "WHERE eo.series_id = ? AND eo.event_id >= ? "
-      "GROUP BY d.status, d.hide_from_listings, DATE(d.start_utc), d.featured "
-      "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
-      {series_id, first_new_id});
+      "FROM " +
+          occurrences + " JOIN event_details d ON d.event_id = eo.event_id WHERE " + where +
+          " GROUP BY d.status, d.hide_from_listings, DATE(d.start_utc), d.featured "
+          "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
+      args);
   // event_details_hours_ai.
   db.execute(
       "INSERT IGNORE INTO event_duration_hours (hours) SELECT DISTINCT FLOOR(TIMESTAMPDIFF(SECOND, "
-      "d.start_utc, d.end_utc) / 3600) FROM event_occurrences eo JOIN event_details d ON d.event_id = "
-      "eo.event_id WHERE eo.series_id = ? AND eo.event_id >= ?",
-      {series_id, first_new_id});
+      "d.start_utc, d.end_utc) / 3600) FROM " +
+          occurrences + " JOIN event_details d ON d.event_id = eo.event_id WHERE " + where,
+      args);
+}
+
+void count_new_occurrences(Db& db, long long series_id, long long first_new_id) {
+  count_occurrences(db, "event_occurrences eo", "eo.series_id = ? AND eo.event_id >= ?",
+                    {series_id, first_new_id});
 }
 
 std::vector<long long> copy_occurrence_links(Db& db, long long series_id, long long from_id) {

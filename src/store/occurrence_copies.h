@@ -16,6 +16,10 @@ namespace cal {
 // more (inserted by this write, after every older one): event_day_counts and
 // event_duration_hours, as event_details' insert triggers count them.
 void count_new_occurrences(Db& db, long long series_id, long long first_new_id);
+// The same for the occurrences that `where` (with `args`) names in `occurrences`, a reference to
+// event_occurrences as `eo` (with an index hint, say).
+void count_occurrences(Db& db, const std::string& occurrences, const std::string& where,
+                       const std::vector<SqlValue>& args);
 
 // The functions below work on the "followers" of series `series_id`: its occurrences not edited
 // alone whose ids are `from_id` or more (0: all of them; an extension of the horizon: the new ones).
@@ -33,5 +37,9 @@ void copy_occurrence_postings(Db& db, long long series_id, long long from_id);
 // tags: one version per record, in the writer's shard, as cal_note_change() would have noted them one by one.
 void note_occurrence_changes(Db& db, long long series_id, long long from_id,
                              const std::vector<long long>& terms);
+
+// Notes the (kind, id) rows of `records` (a SELECT of two columns, with `args`) in the change log:
+// as many versions of this connection's shard, one data_changes row under each.
+void note_records(Db& db, const std::string& records, const std::vector<SqlValue>& args);
 
 }  // namespace cal

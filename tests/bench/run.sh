@@ -30,6 +30,7 @@
 #                   bulkhead; 0 = the product's default, then expensive cases count 503 answers)
 #   KEEP=1          keep the stack directory (and leave nothing running) for inspection
 #   SERIES_WRITES=10  series writes timed by tests/bench/series-write.sh (520 occurrences each)
+#   EXTEND_SERIES=1000  infinite series extended by each list of tests/bench/series-extend.sh (3 lists)
 #   SETUP_ONLY=1    stop after seeding and leave the stack and the floor running, for profiling
 #                   (prints where; stop it with scripts/stack.sh down DIR and kill the floor)
 set -euo pipefail
@@ -469,6 +470,11 @@ say "series writes (tests/bench/series-write.sh)"
 series_write=$(N=${SERIES_WRITES:-10} tests/bench/series-write.sh "$build") ||
   die "tests/bench/series-write.sh failed"
 series_write=${series_write%%$'\n'*}
+# Horizon extension (docs/recurring-events.md, "Horizon"): lists that extend many infinite series.
+say "horizon extensions (tests/bench/series-extend.sh)"
+series_extend=$(SERIES=${EXTEND_SERIES:-1000} ROUNDS=3 tests/bench/series-extend.sh "$build") ||
+  die "tests/bench/series-extend.sh failed"
+series_extend=${series_extend%%$'\n'*}
 
 # --- report ------------------------------------------------------------------------------------
 
@@ -540,6 +546,7 @@ search_report
 flood_report
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
 echo "$series_write"
+echo "$series_extend"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"
 if [ "$REPLICAS" -gt 0 ]; then

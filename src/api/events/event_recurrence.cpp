@@ -134,15 +134,20 @@ std::vector<StoredOccurrence> cancellable_occurrences(RequestContext& ctx, const
   return out;
 }
 
-SeriesWrite extend_series(RequestContext& ctx, const Event& event, const SeriesRule& rule, Seconds horizon) {
+std::vector<WantedOccurrence> occurrences_to_horizon(RequestContext& ctx, const Event& event,
+                                                     const SeriesRule& rule, Seconds horizon) {
   const RecurrenceLimits limits = configured_limits(ctx);
   const RecurrenceSet set = checked_set(ctx, event, rule.recurrence, limits);
+  const Seconds from = from_utc_date_time(sql_time(rule.horizon_utc));
+  return wanted_occurrences(ctx, set, from, horizon, limits, "end_date");
+}
+
+SeriesWrite extend_series(RequestContext& ctx, const Event& event, const SeriesRule& rule, Seconds horizon) {
   SeriesWrite out;
   out.rule = rule;
   out.rule.horizon_utc = format_date_time(to_utc_date_time(horizon));
-  const Seconds from = from_utc_date_time(sql_time(rule.horizon_utc));
-  out.counts = materialise_occurrences(ctx.db, event.post.id,
-                                       wanted_occurrences(ctx, set, from, horizon, limits, "end_date"), true);
+  out.counts =
+      materialise_occurrences(ctx.db, event.post.id, occurrences_to_horizon(ctx, event, rule, horizon), true);
   return out;
 }
 

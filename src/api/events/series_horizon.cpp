@@ -6,6 +6,7 @@
 #include "cal/api/posts/site_time.h"
 #include "cal/store/posts.h"
 #include "cal/store/search_index.h"
+#include "cal/store/series_extension.h"
 
 #include <algorithm>
 #include <atomic>
@@ -17,7 +18,7 @@ namespace cal {
 namespace {
 
 // Series looked up per statement: a window far ahead may pass many series' horizons.
-constexpr int kSeriesPerBatch = 500;
+constexpr int kSeriesPerBatch = 1000;
 
 std::string sql_utc(Seconds instant) { return format_date_time(to_utc_date_time(instant)); }
 
@@ -65,6 +66,13 @@ void remember_earliest_horizon(const std::optional<std::string>& earliest, Secon
                   std::memory_order_release);
 }
 
+// The horizon that takes `from` past `latest`, in whole months.
+Seconds horizon_past(Seconds from, Seconds latest) {
+  Seconds horizon = from;
+  for (int months = 1; horizon <= latest; ++months) horizon = months_after(from, months);
+  return horizon;
+}
+
 // Series `id`'s horizon moved past `latest` in whole months from where it is; false when another
 // extender got there first or it is no infinite series any more.
 bool extend_one(RequestContext& ctx, long long id, Seconds latest) {
@@ -73,8 +81,7 @@ bool extend_one(RequestContext& ctx, long long id, Seconds latest) {
   if (!rule || !rule->is_infinite) return false;
   const Seconds from = sql_seconds(rule->horizon_utc);
   if (from > latest) return false;
-  Seconds horizon = from;
-  for (int months = 1; horizon <= latest; ++months) horizon = months_after(from, months);
+  const Seconds horizon = horizon_past(from, latest);
   unpark_series(ctx.db, id);
   // The series' words, for its new occurrences' postings to copy (unparked, it is pending).
   if (ctx.config.search.index) index_pending_events(ctx.db, 1, id);
@@ -82,6 +89,25 @@ bool extend_one(RequestContext& ctx, long long id, Seconds latest) {
   if (series.empty()) throw std::runtime_error("series " + std::to_string(id) + " has no details");
   park_series(ctx.db, id, extend_series(ctx, series.front(), *rule, horizon).rule);
   return true;
+}
+
+// Series `ids` moved past `latest`: together, each statement writing the occurrences of up to 1,000
+// series (cal/store/series_extension.h); alone, by a series write, a series without an
+// occurrence not edited alone to copy the search postings of.
+void extend_many(RequestContext& ctx, const std::vector<long long>& ids, Seconds latest) {
+  std::vector<SeriesExtension> together;
+  for (const ExtendableSeries& s : lock_infinite_series(ctx.db, ids)) {
+    const Seconds from = sql_seconds(s.rule.horizon_utc);
+    if (from > latest) continue;
+    if (s.model == 0) {
+      extend_one(ctx, s.id, latest);
+      continue;
+    }
+    const Seconds horizon = horizon_past(from, latest);
+    together.push_back(
+        {s.id, s.model, sql_utc(horizon), occurrences_to_horizon(ctx, s.event, s.rule, horizon)});
+  }
+  extend_occurrences(ctx.db, together);
 }
 
 }  // namespace
@@ -112,7 +138,7 @@ void extend_series_horizons(RequestContext& ctx, const EventDateWindow& window) 
   for (;;) {
     std::erase_if(ids, [&](long long id) { return !tried.insert(id).second; });
     if (ids.empty()) break;
-    for (long long id : ids) extend_one(ctx, id, *latest);
+    extend_many(ctx, ids, *latest);
     ids = find_series_short_of(ctx.db, reached, kSeriesPerBatch);
   }
   tx.commit();

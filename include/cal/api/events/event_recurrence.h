@@ -43,6 +43,11 @@ std::vector<StoredOccurrence> cancellable_occurrences(RequestContext& ctx, const
 // pass [recurrence] max_instances. Call inside a transaction, the series locked.
 SeriesWrite extend_series(RequestContext& ctx, const Event& event, const SeriesRule& rule, Seconds horizon);
 
+// The occurrences infinite series `event` (parked or not, its rule `rule`) gains from its horizon to
+// `horizon`, with the same 400 as extend_series past max_instances.
+std::vector<WantedOccurrence> occurrences_to_horizon(RequestContext& ctx, const Event& event,
+                                                     const SeriesRule& rule, Seconds horizon);
+
 // `instant` plus `months` calendar months in UTC (the day of month at most the 28th).
 Seconds months_after(Seconds instant, int months);
 

@@ -1,0 +1,316 @@
+// Many series' horizons extended together (see cal/store/series_extension.h). Each statement
+// names the triggers of schema.sql whose work it does; the rows are written under
+// @cal_bulk_load, as store/occurrence_copies.h writes a single series' occurrences.
+#include "cal/store/series_extension.h"
+
+#include "store/bulk_load.h"
+#include "store/event_rows.h"
+#include "store/occurrence_copies.h"
+#include "store/row_batches.h"
+#include "cal/core/text/slug.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace cal {
+namespace {
+
+std::vector<SqlValue> id_values(const std::vector<long long>& ids) { return {ids.begin(), ids.end()}; }
+
+// The slugs among `wanted` that event posts have, a statement per thousand.
+std::set<std::string> taken_slugs(Db& db, const std::vector<std::string>& wanted) {
+  std::set<std::string> taken;
+  in_chunks(wanted.size(), [&](std::size_t first, std::size_t n) {
+    std::vector<SqlValue> args(wanted.begin() + static_cast<long>(first),
+                               wanted.begin() + static_cast<long>(first + n));
+    Rows rows =
+        db.query("SELECT slug FROM posts WHERE type = 'event' AND slug IN (" + placeholders(n) + ")", args);
+    while (rows.next()) taken.insert(rows.text(0));
+  });
+  return taken;
+}
+
+// A new occurrence of the chunk.
+struct NewOccurrence {
+  const SeriesExtension* series;
+  const WantedOccurrence* wanted;
+  std::string slug;
+};
+
+// Slugs as a series write names its occurrences: the series' slug and the original date, with
+// -2, -3 ... when another post has it already (looked up by prefix only then).
+void name_occurrences(Db& db, const std::map<long long, std::string>& series_slugs,
+                      std::vector<NewOccurrence>& added) {
+  std::vector<std::string> wanted;
+  for (NewOccurrence& o : added) {
+    const auto it = series_slugs.find(o.series->series_id);
+    const std::string base =
+        (it == series_slugs.end() ? std::to_string(o.series->series_id) : it->second).substr(0, 180);
+    o.slug = base + "-" + o.wanted->original_local.substr(0, 10);
+    wanted.push_back(o.slug);
+  }
+  std::set<std::string> taken = taken_slugs(db, wanted);
+  std::set<std::string> prefixes_read;
+  for (NewOccurrence& o : added) {
+    if (taken.count(o.slug)) {
+      const std::string base = o.slug.substr(0, o.slug.size() - 11);
+      if (prefixes_read.insert(base).second) {
+        Rows rows =
+            db.query("SELECT slug FROM posts WHERE type = 'event' AND slug LIKE CONCAT(?, '-%')", {base});
+        while (rows.next()) taken.insert(rows.text(0));
+      }
+      const std::string first = o.slug;
+      for (int n = 2; taken.count(o.slug); ++n) o.slug = slug_with_suffix(first, n);
+    }
+    taken.insert(o.slug);
+  }
+}
+
+// Up to 1,000 series' extensions: `series` their ids, ascending.
+void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
+  std::vector<long long> series;
+  std::vector<NewOccurrence> added;
+  for (const SeriesExtension* e : chunk) {
+    series.push_back(e->series_id);
+    for (const WantedOccurrence& w : e->added) added.push_back({e, &w, {}});
+  }
+  const std::string in = "(" + placeholders(series.size()) + ")";
+  std::map<long long, std::string> series_slugs;
+  {
+    Rows rows = db.query("SELECT id, slug FROM posts WHERE id IN " + in, id_values(series));
+    while (rows.next()) series_slugs.emplace(rows.integer(0), rows.text(1));
+  }
+  // The series and its model occurrence of each extension, as a derived table `m` (sid, mid).
+  const std::string models = values_table(chunk.size(), {"sid", "mid"});
+  std::vector<SqlValue> model_args;
+  for (const SeriesExtension* e : chunk) model_args.insert(model_args.end(), {e->series_id, e->model});
+
+  BulkLoad bulk(db);
+  if (!added.empty()) {
+    name_occurrences(db, series_slugs, added);
+    // The posts, copied from their series' rows with their own slugs.
+    long long first_id = 0;
+    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
+      std::vector<SqlValue> args;
+      for (std::size_t i = first; i < first + n; ++i)
+        args.insert(args.end(), {added[i].slug, added[i].series->series_id});
+      db.execute(
+          "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, "
+          "password, parent, image_id, date_local, date_utc, modified_local, modified_utc) "
+          "SELECT 'event', s.status, s.status_before_trash, s.author, s.title, s.content, s.excerpt, x.slug, "
+          "s.password, s.id, s.image_id, s.date_local, s.date_utc, s.modified_local, s.modified_utc FROM (" +
+              values_table(n, {"slug", "sid"}) + ") x JOIN posts s ON s.id = x.sid",
+          args);
+      const long long id = db.last_insert_id();
+      if (first_id == 0 || id < first_id) first_id = id;
+    });
+    // Auto-increment ids: every new post is at or above the first statement's first id, every
+    // occurrence written before below it, and the series are locked.
+    std::map<std::string, long long> id_by_slug;
+    std::vector<SqlValue> args = id_values(series);
+    args.emplace_back(first_id);
+    Rows ids = db.query(
+        "SELECT id, slug FROM posts WHERE parent IN " + in + " AND type = 'event' AND id >= ?", args);
+    while (ids.next()) id_by_slug.emplace(ids.text(1), ids.integer(0));
+    std::vector<long long> added_ids;
+    for (const NewOccurrence& o : added) added_ids.push_back(id_by_slug.at(o.slug));
+    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
+      std::vector<SqlValue> rows;
+      std::string sql =
+          "INSERT INTO event_occurrences (event_id, series_id, original_local, original_utc) VALUES ";
+      for (std::size_t i = first; i < first + n; ++i) {
+        sql += i == first ? "(?, ?, ?, ?)" : ", (?, ?, ?, ?)";
+        rows.insert(rows.end(), {added_ids[i], added[i].series->series_id, added[i].wanted->original_local,
+                                 added[i].wanted->original_utc});
+      }
+      db.execute(sql, rows);
+    });
+    // The details from the parked series' fields, with their post's visibility
+    // (event_details_visibility_bi).
+    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
+      std::vector<SqlValue> rows;
+      for (std::size_t i = first; i < first + n; ++i) {
+        const WantedOccurrence& w = *added[i].wanted;
+        rows.insert(rows.end(), {added_ids[i], w.start_local, w.end_local, w.start_utc, w.end_utc});
+      }
+      db.execute(
+          "INSERT INTO event_details (event_id, start_local, end_local, start_utc, end_utc, timezone, "
+          "all_day, "
+          "cost, website, show_map, show_map_link, hide_from_listings, sticky, featured, status, author, "
+          "publish_utc) SELECT x.id, x.sl, x.el, x.su, x.eu, d.timezone, d.all_day, d.cost, d.website, "
+          "d.show_map, d.show_map_link, d.hide_from_listings, d.sticky, d.featured, o.status, o.author, "
+          "o.date_utc FROM (" +
+              values_table(n, {"id", "sl", "el", "su", "eu"}) +
+              ") x JOIN posts o ON o.id = x.id JOIN event_series d ON d.series_id = o.parent",
+          rows);
+    });
+    // The new occurrences of the chunk: `eo` of `fresh_from` where `fresh`. By primary key: with
+    // many series the optimizer would rather read every occurrence of each by series.
+    const std::string fresh_from = "event_occurrences eo FORCE INDEX (PRIMARY)";
+    const std::string fresh = "eo.event_id >= ? AND eo.series_id IN " + in;
+    std::vector<SqlValue> fresh_args{first_id};
+    fresh_args.insert(fresh_args.end(), series.begin(), series.end());
+    count_occurrences(db, fresh_from, fresh, fresh_args);
+
+    // The series' links, each with its copies of the occurrence's list columns (*_copy_bi), as
+    // unparking the series would have restored them.
+    const std::string link_from = " FROM " + fresh_from +
+                                  " JOIN event_details d ON d.event_id = eo.event_id JOIN series_links l "
+                                  "ON l.series_id = eo.series_id ";
+    db.execute(
+        "INSERT INTO event_venues (event_id, venue_id, status, hide_from_listings, start_utc, end_utc) "
+        "SELECT eo.event_id, l.target_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc" +
+            link_from +
+            "AND l.kind = 'venue' JOIN posts v ON v.id = l.target_id AND v.type = 'venue' WHERE " + fresh,
+        fresh_args);
+    db.execute(
+        "INSERT INTO event_organizers (event_id, organizer_id, position, status, hide_from_listings, "
+        "start_utc, end_utc) SELECT eo.event_id, l.target_id, l.position, d.status, d.hide_from_listings, "
+        "d.start_utc, d.end_utc" +
+            link_from +
+            "AND l.kind = 'organizer' JOIN posts o ON o.id = l.target_id AND o.type = 'organizer' WHERE " +
+            fresh,
+        fresh_args);
+    db.execute(
+        "INSERT INTO term_relationships (event_id, term_id, status, hide_from_listings, start_utc, end_utc) "
+        "SELECT eo.event_id, l.target_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc" +
+            link_from + "AND l.kind = 'term' JOIN terms t ON t.id = l.target_id WHERE " + fresh,
+        fresh_args);
+    // term_relationships_count_ai: published events per term, in this connection's shard.
+    db.execute(
+        "INSERT INTO term_counts (term_id, shard, published) SELECT r.term_id, CONNECTION_ID() % 8, "
+        "COUNT(*) FROM " +
+            fresh_from +
+            " JOIN posts p ON p.id = eo.event_id JOIN term_relationships r ON r.event_id = eo.event_id "
+            "WHERE " +
+            fresh +
+            " AND p.status = 'publish' GROUP BY r.term_id "
+            "ON DUPLICATE KEY UPDATE published = published + VALUES(published)",
+        fresh_args);
+
+    // The model occurrence's search postings, then search_postings_days_ai grouped; or its pending
+    // mark when it has none yet.
+    std::vector<SqlValue> model_fresh = model_args;
+    model_fresh.emplace_back(first_id);
+    db.execute(
+        "INSERT INTO search_postings (word_id, event_id, status, hide_from_listings, start_utc, end_utc) "
+        "SELECT sp.word_id, d.event_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc FROM (" +
+            models + ") m JOIN search_postings sp ON sp.event_id = m.mid JOIN " + fresh_from +
+            " ON eo.series_id = m.sid JOIN event_details d ON d.event_id = eo.event_id WHERE eo.event_id >= "
+            "?",
+        model_fresh);
+    db.execute(
+        "INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events) "
+        "SELECT sp.word_id, sp.status, sp.hide_from_listings, DATE(sp.start_utc), CONNECTION_ID() % 8, "
+        "COUNT(*) FROM " +
+            fresh_from + " JOIN search_postings sp ON sp.event_id = eo.event_id WHERE " + fresh +
+            " GROUP BY sp.word_id, sp.status, sp.hide_from_listings, DATE(sp.start_utc) "
+            "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
+        fresh_args);
+    db.execute("INSERT IGNORE INTO search_pending (event_id) SELECT eo.event_id FROM (" + models +
+                   ") m JOIN search_pending pm ON pm.event_id = m.mid JOIN " + fresh_from +
+                   " ON eo.series_id = m.sid WHERE eo.event_id >= ?",
+               model_fresh);
+
+    note_records(db, "SELECT 'event' AS kind, eo.event_id AS id FROM " + fresh_from + " WHERE " + fresh,
+                 fresh_args);
+    // The terms, whose counts may have changed: the series' own.
+    note_records(
+        db,
+        "SELECT DISTINCT IF(t.taxonomy = 'post_tag', 'tag', 'category') AS kind, t.id AS id FROM "
+        "series_links l JOIN terms t ON t.id = l.target_id WHERE l.kind = 'term' AND l.series_id IN " +
+            in,
+        id_values(series));
+  }
+  // The horizons, and the series' records (their next occurrences may have changed).
+  std::vector<SqlValue> horizons;
+  for (const SeriesExtension* e : chunk) horizons.insert(horizons.end(), {e->series_id, e->horizon_utc});
+  db.execute("UPDATE event_series s JOIN (" + values_table(chunk.size(), {"sid", "h"}) +
+                 ") x ON x.sid = s.series_id SET s.horizon_utc = x.h",
+             horizons);
+  note_records(db, "SELECT 'series' AS kind, p.id AS id FROM posts p WHERE p.id IN " + in, id_values(series));
+  bulk.end();
+}
+
+}  // namespace
+
+std::vector<ExtendableSeries> lock_infinite_series(Db& db, std::vector<long long> ids) {
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  std::vector<ExtendableSeries> out;
+  in_chunks(ids.size(), [&](std::size_t first, std::size_t n) {
+    const std::vector<SqlValue> args(ids.begin() + static_cast<long>(first),
+                                     ids.begin() + static_cast<long>(first + n));
+    const std::string in = "(" + placeholders(n) + ")";
+    // As lock_post() and find_series_rule(for_update) lock one series.
+    {
+      Rows locked = db.query("SELECT id FROM posts WHERE id IN " + in + " ORDER BY id FOR UPDATE", args);
+      while (locked.next()) {
+      }
+    }
+    std::map<long long, ExtendableSeries> found;
+    {
+      Rows rows = db.query(
+          "SELECT s.series_id, s.recurrence, DATE_FORMAT(s.horizon_utc, '%Y-%m-%d %H:%i:%s') FROM "
+          "event_series s "
+          "JOIN posts p ON p.id = s.series_id AND p.type = 'series' WHERE s.series_id IN " +
+              in + " AND s.is_infinite = 1 ORDER BY s.series_id FOR UPDATE",
+          args);
+      while (rows.next()) {
+        ExtendableSeries& s = found[rows.integer(0)];
+        s.id = rows.integer(0);
+        s.rule.is_infinite = true;
+        const std::string text = rows.text(1);
+        for (std::size_t at = 0; at < text.size();) {
+          const std::size_t end = std::min(text.find('\n', at), text.size());
+          if (end > at) s.rule.recurrence.push_back(text.substr(at, end - at));
+          at = end + 1;
+        }
+        s.rule.horizon_utc = rows.text(2);
+      }
+    }
+    {
+      Rows rows = db.query(
+          "SELECT " + event_columns() +
+              " FROM posts p JOIN event_series d ON d.series_id = p.id "
+              "LEFT JOIN (SELECT series_id, target_id AS venue_id FROM series_links WHERE kind = 'venue') ev "
+              "ON ev.series_id = p.id WHERE p.id IN " +
+              in + " AND p.type = 'series'",
+          args);
+      while (rows.next()) {
+        Event e = read_event(rows);
+        const auto it = found.find(e.post.id);
+        if (it != found.end()) it->second.event = std::move(e);
+      }
+    }
+    {
+      // One occurrence of each series not edited alone: the first the series' index gives.
+      Rows rows = db.query(
+          "SELECT s.series_id, (SELECT eo.event_id FROM event_occurrences eo WHERE eo.series_id = "
+          "s.series_id "
+          "AND eo.is_exception = 0 LIMIT 1) FROM event_series s WHERE s.series_id IN " +
+              in,
+          args);
+      while (rows.next()) {
+        const auto it = found.find(rows.integer(0));
+        if (it != found.end() && !rows.is_null(1)) it->second.model = rows.integer(1);
+      }
+    }
+    for (auto& [id, s] : found) out.push_back(std::move(s));
+  });
+  return out;
+}
+
+void extend_occurrences(Db& db, const std::vector<SeriesExtension>& extensions) {
+  std::vector<const SeriesExtension*> sorted;
+  for (const SeriesExtension& e : extensions) sorted.push_back(&e);
+  std::sort(sorted.begin(), sorted.end(),
+            [](const SeriesExtension* a, const SeriesExtension* b) { return a->series_id < b->series_id; });
+  in_chunks(sorted.size(), [&](std::size_t first, std::size_t n) {
+    extend_chunk(db,
+                 {sorted.begin() + static_cast<long>(first), sorted.begin() + static_cast<long>(first + n)});
+  });
+}
+
+}  // namespace cal
