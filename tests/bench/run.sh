@@ -30,6 +30,8 @@
 #                   bulkhead; 0 = the product's default, then expensive cases count 503 answers)
 #   KEEP=1          keep the stack directory (and leave nothing running) for inspection
 #   SERIES_WRITES=10  series writes timed by tests/bench/series-write.sh (520 occurrences each)
+#   (every run: tests/bench/series-lists.sh, the default list and a category window one at a time
+#   on a demo with recurring series against one without, at the base size and, with SCALE, at SCALE)
 #   SETUP_ONLY=1    stop after seeding and leave the stack and the floor running, for profiling
 #                   (prints where; stop it with scripts/stack.sh down DIR and kill the floor)
 set -euo pipefail
@@ -470,6 +472,15 @@ series_write=$(N=${SERIES_WRITES:-10} tests/bench/series-write.sh "$build") ||
   die "tests/bench/series-write.sh failed"
 series_write=${series_write%%$'\n'*}
 
+# Lists with and without recurring series (docs/performance.md, tests/bench/series-lists.sh): two
+# stacks of their own with the same number of events, at BASE_EVENTS and, with SCALE, at SCALE.
+say "lists with and without series (tests/bench/series-lists.sh)"
+series_lists=$(N=$BASE_EVENTS tests/bench/series-lists.sh "$build") || die "tests/bench/series-lists.sh failed"
+if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
+  series_lists+=$'\n'$(N=$SCALE tests/bench/series-lists.sh "$build") ||
+    die "tests/bench/series-lists.sh failed at $SCALE events"
+fi
+
 # --- report ------------------------------------------------------------------------------------
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
@@ -540,6 +551,7 @@ search_report
 flood_report
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
 echo "$series_write"
+echo "$series_lists"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"
 if [ "$REPLICAS" -gt 0 ]; then
