@@ -110,7 +110,7 @@ $(BUILD)/locale/%/LC_MESSAGES/calendar.mo: po/%.po
 	msgfmt --check -o $@ $<
 
 $(BUILD)/calendarctl: $(BUILD)/obj/src/tools/calendarctl.o $(BUILD)/obj/src/tools/demo_command.o \
-		$(BUILD)/obj/src/tools/demo_series.o \
+		$(BUILD)/obj/src/tools/demo_series.o $(BUILD)/obj/src/tools/demo_series_plan.o \
 		$(BUILD)/obj/src/tools/search_index_command.o $(BUILD)/obj/src/tools/db_account_command.o \
 		$(BUILD)/obj/src/tools/command_options.o $(BUILD)/obj/src/tools/doctor_command.o \
 		$(BUILD)/obj/src/tools/doctor_privileges.o $(BUILD)/obj/src/tools/doctor_time_zones.o \
