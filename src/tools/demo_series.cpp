@@ -142,7 +142,8 @@ DemoSeriesCount add_demo_series(Db& db, const Config& config, const DemoOptions&
   for (long long k = 0, misses = 0; misses < 30; ++k) {
     const DemoSeriesPlan p = plan_demo_series(options, run, k);
     const auto wanted = static_cast<long long>(planned_occurrences(config, p));
-    if (count.occurrences + wanted > rows) {
+    // Past [recurrence] max_instances the API would refuse it (a site configured below the default).
+    if (wanted > config.recurrence.max_instances || count.occurrences + wanted > rows) {
       ++misses;
       continue;
     }

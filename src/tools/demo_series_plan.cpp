@@ -194,8 +194,8 @@ std::size_t planned_occurrences(const Config& config, const DemoSeriesPlan& p) {
   RecurrenceLimits limits;
   limits.max_instances = static_cast<std::size_t>(std::max(1, config.recurrence.max_instances));
   auto parsed = parse_recurrence(p.lines, FirstOccurrence{p.start, p.end, *zone, p.all_day}, limits);
-  if (const auto* error = std::get_if<RecurrenceError>(&parsed))
-    throw std::runtime_error("demo series: refused rule " + p.lines.front() + ": " + error->part);
+  // Refused (a COUNT past a site's max_instances): the API would refuse the write too.
+  if (std::holds_alternative<RecurrenceError>(parsed)) return limits.max_instances + 1;
   const RecurrenceSet& set = std::get<RecurrenceSet>(parsed);
   const Seconds horizon = set.is_infinite() ? months_after(now_seconds(), config.recurrence.horizon_months)
                                             : from_utc_date_time(LocalDateTime{9999, 12, 31, 0, 0, 0});

@@ -30,8 +30,8 @@ DemoSeriesPlan plan_demo_series(const DemoOptions& options, const DemoRun& run, 
 
 // How many occurrences the write of `plan` will materialise: its rule expanded as
 // materialise_series expands it ([recurrence] max_instances, a rule without an end to the
-// horizon from now); max_instances + 1 past the cap. Throws std::runtime_error for a rule the
-// expander refuses (a planning error).
+// horizon from now); max_instances + 1 when the API would refuse it (past the cap, or a COUNT
+// above it).
 std::size_t planned_occurrences(const Config& config, const DemoSeriesPlan& plan);
 
 }  // namespace cal
