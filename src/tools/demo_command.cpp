@@ -10,7 +10,6 @@
 #include <chrono>
 #include <cstdio>
 #include <ctime>
-#include <iomanip>
 #include <iostream>
 
 namespace cal {
@@ -65,10 +64,7 @@ int run_demo(const Config& config, const std::vector<std::string>& positional, c
   DemoRun run = start_demo_data(db, options);
   // The series first: their occurrences are counted as they are written, and the one-off events
   // make up the rest of N exactly.
-  const auto series_start = std::chrono::steady_clock::now();
   const DemoSeriesCount series = add_demo_series(db, config, options, run, *events * *share / 100);
-  const double series_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - series_start).count();
   add_demo_events(db, options, run, *events - series.occurrences);
   run.summary.events += series.occurrences;
   const DemoSummary& s = run.summary;
@@ -78,10 +74,6 @@ int run_demo(const Config& config, const std::vector<std::string>& positional, c
   std::cout << "demo: added " << s.events << " events, " << s.venues << " venues, " << s.organizers
             << " organizers, " << s.images << " images, " << s.categories << " categories, " << s.tags
             << " tags in " << elapsed << " s (slug prefix " << s.slug_prefix << ")\n";
-  // Beside the summary line, whose form scripts read.
-  std::cerr << "demo: " << series.occurrences << " of the events are occurrences of " << series.series
-            << " recurring series, written in " << std::fixed << std::setprecision(1) << series_seconds
-            << " s\n";
   return 0;
 }
 
