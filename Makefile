@@ -115,6 +115,7 @@ $(BUILD)/locale/%/LC_MESSAGES/calendar.mo: po/%.po
 	msgfmt --check -o $@ $<
 
 $(BUILD)/calendarctl: $(BUILD)/obj/src/tools/calendarctl.o $(BUILD)/obj/src/tools/demo_command.o \
+		$(BUILD)/obj/src/tools/demo_series.o $(BUILD)/obj/src/tools/demo_series_plan.o \
 		$(BUILD)/obj/src/tools/search_index_command.o $(BUILD)/obj/src/tools/db_account_command.o \
 		$(BUILD)/obj/src/tools/command_options.o $(BUILD)/obj/src/tools/doctor_command.o \
 		$(BUILD)/obj/src/tools/doctor_privileges.o $(BUILD)/obj/src/tools/doctor_time_zones.o \
@@ -144,7 +145,8 @@ $(BUILD)/obj/gen/schema_sql.o: $(BUILD)/gen/schema_sql.cpp
 	@mkdir -p $(dir $@)
 	$(CXX) $(CXXFLAGS) -c $< -o $@
 
-$(BUILD)/unit-tests: $(UNIT_OBJS) $(BUILD)/libcal.a | $(MO_FILES)
+# The demo's series planner is calendarctl's, not libcal's: linked in for its unit test.
+$(BUILD)/unit-tests: $(UNIT_OBJS) $(BUILD)/obj/src/tools/demo_series_plan.o $(BUILD)/libcal.a | $(MO_FILES)
 	$(CXX) $(LDFLAGS) -o $@ $^ $(LIBS) $(ICAL_LIBS)
 
 $(BUILD)/integration-tests: $(INTEG_OBJS)

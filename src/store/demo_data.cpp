@@ -301,7 +301,7 @@ constexpr const char* kListValues = ", d.status, d.hide_from_listings, d.start_u
 // Events first..first+count-1 (1-based numbers of this run), one transaction.
 void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, const std::string& day0,
                      long long event0, long long org0, long long image0, const DemoScale& scale,
-                     long long authors, long long first, long long count) {
+                     long long authors, long long total, long long first, long long count) {
   const std::string seed = "s" + std::to_string(o.seed) + ":";
   Transaction tx(db);
   BulkLoad bulk(db);
@@ -311,7 +311,7 @@ void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, co
   // all-day over 2-3 days, 4% over 2-4 days 9:00-17:00, else 1-4 h starting 8:00-19:45 local;
   // the start within ±2 years of day 0; 90% at a venue (its zone), else in the site's zone.
   const char* const kind = "t.h2 % 100";
-  // Event n of N starts on day -730 + n * 1461 / N: ids follow the calendar, so each chunk writes
+  // Event n of N (`total`) starts on day -730 + n * 1461 / N: ids follow the calendar, so each chunk writes
   // into one stretch of the date indexes (event_details_*, posts_status_date) instead of all of
   // them, which kept a million-event load within the buffer pool's reach.
   const std::string start_day = "(FLOOR((t.n - 1) * 1461 / ?) - 730)";
@@ -344,9 +344,8 @@ void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, co
           "FROM seq_0_to_49999 s WHERE s.seq < ?) t "
           "LEFT JOIN demo_venues v ON t.h4 % 10 <> 0 AND v.idx = t.h4 DIV 10 % ? "
           "JOIN demo_authors a ON a.idx = t.h5 % ?",
-      {event0, o.site_timezone, o.events, o.events,     o.events, first, seed, first,
-       seed,   first,           seed,     first,        seed,     first, seed, first,
-       seed,   first,           count,    scale.venues, authors});
+      {event0, o.site_timezone, total, total, total, first, seed,  first,        seed,   first, seed, first,
+       seed,   first,           seed,  first, seed,  first, count, scale.venues, authors});
 
   const std::string w1 = kWord1, w2 = kWord2, k = kKind;
   const std::string local = published("e.pub_day", "e.pub_sec");
@@ -444,34 +443,71 @@ void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, co
 
 }  // namespace
 
-DemoSummary add_demo_data(Db& db, const DemoOptions& o) {
+namespace {
+
+// The ids of `sql` (one column), in order.
+std::vector<long long> ids_of(Db& db, const char* sql) {
+  std::vector<long long> out;
+  Rows rows = db.query(sql);
+  while (rows.next()) out.push_back(rows.integer(0));
+  return out;
+}
+
+}  // namespace
+
+DemoRun start_demo_data(Db& db, const DemoOptions& o) {
   if (o.events < 1 || o.events > kDemoMaxEvents) throw std::runtime_error("demo: events must be 1..10000000");
   const std::string day0 = o.today_utc + " 00:00:00";
-  const DemoScale scale = demo_scale(o.events);
+  DemoRun run;
+  run.scale = demo_scale(o.events);
   create_work_tables(db);
   fill_zones_and_cities(db, o);
-  const long long authors = fill_authors(db);
+  fill_authors(db);
   const long long author = single(db, "SELECT user_id FROM demo_authors WHERE idx = 0");
 
-  DemoSummary summary;
+  DemoSummary& summary = run.summary;
   Transaction tx(db);
   // Ids after every existing post; the prefix makes every slug of this run new.
   const long long base = single(db, "SELECT COALESCE(MAX(id), 0) + 1 FROM posts");
   summary.slug_prefix = "d" + std::to_string(o.seed) + "-" + std::to_string(base);
-  const long long venue0 = base, org0 = venue0 + scale.venues, image0 = org0 + scale.organizers;
-  const long long event0 = image0 + scale.images - 1;  // event number n gets id event0 + n
+  const long long venue0 = base, org0 = venue0 + run.scale.venues, image0 = org0 + run.scale.organizers;
   std::tie(summary.categories, summary.tags) = add_terms(db, summary.slug_prefix);
-  add_linked(db, o, summary.slug_prefix, day0, author, venue0, org0, image0, scale);
+  add_linked(db, o, summary.slug_prefix, day0, author, venue0, org0, image0, run.scale);
   tx.commit();
-  summary.venues = scale.venues;
-  summary.organizers = scale.organizers;
-  summary.images = scale.images;
+  summary.venues = run.scale.venues;
+  summary.organizers = run.scale.organizers;
+  summary.images = run.scale.images;
+  run.image0 = image0;
+  Rows venues = db.query("SELECT post_id, zone FROM demo_venues ORDER BY idx");
+  while (venues.next()) run.venues.push_back({venues.integer(0), venues.text(1)});
+  for (long long i = 0; i < run.scale.organizers; ++i) run.organizers.push_back(org0 + i);
+  run.categories = ids_of(db,
+                          "SELECT m.term_id FROM demo_terms m JOIN demo_names n ON n.idx = m.idx "
+                          "WHERE n.kind <> 2 ORDER BY m.idx");
+  run.tags = ids_of(db,
+                    "SELECT m.term_id FROM demo_terms m JOIN demo_names n ON n.idx = m.idx "
+                    "WHERE n.kind = 2 ORDER BY m.idx");
+  run.authors = ids_of(db, "SELECT user_id FROM demo_authors ORDER BY idx");
+  return run;
+}
 
-  for (long long first = 1; first <= o.events; first += kChunk)
-    add_event_chunk(db, o, summary.slug_prefix, day0, event0, org0, image0, scale, authors, first,
-                    std::min(kChunk, o.events - first + 1));
-  summary.events = o.events;
-  return summary;
+void add_demo_events(Db& db, const DemoOptions& o, DemoRun& run, long long count) {
+  if (count <= 0) return;
+  const std::string day0 = o.today_utc + " 00:00:00";
+  const long long org0 = run.organizers.empty() ? 0 : run.organizers.front();
+  // Event number n gets id event0 + n: after every post, those written since start_demo_data too.
+  const long long event0 = single(db, "SELECT COALESCE(MAX(id), 0) FROM posts");
+  const long long authors = static_cast<long long>(run.authors.size());
+  for (long long first = 1; first <= count; first += kChunk)
+    add_event_chunk(db, o, run.summary.slug_prefix, day0, event0, org0, run.image0, run.scale, authors, count,
+                    first, std::min(kChunk, count - first + 1));
+  run.summary.events += count;
+}
+
+DemoSummary add_demo_data(Db& db, const DemoOptions& o) {
+  DemoRun run = start_demo_data(db, o);
+  add_demo_events(db, o, run, o.events);
+  return run.summary;
 }
 
 }  // namespace cal

@@ -37,9 +37,11 @@ constexpr const char* kHelp =
     "  user list                        list users as: id login role\n"
     "  password add LOGIN               add an application password; prints it\n"
     "  password revoke LOGIN            delete every application password of the user\n"
-    "  demo --events N [--seed S]       add N (1..10000000) realistic demo events with venues, organizers,\n"
+    "  demo --events N [--seed S] [--series-share P]\n"
+    "                                   add N (1..10000000) realistic demo events with venues, organizers,\n"
     "                                   categories and tags; the same N and S give the same data (S: default "
-    "1)\n"
+    "1);\n"
+    "                                   P% (0..50, default 5) of them occurrences of recurring series\n"
     "  db-account create USER --max-connections N --max-statement-time S [--host H]\n"
     "                                   create the service's own database account with server-side\n"
     "                                   limits (MAX_USER_CONNECTIONS, MAX_STATEMENT_TIME) for CGI and\n"
@@ -141,7 +143,8 @@ int run(const cal::Config& config, const std::vector<std::string>& args, const s
   if (args[0] == "migrate" && args.size() == 1) return migrate(config);
   if (args[0] == "demo") return cal::run_demo(config, args, demo);
   if (args[0] == "search-index") return cal::run_search_index(config, args);
-  if (demo.events || demo.seed) return usage_error("--events and --seed are options of demo only");
+  if (demo.events || demo.seed || demo.series_share)
+    return usage_error("--events, --seed and --series-share are options of demo only");
   cal::Db db(config.database);
   if (args[0] == "user" && args.size() >= 2 && args[1] == "add") return user_add(db, args, role);
   if (args[0] == "user" && args.size() == 2 && args[1] == "list") {
@@ -182,7 +185,8 @@ int main(int argc, char** argv) {
     }
   }
   cal::DemoArgs demo;
-  if (!cal::take_demo_args(rest, demo)) return usage_error("--events and --seed need a value");
+  if (!cal::take_demo_args(rest, demo))
+    return usage_error("--events, --seed and --series-share need a value");
   cal::SqlArgs sql;
   if (!cal::take_sql_args(rest, sql)) return usage_error("-e needs a statement");
   cal::DbAccountArgs account;

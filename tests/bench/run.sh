@@ -31,6 +31,8 @@
 #   KEEP=1          keep the stack directory (and leave nothing running) for inspection
 #   SERIES_WRITES=10  series writes timed by tests/bench/series-write.sh (520 occurrences each)
 #   EXTEND_SERIES=1000  infinite series extended by each list of tests/bench/series-extend.sh (3 lists)
+#   (every run: tests/bench/series-lists.sh, the default list and a category window one at a time
+#   on a demo with recurring series against one without, at the base size and, with SCALE, at SCALE)
 #   SETUP_ONLY=1    stop after seeding and leave the stack and the floor running, for profiling
 #                   (prints where; stop it with scripts/stack.sh down DIR and kill the floor)
 set -euo pipefail
@@ -476,6 +478,15 @@ series_extend=$(SERIES=${EXTEND_SERIES:-1000} ROUNDS=3 tests/bench/series-extend
   die "tests/bench/series-extend.sh failed"
 series_extend=${series_extend%%$'\n'*}
 
+# Lists with and without recurring series (docs/performance.md, tests/bench/series-lists.sh): two
+# stacks of their own with the same number of events, at BASE_EVENTS and, with SCALE, at SCALE.
+say "lists with and without series (tests/bench/series-lists.sh)"
+series_lists=$(N=$BASE_EVENTS tests/bench/series-lists.sh "$build") || die "tests/bench/series-lists.sh failed"
+if [ "$SCALE" -gt "$BASE_EVENTS" ]; then
+  series_lists+=$'\n'$(N=$SCALE tests/bench/series-lists.sh "$build") ||
+    die "tests/bench/series-lists.sh failed at $SCALE events"
+fi
+
 # --- report ------------------------------------------------------------------------------------
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.2f", a / b}'; }
@@ -547,6 +558,7 @@ flood_report
 echo "CGI mode, case 3: median wall time of 100 sequential requests: $cgi_median ms"
 echo "$series_write"
 echo "$series_extend"
+echo "$series_lists"
 echo "calendar-fcgi RSS after the run (cached cases and case 5): $((rss_kb / 1024)) MB (peak $((hwm_kb / 1024)) MB)"
 echo "calendar-fcgi ${cache_stats:-response cache: no statistics logged}"
 if [ "$REPLICAS" -gt 0 ]; then

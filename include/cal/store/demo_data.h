@@ -29,16 +29,40 @@ struct DemoSummary {
 
 constexpr long long kDemoMaxEvents = 10'000'000;
 
-// Adds the dataset. Throws std::runtime_error when the database has no user to be the author,
-// cal::DuplicateKey if a concurrent writer took an id in the range chosen.
-DemoSummary add_demo_data(Db& db, const DemoOptions& options);
-
-// --- pure pieces, exposed for unit tests -----------------------------------------------------
-
 // How many linked records a run of `events` events creates.
 struct DemoScale {
   long long venues, organizers, images;
 };
+
+// Adds the dataset. Throws std::runtime_error when the database has no user to be the author,
+// cal::DuplicateKey if a concurrent writer took an id in the range chosen.
+DemoSummary add_demo_data(Db& db, const DemoOptions& options);
+
+// A run in two steps, for a caller that writes records of its own between them (the recurring
+// series calendarctl writes through the API, src/tools/demo_series.cpp): start_demo_data adds the
+// terms, venues, organizers and images; add_demo_events then adds one-off events after every
+// post present. The session's work tables live until the connection closes.
+struct DemoVenue {
+  long long id = 0;
+  std::string zone;  // IANA zone of its city
+};
+struct DemoRun {
+  DemoSummary summary;                // `events` counts what add_demo_events added
+  std::vector<DemoVenue> venues;      // in creation order
+  std::vector<long long> organizers;  // post ids, in creation order
+  std::vector<long long> categories;  // term ids in demo_term_names() order (parents first)
+  std::vector<long long> tags;        // term ids in demo_term_names() order
+  std::vector<long long> authors;     // user ids of the users who may publish, by id
+  long long image0 = 0;               // the first image's post id
+  DemoScale scale{};
+};
+DemoRun start_demo_data(Db& db, const DemoOptions& options);
+// Adds `count` one-off events (0: none) spread over the run's four years, ids after every post
+// present; adds them to run.summary.events.
+void add_demo_events(Db& db, const DemoOptions& options, DemoRun& run, long long count);
+
+// --- pure pieces, exposed for unit tests -----------------------------------------------------
+
 DemoScale demo_scale(long long events);
 
 // A zone's UTC offsets on one local day, for converting wall clocks to UTC in SQL: a local time

@@ -2,6 +2,7 @@
 // tests share the database, so every assertion is about the records of one run: their ids follow
 // from the summary line (venues, organizers, images, then events, from the base id in the slug
 // prefix "d<seed>-<base>").
+#include "support/demo.h"
 #include "support/client.h"
 #include "support/commands.h"
 #include "support/engine.h"
@@ -9,7 +10,6 @@
 #include <doctest/doctest.h>
 
 #include <array>
-#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -29,34 +29,10 @@ const std::string kApi = "/cal/events/v1";
 
 std::string admin() { return caltest::bearer(caltest::admin_token()); }
 
-// One run's summary and the ids it implies.
-struct DemoRun {
-  long long events = 0, venues = 0, organizers = 0, images = 0, base = 0;
-  std::string prefix;
-  long long first_event() const { return base + venues + organizers + images; }
-};
+using caltest::DemoRun;
 
-DemoRun demo(long long events, long long seed) {
-  const Run r = run(ctl() + " demo --events " + std::to_string(events) + " --seed " + std::to_string(seed));
-  REQUIRE_MESSAGE(r.exit_code == 0, r.out);
-  // "demo: added E events, V venues, O organizers, I images, C categories, T tags in S s (slug
-  // prefix dSEED-BASE)\n", read with sscanf (GCC 12's <regex> trips -Werror in the ASan build).
-  DemoRun d;
-  long long categories = 0, tags = 0, seed_read = 0;
-  double seconds = 0;
-  int consumed = 0;
-  const int fields = std::sscanf(r.out.c_str(),
-                                 "demo: added %lld events, %lld venues, %lld organizers, %lld images, %lld "
-                                 "categories, %lld tags in %lf s (slug prefix d%lld-%lld)\n%n",
-                                 &d.events, &d.venues, &d.organizers, &d.images, &categories, &tags, &seconds,
-                                 &seed_read, &d.base, &consumed);
-  REQUIRE_MESSAGE(fields == 9, r.out);
-  REQUIRE_MESSAGE(static_cast<std::size_t>(consumed) == r.out.size(), r.out);
-  CHECK(seed_read == seed);
-  d.prefix = "d" + std::to_string(seed_read) + "-" + std::to_string(d.base);
-  CHECK(d.events == events);
-  return d;
-}
+// A run of the one-off events alone: their ids follow one another (series: demo_series_test.cpp).
+DemoRun demo(long long events, long long seed) { return caltest::run_demo(events, seed, "--series-share 0"); }
 
 std::string id_list(long long first, long long count) {
   std::string out;
@@ -264,9 +240,14 @@ TEST_CASE("calendarctl demo refuses bad arguments with a usage error") {
   CHECK(run(ctl() + " demo --events 12x 2>/dev/null").exit_code == 2);
   CHECK(run(ctl() + " demo --events 10 --seed -1 2>/dev/null").exit_code == 2);
   CHECK(run(ctl() + " demo --events 2>/dev/null").exit_code == 2);
+  CHECK(run(ctl() + " demo --events 10 --series-share 51 2>/dev/null").exit_code == 2);
+  CHECK(run(ctl() + " demo --events 10 --series-share 5x 2>/dev/null").exit_code == 2);
+  CHECK(run(ctl() + " demo --events 10 --series-share 2>/dev/null").exit_code == 2);
+  CHECK(run(ctl() + " user list --series-share 5 2>/dev/null").exit_code == 2);
   CHECK(run(ctl() + " user list --events 5 2>/dev/null").exit_code == 2);
   const Run help = run(ctl() + " --help");
   CHECK(help.out.find("demo --events N") != std::string::npos);
+  CHECK(help.out.find("--series-share P") != std::string::npos);
 }
 
 namespace {
