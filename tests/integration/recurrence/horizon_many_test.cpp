@@ -19,12 +19,6 @@ namespace {
 
 using namespace events;
 
-long long made(const char* collection, const std::string& json) {
-  const HttpResponse r = post_json(collection, json, {admin()});
-  REQUIRE_MESSAGE(r.status == 201, describe(r));
-  return id_of(r.json());
-}
-
 std::string day(int days) { return date_text(utc_today() + std::chrono::days{days}); }
 
 // Weekly starts from `first_day` days ahead through the end of `last_day` days ahead.

@@ -17,12 +17,6 @@ namespace {
 
 using namespace events;
 
-long long made(const char* collection, const std::string& json) {
-  const HttpResponse r = post_json(collection, json, {admin()});
-  REQUIRE_MESSAGE(r.status == 201, describe(r));
-  return id_of(r.json());
-}
-
 // The category's `count`: its published events, kept by term_counts.
 long long category_count(long long category) {
   const HttpResponse r = get("/cal/events/v1/categories/" + std::to_string(category));

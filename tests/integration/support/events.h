@@ -111,6 +111,14 @@ inline long long id_of(const rapidjson::Value& record) {
   return id->GetInt64();
 }
 
+// Creates a record of any collection (a path under the REST root) as the administrator and
+// returns its id; fails the test unless the answer is 201.
+inline long long made(const char* collection, const std::string& json) {
+  const HttpResponse r = post_json(collection, json, {admin()});
+  REQUIRE_MESSAGE(r.status == 201, describe(r));
+  return id_of(r.json());
+}
+
 // Creates an event and returns its id.
 inline long long create_id(std::string_view title, std::string_view start, std::string_view end,
                            std::string_view extra = "", const std::string& auth = admin()) {
