@@ -4,6 +4,7 @@
 #include "cal/api/events/event_recurrence.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/posts/site_time.h"
+#include "cal/core/dates/clock_use.h"
 #include "cal/store/posts.h"
 #include "cal/store/search_index.h"
 #include "cal/store/series_extension.h"
@@ -116,7 +117,9 @@ void extend_series_horizons(RequestContext& ctx, const EventDateWindow& window) 
   const std::optional<Seconds> latest = latest_start(window);
   if (!latest) return;
   // No statement while the window ends before every horizon there can be (earliest_horizon_bound).
-  const Seconds now = now_seconds();
+  // The clock decides only what is written first, not the answer: unmarked, so the response
+  // cache keeps the list as long as its window allows (now_seconds() would make it one second).
+  const Seconds now = unmarked_now();
   if (*latest < earliest_horizon_bound(ctx, now)) return;
   const std::optional<std::string> earliest = earliest_infinite_horizon(ctx.db);
   remember_earliest_horizon(earliest, now);
@@ -127,7 +130,7 @@ void extend_series_horizons(RequestContext& ctx, const EventDateWindow& window) 
   if (ids.empty()) return;
   if (ctx.db.read_only()) throw PrimaryNeeded{"series " + std::to_string(ids.front()) + " must be extended"};
   const int years = std::max(1, ctx.config.recurrence.max_horizon_years);
-  if (*latest >= months_after(now_seconds(), 12 * years))
+  if (*latest >= months_after(now, 12 * years))
     throw invalid_param(ctx, "end_date",
                         format_message(ctx.locale,
                                        "Recurring events are listed at most %s years ahead "
