@@ -383,6 +383,13 @@ say "CGI     median $cgi_median ms (100 sequential requests)"
 # Case 5 last: it adds events (every POST is a new one).
 token=$(cat "$dir/admin.token")
 measure "5" "$api/events" tests/bench/post-event.lua "$token"; RPS[5]=$R_RPS P50[5]=$R_P50 P99[5]=$R_P99
+# The server's indexer indexes the writes' words after them (docs/search.md): what it had not
+# reached when the run ended, and about how long it took to.
+pending_end=$(sql -e "SELECT COUNT(*) FROM search_pending")
+start=$SECONDS
+until [ "$(sql -e "SELECT COUNT(*) FROM search_pending")" = 0 ] || [ $((SECONDS - start)) -ge 120 ]; do sleep 0.2; done
+pending_drained=$((SECONDS - start))
+say "case 5: $pending_end events pending when the writes ended, none after about $pending_drained s"
 created=$(sql -e "SELECT COUNT(*) FROM posts WHERE type = 'event' AND title LIKE 'Bench post %'")
 rss_kb=$(awk '/^VmRSS:/ {print $2}' "/proc/$(cat "$dir/calendar-fcgi.pid")/status")
 hwm_kb=$(awk '/^VmHWM:/ {print $2}' "/proc/$(cat "$dir/calendar-fcgi.pid")/status")

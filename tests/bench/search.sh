@@ -51,5 +51,6 @@ search_report() {
   done
   echo
   echo "case 5 (POST /events) with the search index ${RPS[5]:-?} req/s, with [search] index = false ${RPS[5n]:-?} req/s"
+  echo "case 5: ${pending_end:-?} events left for the search indexer when the writes ended, indexed within about ${pending_drained:-?} s"
   echo
 }
