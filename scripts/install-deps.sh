@@ -8,7 +8,7 @@ packages=(
   libfcgi-dev rapidjson-dev libmysqlcppconn-dev libboost-program-options-dev doctest-dev
   libsodium-dev tzdata libgumbo-dev libcurl4-openssl-dev libical-dev
   mariadb-server mariadb-client nginx curl jq
-  wrk libzstd-dev libjemalloc-dev libssl-dev strace
+  wrk libzstd-dev libjemalloc-dev libssl-dev libmariadb-dev zlib1g-dev strace
   libical-dev
   clang libclang-rt-14-dev clang-format
   gettext
