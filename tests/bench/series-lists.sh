@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# What recurring series cost the lists (docs/performance.md, issue 31's "Speed"): two private
-# stacks (scripts/stack.sh) of the same build, each with N demo events (`calendarctl demo`), one
-# with SHARE% of them occurrences of recurring series and one without any (--series-share 0), and
-# the same lists on both, one request at a time (wrk -t1 -c1) without the response cache: the
-# default list, and a category window of a year holding recurring events (the category with the
-# most occurrences in it). Prints one line per list: the p50 with series, without, and their
-# ratio. The rounds alternate the stacks, so that a change in the machine's load falls on both.
+# What recurring series cost the lists (docs/performance.md): a list should cost about the same
+# whether its rows are occurrences or one-off events. Two private stacks (scripts/stack.sh) of
+# the same build, each with N demo events (`calendarctl demo`), one with SHARE% of them
+# occurrences of recurring series and one without any (--series-share 0), and the same lists on
+# both, one request at a time (wrk -t1 -c1) without the response cache: the default list, and a
+# category window of a year holding recurring events (the category with the most occurrences in
+# it). Prints one line per list: the p50 with series, without, and their ratio. The rounds
+# alternate the stacks, so that a change in the machine's load falls on both.
 #
 #   tests/bench/series-lists.sh BUILD_DIR
 #
