@@ -27,14 +27,6 @@ LocalDateTime plus_minutes(const LocalDateTime& t, long long minutes) {
   return to_utc_date_time(from_utc_date_time(t) + std::chrono::minutes(minutes));
 }
 
-// The declared parameters of POST on `pattern`.
-const std::vector<ParamSpec>& post_specs(std::string_view pattern) {
-  for (const Route& route : route_table())
-    if (route.pattern == pattern)
-      if (const Endpoint* e = route.endpoint_for("POST")) return e->params;
-  throw std::logic_error("no POST route " + std::string(pattern));
-}
-
 std::string minutes_text(const LocalDateTime& t) { return format_date_time(t).substr(0, 16); }
 
 // The writer of the series: a request context around parameters checked as the route checks them.
@@ -84,7 +76,7 @@ class SeriesWriter {
     ParamSources sources;
     sources.body = &body;
     const Params params =
-        validate_params(post_specs("/events"), sources, locale_, CheckContext{&db_, &caller});
+        validate_params(post_params("/events"), sources, locale_, CheckContext{&db_, &caller});
     RequestContext ctx = context(params, caller);
     const long long id = write_new_event(ctx);
     save_series(ctx, id, recurrence_input(ctx).value_or(std::vector<std::string>{}));
@@ -118,7 +110,7 @@ class SeriesWriter {
     sources.body = &body;
     sources.path = {{"id", std::to_string(o.event_id)}};
     const Params params =
-        validate_params(post_specs("/events/{id}"), sources, locale_, CheckContext{&db_, &caller});
+        validate_params(post_params("/events/{id}"), sources, locale_, CheckContext{&db_, &caller});
     RequestContext ctx = context(params, caller);
     write_occurrence_update(ctx, o);
   }

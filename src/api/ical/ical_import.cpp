@@ -22,14 +22,6 @@
 namespace cal {
 namespace {
 
-// The declared parameters of POST on `pattern` ("/events", "/events/{id}").
-const std::vector<ParamSpec>& write_specs(std::string_view pattern) {
-  for (const Route& route : route_table())
-    if (route.pattern == pattern)
-      if (const Endpoint* e = route.endpoint_for("POST")) return e->params;
-  throw std::logic_error("no POST route " + std::string(pattern));
-}
-
 // "example.org:8080" of "https://example.org:8080/sub".
 std::string site_host(const RequestContext& ctx) {
   std::string host = ctx.site_url;
@@ -97,7 +89,7 @@ Params params_of(RequestContext& ctx, const IcalEventInput& in, std::optional<lo
   ParamSources sources;
   sources.body = &body;
   if (target) sources.path = {{"id", std::to_string(*target)}};
-  return validate_params(write_specs(target ? "/events/{id}" : "/events"), sources, ctx.locale,
+  return validate_params(post_params(target ? "/events/{id}" : "/events"), sources, ctx.locale,
                          CheckContext{&ctx.db, &ctx.caller});
 }
 
@@ -201,7 +193,7 @@ void cancel_in_series(RequestContext& ctx, long long series_id, const SeriesRule
   sources.body = &body;
   sources.path = {{"id", std::to_string(series_id)}};
   const Params params =
-      validate_params(write_specs("/events/{id}"), sources, ctx.locale, CheckContext{&ctx.db, &ctx.caller});
+      validate_params(post_params("/events/{id}"), sources, ctx.locale, CheckContext{&ctx.db, &ctx.caller});
   RequestContext inner = inner_context(ctx, params);
   write_series_update(inner, series_id, rule);
 }

@@ -10,6 +10,9 @@
 #include "cal/api/pipeline/param_checks.h"
 #include "cal/api/terms/term_resource.h"
 
+#include <stdexcept>
+#include <string>
+
 namespace cal {
 namespace {
 
@@ -765,6 +768,13 @@ std::vector<Route> build_routes() {
 const std::vector<Route>& route_table() {
   static const std::vector<Route> routes = build_routes();
   return routes;
+}
+
+const std::vector<ParamSpec>& post_params(std::string_view pattern) {
+  for (const Route& route : route_table())
+    if (route.pattern == pattern)
+      if (const Endpoint* e = route.endpoint_for("POST")) return e->params;
+  throw std::logic_error("no POST route " + std::string(pattern));
 }
 
 }  // namespace cal

@@ -48,6 +48,10 @@ struct Route {
 // The service's route table, built once.
 const std::vector<Route>& route_table();
 
+// The parameters of the POST route `pattern` (e.g. "/events/{id}"), for writes made outside a
+// request (the iCalendar import, calendarctl demo) that validate as the route does.
+const std::vector<ParamSpec>& post_params(std::string_view pattern);
+
 struct RouteMatch {
   const Route* route = nullptr;
   std::vector<std::pair<std::string, std::string>> path_params;  // decoded
