@@ -3,7 +3,8 @@
 // statement of the index: its event is left pending for the server's indexer, whose own
 // transaction indexes it once the write has committed. A CGI process indexes inline: its created
 // event is known to be pending and to have no postings, so its write neither reads its pending
-// row nor takes old postings out; an update does both. The log shows a statement prepared before
+// row nor takes old postings out; an update does both. The indexer's rounds start at least a tenth
+// of a second apart, so a stream of writes shares them. The log shows a statement prepared before
 // it was turned on with its placeholders, not its values: transactions are told apart by order.
 #include <doctest/doctest.h>
 
@@ -138,6 +139,27 @@ TEST_CASE("through the server, an event's write leaves its words to the indexer'
   REQUIRE(indexing.size() == 2);
   CHECK_FALSE(has(indexing[0], "INSERT INTO posts"));
   CHECK(has(indexing[1], "DELETE FROM search_postings"));
+}
+
+TEST_CASE("the indexer gathers a stream of writes into rounds a tenth of a second apart") {
+  // A round costs its statements and commit however few events it takes: one per write would
+  // double the statements of a steady trickle of writes.
+  log_on();
+  const auto began = std::chrono::steady_clock::now();
+  std::vector<long long> ids;
+  for (int i = 0; i < 12; ++i) {
+    ids.push_back(create_id("Upkeep " + unique("zqstream"), days_ahead(9, "10:00"), days_ahead(9, "11:00")));
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  bool all_indexed = true;
+  for (long long id : ids) all_indexed = indexed_soon(id) && all_indexed;
+  const auto elapsed =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - began).count();
+  const std::vector<std::vector<std::string>> rounds = with(log_off(), "INSERT INTO search_postings");
+  CHECK(all_indexed);
+  CAPTURE(elapsed);
+  CHECK(rounds.size() < ids.size());
+  CHECK(static_cast<long long>(rounds.size()) <= elapsed / 100 + 1);
 }
 
 TEST_CASE(

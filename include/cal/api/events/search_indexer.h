@@ -3,7 +3,8 @@
 // by hand) and wake this thread once committed; it indexes every pending event in batches, in
 // transactions of its own, on its own connection. Searches stay exact meanwhile: they test a
 // pending event with LIKE. A write's own transaction then carries none of the index's statements,
-// and the indexer's batches share theirs among the events that came in while it worked. A CGI
+// and the indexer's rounds, at least a tenth of a second apart, share theirs among the events
+// that came in meanwhile. A CGI
 // process has no indexer: its write indexes inline, as series writes always do (their
 // occurrences copy the series' postings).
 #pragma once
