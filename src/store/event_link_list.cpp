@@ -23,11 +23,21 @@ struct Driver {
 
 constexpr long long kMaxDrivingPostings = kSearchProbeLimit;
 
-// Whether the postings of the search's narrowing word can drive the list: no event is pending
-// (their postings may be stale or missing: the general query tests them with LIKE).
+// Whether the postings of the search's narrowing word can drive the list. Pending events (their
+// postings may be stale or missing) are left out of the postings' rows and found apart, by LIKE
+// (pending_sql()).
 bool search_drives(const EventFilter& f) {
   const auto& n = f.search_narrowing;
-  return n && !n->pending_events && !n->word_ids.empty() && n->word_ids.size() <= kMaxDrivingWords;
+  return n && !n->word_ids.empty() && n->word_ids.size() <= kMaxDrivingWords;
+}
+
+bool postings_drive(const EventFilter& f, const std::vector<long long>* ids) {
+  return f.search_narrowing && ids == &f.search_narrowing->word_ids;
+}
+
+// Whether the list driven by the postings must leave pending events to pending_sql().
+bool pending_apart(const EventFilter& f, const std::vector<long long>* ids) {
+  return postings_drive(f, ids) && f.search_narrowing->pending_events;
 }
 
 // Above kMaxDrivingPostings a term is likely the narrower filter.
@@ -144,7 +154,7 @@ Rest rest_of(const EventFilter& f, const Driver& driver) {
                                    : driver.ids == &f.organizers ? rest.organizers
                                    : driver.ids == &f.tags       ? rest.tags
                                                                  : rest.categories;
-  if (f.search_narrowing && driver.ids == &f.search_narrowing->word_ids) {
+  if (postings_drive(f, driver.ids)) {
     // An exact word is answered by its postings; another (one with separators) still by LIKE.
     if (f.search_narrowing->exact)
       rest.search.required.erase(rest.search.required.begin() + static_cast<long>(f.search_narrowing->word));
@@ -154,10 +164,13 @@ Rest rest_of(const EventFilter& f, const Driver& driver) {
   // The rest is tested on the driven rows' events: no candidates of a search of their own.
   rest.search_narrowing.reset();
   std::vector<std::string>& words = rest.search.required;
+  // Postings decide an event only when it is not pending: rows driven by another link may be.
+  const bool postings_decide =
+      !(f.search_narrowing && f.search_narrowing->pending_events) || pending_apart(f, driver.ids);
   for (auto word = words.begin(); word != words.end();) {
     const auto indexed = std::find_if(f.search_indexed.begin(), f.search_indexed.end(),
                                       [&](const IndexedWord& i) { return i.word == *word; });
-    if (indexed == f.search_indexed.end()) {
+    if (indexed == f.search_indexed.end() || !postings_decide) {
       ++word;
       continue;
     }
@@ -187,6 +200,9 @@ struct Sql {
   std::string sql;
   std::vector<SqlValue> args;
 };
+
+constexpr const char* kNotPending =
+    " AND NOT EXISTS (SELECT 1 FROM search_pending pd WHERE pd.event_id = l.event_id)";
 
 // FROM and WHERE over the driver's rows with key in `keys` ids (bound first by the caller) and
 // stored status `b`.
@@ -226,7 +242,19 @@ Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, s
   }
   out.sql += rest_of_filter.postings.sql;
   out.args.insert(out.args.end(), rest_of_filter.postings.args.begin(), rest_of_filter.postings.args.end());
+  if (pending_apart(f, driver.ids)) out.sql += kNotPending;
   return out;
+}
+
+// The pending events the whole filter lets through, its words tested with LIKE (an event's postings
+// are not trusted until the indexer has caught up with its text): the general query over the
+// pending events alone (event_query.cpp narrows to them when the narrowing has no index word).
+EventSql pending_sql(const EventFilter& f) {
+  EventFilter pending = f;
+  pending.search_narrowing = SearchNarrowing{};
+  pending.search_narrowing->pending_events = true;
+  pending.search_indexed.clear();
+  return event_sql(pending);
 }
 
 Sql page_sql(const EventFilter& f, const Hours& h, long long limit, long long offset) {
@@ -244,6 +272,15 @@ Sql page_sql(const EventFilter& f, const Hours& h, long long limit, long long of
       out.args.insert(out.args.end(), rows.args.begin(), rows.args.end());
       out.args.emplace_back(offset + limit);
     }
+  }
+  if (pending_apart(f, driver.ids)) {
+    const EventSql pending = pending_sql(f);
+    if (!keys.empty()) keys += " UNION ALL ";
+    keys += "(SELECT p.id AS event_id, d.start_utc" + pending.from + pending.joins +
+            " WHERE p.type = 'event'" + pending.where.sql + " ORDER BY d.start_utc, p.id LIMIT ?)";
+    const std::vector<SqlValue> args = pending.args();
+    out.args.insert(out.args.end(), args.begin(), args.end());
+    out.args.emplace_back(offset + limit);
   }
   out.args.emplace_back(limit);
   out.args.emplace_back(offset);
@@ -296,8 +333,7 @@ Sql count_sql(const EventFilter& f, const Hours& h) {
   Sql out;
   const Driver driver = *driver_of(f);
   const Rest rest = rest_of(f, driver);
-  const bool one_word = f.search_narrowing && driver.ids == &f.search_narrowing->word_ids &&
-                        driver.ids->size() == 1 && rest.empty();
+  const bool one_word = postings_drive(f, driver.ids) && driver.ids->size() == 1 && rest.empty();
   std::string sum = "0";
   const char* count = driver.ids->size() == 1 ? "COUNT(*)" : "COUNT(DISTINCT l.event_id)";
   for (const StatusBranch& b : status_branches(f.visibility)) {
@@ -305,12 +341,33 @@ Sql count_sql(const EventFilter& f, const Hours& h) {
       const Sql days = word_days_count(f, driver.ids->front(), b.status, h);
       sum += " + (" + days.sql + ")";
       out.args.insert(out.args.end(), days.args.begin(), days.args.end());
+      if (pending_apart(f, driver.ids)) {
+        // The counts hold the postings of pending events too: theirs out (pending_sql() counts
+        // the pending events the filter lets through).
+        SqlWhere w;
+        w.add("l.status = ?").bind(b.status);
+        w.add("l.hide_from_listings = 0");
+        add_window(w, f.window, h);
+        sum +=
+            " - (SELECT COUNT(*) FROM search_pending pd STRAIGHT_JOIN search_postings l ON l.word_id = ? AND "
+            "l.event_id = pd.event_id WHERE TRUE" +
+            w.sql + ")";
+        out.args.emplace_back(driver.ids->front());
+        out.args.insert(out.args.end(), w.args.begin(), w.args.end());
+      }
       continue;
     }
     Sql rows = rows_of(f, driver, b, driver.ids->size(), rest, h);
     sum += std::string(" + (SELECT STRAIGHT_JOIN ") + count + rows.sql + ")";
     for (long long id : *driver.ids) out.args.emplace_back(id);
     out.args.insert(out.args.end(), rows.args.begin(), rows.args.end());
+  }
+  if (pending_apart(f, driver.ids)) {
+    const EventSql pending = pending_sql(f);
+    sum += " + (SELECT COUNT(*)" + pending.from + pending.joins + " WHERE p.type = 'event'" +
+           pending.where.sql + ")";
+    const std::vector<SqlValue> args = pending.args();
+    out.args.insert(out.args.end(), args.begin(), args.end());
   }
   // The duration bounds again: an event longer than any before written since, count again.
   out.sql = "SELECT CAST(" + sum + " AS SIGNED)" + kHours;

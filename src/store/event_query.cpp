@@ -75,11 +75,15 @@ void add_search(EventSql& q, const SearchWords& words, const std::optional<Searc
     if (narrowing && narrowing->word == i && narrowing->exact && !narrowing->word_ids.empty()) {
       // The postings decide an indexed event; only pending ones need the LIKE.
       w.add("(sc.pending = 0 OR " + std::string(kTextLike) + ")");
-    } else if (const IndexedWord* by_index = indexed_word(indexed, words.required[i])) {
-      // A key lookup per index word instead of reading the event's texts.
-      w.add("EXISTS (SELECT 1 FROM search_postings sx WHERE sx.word_id IN (" +
-            placeholders(by_index->word_ids.size()) + ") AND sx.event_id = p.id)");
+    } else if (const IndexedWord* by_index = indexed_word(indexed, words.required[i]);
+               by_index && narrowing) {
+      // A key lookup per index word instead of reading the event's texts; the candidates say
+      // which events are pending (their postings may be stale).
+      w.add("((sc.pending = 0 AND EXISTS (SELECT 1 FROM search_postings sx WHERE sx.word_id IN (" +
+            placeholders(by_index->word_ids.size()) + ") AND sx.event_id = p.id)) OR (sc.pending = 1 AND " +
+            kTextLike + "))");
       for (long long id : by_index->word_ids) w.bind(id);
+      bind_text_like(w, words.required[i]);
       continue;
     } else {
       w.add(kTextLike);

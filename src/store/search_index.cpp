@@ -395,7 +395,7 @@ EventSearchPlan plan_event_search(Db& db, const SearchWords& words) {
   for (const Piece& piece : pieces) {
     std::optional<PieceCandidates> c = candidates_of(db, piece.text);
     if (!c) continue;
-    if (piece.whole && !c->pending_events && !c->word_ids.empty() && c->word_ids.size() <= kMaxDrivingWords)
+    if (piece.whole && !c->word_ids.empty() && c->word_ids.size() <= kMaxDrivingWords)
       plan.indexed.push_back({words.required[piece.word], c->word_ids});
     const auto narrower = [&] {
       const SearchNarrowing& n = *plan.narrowing;

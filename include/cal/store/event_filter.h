@@ -40,8 +40,8 @@ struct SearchNarrowing {
   bool pending_events = true;       // whether any event was pending when the search was planned
 };
 
-// A required word the index decides alone (it has no separator, and no event was pending when
-// the search was planned): an event holds it exactly when a posting of `word_ids` names it.
+// A required word the index decides alone (it has no separator): an event not pending holds it
+// exactly when a posting of `word_ids` names it; a pending one is tested with LIKE.
 struct IndexedWord {
   std::string word;
   std::vector<long long> word_ids;
