@@ -204,13 +204,29 @@ struct Sql {
 constexpr const char* kNotPending =
     " AND NOT EXISTS (SELECT 1 FROM search_pending pd WHERE pd.event_id = l.event_id)";
 
+// Which of the driver's rows: those the list shows (when pending events are found apart, not
+// theirs), all, or only pending events' (read from search_pending: few, whatever the driver's
+// size, so a count subtracts them instead of testing every row).
+enum class Which { kListed, kAll, kPending };
+
 // FROM and WHERE over the driver's rows with key in `keys` ids (bound first by the caller) and
 // stored status `b`.
 Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, size_t keys,
-            const Rest& rest_of_filter, const Hours& h) {
+            const Rest& rest_of_filter, const Hours& h, Which which = Which::kListed) {
   const std::optional<EventSql>& rest = rest_of_filter.events;
   Sql out;
-  if (b.due_only) {
+  if (which == Which::kPending && !b.due_only) {
+    out.sql = std::string(" FROM search_pending pd STRAIGHT_JOIN ") + driver.table +
+              " l ON l.event_id = pd.event_id";
+    if (rest) {
+      out.sql +=
+          " JOIN posts p ON p.id = l.event_id JOIN event_details d ON d.event_id = l.event_id"
+          " LEFT JOIN event_venues ev ON ev.event_id = l.event_id" +
+          rest->joins;
+    } else if (!b.extra.sql.empty()) {
+      out.sql += " JOIN event_details d ON d.event_id = l.event_id";
+    }
+  } else if (b.due_only) {
     out.sql = std::string(" FROM event_details d FORCE INDEX (event_details_due) STRAIGHT_JOIN ") +
               driver.table + " l ON l.event_id = d.event_id AND d.status = 'future'";
     if (rest)
@@ -242,7 +258,9 @@ Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, s
   }
   out.sql += rest_of_filter.postings.sql;
   out.args.insert(out.args.end(), rest_of_filter.postings.args.begin(), rest_of_filter.postings.args.end());
-  if (pending_apart(f, driver.ids)) out.sql += kNotPending;
+  if (which == Which::kListed && pending_apart(f, driver.ids)) out.sql += kNotPending;
+  if (which == Which::kPending && b.due_only)
+    out.sql += " AND EXISTS (SELECT 1 FROM search_pending pd WHERE pd.event_id = l.event_id)";
   return out;
 }
 
@@ -337,30 +355,25 @@ Sql count_sql(const EventFilter& f, const Hours& h) {
   std::string sum = "0";
   const char* count = driver.ids->size() == 1 ? "COUNT(*)" : "COUNT(DISTINCT l.event_id)";
   for (const StatusBranch& b : status_branches(f.visibility)) {
+    const bool apart = pending_apart(f, driver.ids);
     if (one_word && b.extra.sql.empty()) {
       const Sql days = word_days_count(f, driver.ids->front(), b.status, h);
       sum += " + (" + days.sql + ")";
       out.args.insert(out.args.end(), days.args.begin(), days.args.end());
-      if (pending_apart(f, driver.ids)) {
-        // The counts hold the postings of pending events too: theirs out (pending_sql() counts
-        // the pending events the filter lets through).
-        SqlWhere w;
-        w.add("l.status = ?").bind(b.status);
-        w.add("l.hide_from_listings = 0");
-        add_window(w, f.window, h);
-        sum +=
-            " - (SELECT COUNT(*) FROM search_pending pd STRAIGHT_JOIN search_postings l ON l.word_id = ? AND "
-            "l.event_id = pd.event_id WHERE TRUE" +
-            w.sql + ")";
-        out.args.emplace_back(driver.ids->front());
-        out.args.insert(out.args.end(), w.args.begin(), w.args.end());
-      }
-      continue;
+    } else {
+      const Sql rows =
+          rows_of(f, driver, b, driver.ids->size(), rest, h, apart ? Which::kAll : Which::kListed);
+      sum += std::string(" + (SELECT STRAIGHT_JOIN ") + count + rows.sql + ")";
+      for (long long id : *driver.ids) out.args.emplace_back(id);
+      out.args.insert(out.args.end(), rows.args.begin(), rows.args.end());
     }
-    Sql rows = rows_of(f, driver, b, driver.ids->size(), rest, h);
-    sum += std::string(" + (SELECT STRAIGHT_JOIN ") + count + rows.sql + ")";
-    for (long long id : *driver.ids) out.args.emplace_back(id);
-    out.args.insert(out.args.end(), rows.args.begin(), rows.args.end());
+    if (apart) {
+      // The pending events' rows out (pending_sql() counts those the filter lets through).
+      const Sql rows = rows_of(f, driver, b, driver.ids->size(), rest, h, Which::kPending);
+      sum += std::string(" - (SELECT STRAIGHT_JOIN ") + count + rows.sql + ")";
+      for (long long id : *driver.ids) out.args.emplace_back(id);
+      out.args.insert(out.args.end(), rows.args.begin(), rows.args.end());
+    }
   }
   if (pending_apart(f, driver.ids)) {
     const EventSql pending = pending_sql(f);
