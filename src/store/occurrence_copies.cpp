@@ -46,7 +46,7 @@ void note_records(Db& db, const std::string& records, const std::vector<SqlValue
 
 void count_occurrences(Db& db, const std::string& occurrences, const std::string& where,
                        const std::vector<SqlValue>& args) {
-  // event_details_days_ai, per day, status, hidden flag and featured flag.
+  // event_details_ai's day counts, per day, status, hidden flag and featured flag.
   db.execute(
       "INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events) "
       "SELECT d.status, d.hide_from_listings, DATE(d.start_utc), d.featured, CONNECTION_ID() % 8, COUNT(*) "
@@ -55,7 +55,7 @@ void count_occurrences(Db& db, const std::string& occurrences, const std::string
           " GROUP BY d.status, d.hide_from_listings, DATE(d.start_utc), d.featured "
           "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
       args);
-  // event_details_hours_ai.
+  // event_details_ai's duration bound.
   db.execute(
       "INSERT IGNORE INTO event_duration_hours (hours) SELECT DISTINCT FLOOR(TIMESTAMPDIFF(SECOND, "
       "d.start_utc, d.end_utc) / 3600) FROM " +
@@ -81,7 +81,7 @@ std::vector<long long> copy_occurrence_links(Db& db, long long series_id, long l
   copy_link_table(db, series_id, from_id, "event_organizers", "organizer_id, position",
                   "r.organizer_id, r.position");
   copy_link_table(db, series_id, from_id, "event_venues", "venue_id", "r.venue_id");
-  // term_relationships_count_ai: published events per term, in this connection's shard.
+  // term_relationships_ai's count: published events per term, in this connection's shard.
   db.execute(std::string("INSERT INTO term_counts (term_id, shard, published) "
                          "SELECT r.term_id, CONNECTION_ID() % 8, COUNT(*) FROM event_occurrences eo "
                          "JOIN posts p ON p.id = eo.event_id JOIN term_relationships r ON r.event_id = "

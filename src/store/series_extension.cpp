@@ -177,7 +177,7 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
         "SELECT eo.event_id, l.target_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc" +
             link_from + "AND l.kind = 'term' JOIN terms t ON t.id = l.target_id WHERE " + fresh,
         fresh_args);
-    // term_relationships_count_ai: published events per term, in this connection's shard.
+    // term_relationships_ai's count: published events per term, in this connection's shard.
     db.execute(
         "INSERT INTO term_counts (term_id, shard, published) SELECT r.term_id, CONNECTION_ID() % 8, "
         "COUNT(*) FROM " +
