@@ -5,6 +5,7 @@
 
 #include "store/bulk_load.h"
 #include "store/event_rows.h"
+#include "store/json_rows.h"
 #include "store/occurrence_copies.h"
 #include "store/row_batches.h"
 #include "cal/core/text/slug.h"
@@ -36,6 +37,7 @@ struct NewOccurrence {
   const SeriesExtension* series;
   const WantedOccurrence* wanted;
   std::string slug;
+  long long id = 0;  // its post's, once written
 };
 
 // Slugs as a series write names its occurrences: the series' slug and the original date, with
@@ -73,7 +75,7 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
   std::vector<NewOccurrence> added;
   for (const SeriesExtension* e : chunk) {
     series.push_back(e->series_id);
-    for (const WantedOccurrence& w : e->added) added.push_back({e, &w, {}});
+    for (const WantedOccurrence& w : e->added) added.push_back({e, &w, {}, 0});
   }
   const std::string in = "(" + placeholders(series.size()) + ")";
   std::map<long long, std::string> series_slugs;
@@ -91,20 +93,23 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
     name_occurrences(db, series_slugs, added);
     // The posts, copied from their series' rows with their own slugs.
     long long first_id = 0;
-    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
-      std::vector<SqlValue> args;
-      for (std::size_t i = first; i < first + n; ++i)
-        args.insert(args.end(), {added[i].slug, added[i].series->series_id});
-      db.execute(
-          "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, "
-          "password, parent, image_id, date_local, date_utc, modified_local, modified_utc) "
-          "SELECT 'event', s.status, s.status_before_trash, s.author, s.title, s.content, s.excerpt, x.slug, "
-          "s.password, s.id, s.image_id, s.date_local, s.date_utc, s.modified_local, s.modified_utc FROM (" +
-              values_table(n, {"slug", "sid"}) + ") x JOIN posts s ON s.id = x.sid",
-          args);
-      const long long id = db.last_insert_id();
-      if (first_id == 0 || id < first_id) first_id = id;
-    });
+    execute_json_rows(
+        db,
+        "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, "
+        "password, parent, image_id, date_local, date_utc, modified_local, modified_utc) "
+        "SELECT 'event', s.status, s.status_before_trash, s.author, s.title, s.content, s.excerpt, x.slug, "
+        "s.password, s.id, s.image_id, s.date_local, s.date_utc, s.modified_local, s.modified_utc FROM "
+        "JSON_TABLE(?, '$[*]' COLUMNS (slug VARCHAR(200) CHARACTER SET utf8mb4 PATH '$[0]', sid BIGINT "
+        "UNSIGNED PATH '$[1]')) x JOIN posts s ON s.id = x.sid",
+        added,
+        [](JsonRowWriter& json, const NewOccurrence& o) {
+          write_text(json, o.slug);
+          json.Int64(o.series->series_id);
+        },
+        [&] {
+          const long long id = db.last_insert_id();
+          if (first_id == 0 || id < first_id) first_id = id;
+        });
     // Auto-increment ids: every new post is at or above the first statement's first id, every
     // occurrence written before below it, and the series are locked.
     std::map<std::string, long long> id_by_slug;
@@ -113,38 +118,37 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
     Rows ids = db.query(
         "SELECT id, slug FROM posts WHERE parent IN " + in + " AND type = 'event' AND id >= ?", args);
     while (ids.next()) id_by_slug.emplace(ids.text(1), ids.integer(0));
-    std::vector<long long> added_ids;
-    for (const NewOccurrence& o : added) added_ids.push_back(id_by_slug.at(o.slug));
-    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
-      std::vector<SqlValue> rows;
-      std::string sql =
-          "INSERT INTO event_occurrences (event_id, series_id, original_local, original_utc) VALUES ";
-      for (std::size_t i = first; i < first + n; ++i) {
-        sql += i == first ? "(?, ?, ?, ?)" : ", (?, ?, ?, ?)";
-        rows.insert(rows.end(), {added_ids[i], added[i].series->series_id, added[i].wanted->original_local,
-                                 added[i].wanted->original_utc});
-      }
-      db.execute(sql, rows);
-    });
+    for (NewOccurrence& o : added) o.id = id_by_slug.at(o.slug);
+    execute_json_rows(
+        db,
+        "INSERT INTO event_occurrences (event_id, series_id, original_local, original_utc) SELECT x.id, "
+        "x.sid, "
+        "x.ol, x.ou FROM JSON_TABLE(?, '$[*]' COLUMNS (id BIGINT UNSIGNED PATH '$[0]', sid BIGINT UNSIGNED "
+        "PATH '$[1]', ol DATETIME PATH '$[2]', ou DATETIME PATH '$[3]')) x",
+        added, [](JsonRowWriter& json, const NewOccurrence& o) {
+          json.Int64(o.id);
+          json.Int64(o.series->series_id);
+          write_text(json, o.wanted->original_local);
+          write_text(json, o.wanted->original_utc);
+        });
     // The details from the parked series' fields, with their post's visibility
     // (event_details_visibility_bi).
-    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
-      std::vector<SqlValue> rows;
-      for (std::size_t i = first; i < first + n; ++i) {
-        const WantedOccurrence& w = *added[i].wanted;
-        rows.insert(rows.end(), {added_ids[i], w.start_local, w.end_local, w.start_utc, w.end_utc});
-      }
-      db.execute(
-          "INSERT INTO event_details (event_id, start_local, end_local, start_utc, end_utc, timezone, "
-          "all_day, "
-          "cost, website, show_map, show_map_link, hide_from_listings, sticky, featured, status, author, "
-          "publish_utc) SELECT x.id, x.sl, x.el, x.su, x.eu, d.timezone, d.all_day, d.cost, d.website, "
-          "d.show_map, d.show_map_link, d.hide_from_listings, d.sticky, d.featured, o.status, o.author, "
-          "o.date_utc FROM (" +
-              values_table(n, {"id", "sl", "el", "su", "eu"}) +
-              ") x JOIN posts o ON o.id = x.id JOIN event_series d ON d.series_id = o.parent",
-          rows);
-    });
+    execute_json_rows(
+        db,
+        "INSERT INTO event_details (event_id, start_local, end_local, start_utc, end_utc, timezone, all_day, "
+        "cost, website, show_map, show_map_link, hide_from_listings, sticky, featured, status, author, "
+        "publish_utc) SELECT x.id, x.sl, x.el, x.su, x.eu, d.timezone, d.all_day, d.cost, d.website, "
+        "d.show_map, d.show_map_link, d.hide_from_listings, d.sticky, d.featured, o.status, o.author, "
+        "o.date_utc FROM JSON_TABLE(?, '$[*]' COLUMNS (id BIGINT UNSIGNED PATH '$[0]', sl DATETIME PATH "
+        "'$[1]', el DATETIME PATH '$[2]', su DATETIME PATH '$[3]', eu DATETIME PATH '$[4]')) x "
+        "JOIN posts o ON o.id = x.id JOIN event_series d ON d.series_id = o.parent",
+        added, [](JsonRowWriter& json, const NewOccurrence& o) {
+          json.Int64(o.id);
+          write_text(json, o.wanted->start_local);
+          write_text(json, o.wanted->end_local);
+          write_text(json, o.wanted->start_utc);
+          write_text(json, o.wanted->end_utc);
+        });
     // The new occurrences of the chunk: `eo` of `fresh_from` where `fresh`. By primary key: with
     // many series the optimizer would rather read every occurrence of each by series.
     const std::string fresh_from = "event_occurrences eo FORCE INDEX (PRIMARY)";
