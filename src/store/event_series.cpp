@@ -106,18 +106,20 @@ void copy_series_to_occurrences(Db& db, long long series_id, bool survivors, lon
         write_text(json, t.second->end_utc);
       });
   if (first_new_id > 0) count_new_occurrences(db, series_id, first_new_id);
-  // Without survivors, only the new occurrences are followers of interest.
+  // Without survivors, only the new occurrences are followers of interest, and they have no links,
+  // postings or pending marks yet (their posts were written with the triggers idle).
   const long long from_id = survivors ? 0 : first_new_id;
-  const std::vector<long long> terms = copy_occurrence_links(db, series_id, from_id);
+  const bool fresh = !survivors;
+  const std::vector<long long> terms = copy_occurrence_links(db, series_id, from_id, fresh);
   // The search index: the series' postings, or its pending mark when it has none yet.
-  copy_occurrence_postings(db, series_id, from_id);
+  copy_occurrence_postings(db, series_id, from_id, fresh);
   Rows pending = db.query("SELECT 1 FROM search_pending WHERE event_id = ?", {series_id});
   if (pending.next()) {
     db.execute(
         "INSERT IGNORE INTO search_pending (event_id) SELECT eo.event_id FROM event_occurrences eo "
         "WHERE eo.series_id = ? AND eo.is_exception = 0 AND eo.event_id >= ?",
         {series_id, from_id});
-  } else {
+  } else if (!fresh) {
     db.execute(
         "DELETE pe FROM search_pending pe JOIN event_occurrences eo ON eo.event_id = pe.event_id "
         "WHERE eo.series_id = ? AND eo.is_exception = 0 AND eo.event_id >= ?",

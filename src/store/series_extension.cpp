@@ -204,14 +204,21 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
             " ON eo.series_id = m.sid JOIN event_details d ON d.event_id = eo.event_id WHERE eo.event_id >= "
             "?",
         model_fresh);
+    // Each new occurrence holds its model's words: per word, status, hidden flag and day, the new
+    // details of the series counted so, without reading the postings just written back.
+    std::vector<SqlValue> fresh_models = fresh_args;
+    fresh_models.insert(fresh_models.end(), model_args.begin(), model_args.end());
     db.execute(
         "INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events) "
-        "SELECT sp.word_id, sp.status, sp.hide_from_listings, DATE(sp.start_utc), CONNECTION_ID() % 8, "
-        "COUNT(*) FROM " +
-            fresh_from + " JOIN search_postings sp ON sp.event_id = eo.event_id WHERE " + fresh +
-            " GROUP BY sp.word_id, sp.status, sp.hide_from_listings, DATE(sp.start_utc) "
-            "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
-        fresh_args);
+        "SELECT sp.word_id, g.status, g.hide_from_listings, g.day, CONNECTION_ID() % 8, SUM(g.events) FROM "
+        "(SELECT eo.series_id, d.status, d.hide_from_listings, DATE(d.start_utc) AS day, COUNT(*) AS events "
+        "FROM " +
+            fresh_from + " JOIN event_details d ON d.event_id = eo.event_id WHERE " + fresh +
+            " GROUP BY eo.series_id, d.status, d.hide_from_listings, DATE(d.start_utc)) g JOIN (" + models +
+            ") m ON m.sid = g.series_id JOIN search_postings sp ON sp.event_id = m.mid "
+            "GROUP BY sp.word_id, g.status, g.hide_from_listings, g.day "
+            "ON DUPLICATE KEY UPDATE events = search_word_days.events + VALUES(events)",
+        fresh_models);
     db.execute("INSERT IGNORE INTO search_pending (event_id) SELECT eo.event_id FROM (" + models +
                    ") m JOIN search_pending pm ON pm.event_id = m.mid JOIN " + fresh_from +
                    " ON eo.series_id = m.sid WHERE eo.event_id >= ?",
