@@ -83,8 +83,11 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
     Rows rows = db.query("SELECT id, slug FROM posts WHERE id IN " + in, id_values(series));
     while (rows.next()) series_slugs.emplace(rows.integer(0), rows.text(1));
   }
-  // The series and its model occurrence of each extension, as a derived table `m` (sid, mid).
-  const std::string models = values_table(chunk.size(), {"sid", "mid"});
+  // The series and its model occurrence of each extension, as a derived table `m` (sid, mid): the
+  // statements below read the new occurrences by primary key first and look their series up in
+  // it by the key the server gives a materialised derived table. Not a JSON_TABLE, which has no
+  // key: the server would read the new occurrences again for each series.
+  const std::string models = "(" + values_table(chunk.size(), {"sid", "mid"}) + ") m";
   std::vector<SqlValue> model_args;
   for (const SeriesExtension* e : chunk) model_args.insert(model_args.end(), {e->series_id, e->model});
 
@@ -199,8 +202,8 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
     model_fresh.emplace_back(first_id);
     db.execute(
         "INSERT INTO search_postings (word_id, event_id, status, hide_from_listings, start_utc, end_utc) "
-        "SELECT sp.word_id, d.event_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc FROM (" +
-            models + ") m JOIN search_postings sp ON sp.event_id = m.mid JOIN " + fresh_from +
+        "SELECT sp.word_id, d.event_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc FROM " +
+            models + " JOIN search_postings sp ON sp.event_id = m.mid JOIN " + fresh_from +
             " ON eo.series_id = m.sid JOIN event_details d ON d.event_id = eo.event_id WHERE eo.event_id >= "
             "?",
         model_fresh);
@@ -214,13 +217,13 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
         "(SELECT eo.series_id, d.status, d.hide_from_listings, DATE(d.start_utc) AS day, COUNT(*) AS events "
         "FROM " +
             fresh_from + " JOIN event_details d ON d.event_id = eo.event_id WHERE " + fresh +
-            " GROUP BY eo.series_id, d.status, d.hide_from_listings, DATE(d.start_utc)) g JOIN (" + models +
-            ") m ON m.sid = g.series_id JOIN search_postings sp ON sp.event_id = m.mid "
+            " GROUP BY eo.series_id, d.status, d.hide_from_listings, DATE(d.start_utc)) g JOIN " + models +
+            " ON m.sid = g.series_id JOIN search_postings sp ON sp.event_id = m.mid "
             "GROUP BY sp.word_id, g.status, g.hide_from_listings, g.day "
             "ON DUPLICATE KEY UPDATE events = search_word_days.events + VALUES(events)",
         fresh_models);
-    db.execute("INSERT IGNORE INTO search_pending (event_id) SELECT eo.event_id FROM (" + models +
-                   ") m JOIN search_pending pm ON pm.event_id = m.mid JOIN " + fresh_from +
+    db.execute("INSERT IGNORE INTO search_pending (event_id) SELECT eo.event_id FROM " + models +
+                   " JOIN search_pending pm ON pm.event_id = m.mid JOIN " + fresh_from +
                    " ON eo.series_id = m.sid WHERE eo.event_id >= ?",
                model_fresh);
 
@@ -235,11 +238,13 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
         id_values(series));
   }
   // The horizons, and the series' records (their next occurrences may have changed).
-  std::vector<SqlValue> horizons;
-  for (const SeriesExtension* e : chunk) horizons.insert(horizons.end(), {e->series_id, e->horizon_utc});
-  db.execute("UPDATE event_series s JOIN (" + values_table(chunk.size(), {"sid", "h"}) +
-                 ") x ON x.sid = s.series_id SET s.horizon_utc = x.h",
-             horizons);
+  db.execute(
+      "UPDATE event_series s JOIN JSON_TABLE(?, '$[*]' COLUMNS (sid BIGINT UNSIGNED PATH '$[0]', h DATETIME "
+      "PATH '$[1]')) x ON x.sid = s.series_id SET s.horizon_utc = x.h",
+      {json_rows(chunk, [](JsonRowWriter& json, const SeriesExtension* e) {
+        json.Int64(e->series_id);
+        write_text(json, e->horizon_utc);
+      })});
   note_records(db, "SELECT 'series' AS kind, p.id AS id FROM posts p WHERE p.id IN " + in, id_values(series));
   bulk.end();
 }
