@@ -201,14 +201,7 @@ DEALLOCATE PREPARE cal_v7;
 -- most of the time of `calendarctl demo`). Such bodies end their inner statements with a ';' at the start of
 -- a line (Db::run_script ends a statement at a line ending in ';'). CREATE OR REPLACE: a database
 -- migrated before gets this version (Db::run_script skips the statement when the stored body is
--- already the same).
-CREATE OR REPLACE TRIGGER term_relationships_count_ai AFTER INSERT ON term_relationships FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
-  INSERT INTO term_counts (term_id, shard, published)
-    SELECT NEW.term_id, CONNECTION_ID() % 8, 1 FROM posts p
-    WHERE p.id = NEW.event_id AND p.type = 'event' AND p.status = 'publish'
-  ON DUPLICATE KEY UPDATE published = published + 1
-  ; END IF
-; END;
+-- already the same). The insert triggers of the bulk-written tables are further down (posts_ai).
 -- Every change adds +1 or -1 to the writer's own shard (the shard's row may not exist yet, even
 -- for a -1), never to all shards of the term.
 CREATE OR REPLACE TRIGGER term_relationships_count_ad AFTER DELETE ON term_relationships FOR EACH ROW
@@ -365,14 +358,10 @@ BEGIN
 -- A write of a series turns it into an event for the while (store/event_series.cpp), and that
 -- change of type is logged as 'series' too: a series deleted for good, or made a one-off event,
 -- leaves a 'series' entry in the log, so GET /changes can say the series is gone.
-CREATE OR REPLACE TRIGGER posts_version_ai AFTER INSERT ON posts FOR EACH ROW
-  CALL cal_note_change(NEW.type, NEW.id);
 CREATE OR REPLACE TRIGGER posts_version_au AFTER UPDATE ON posts FOR EACH ROW
   CALL cal_note_change(IF(OLD.type = 'series', 'series', NEW.type), NEW.id);
 CREATE OR REPLACE TRIGGER posts_version_ad AFTER DELETE ON posts FOR EACH ROW
   CALL cal_note_change(OLD.type, OLD.id);
-CREATE OR REPLACE TRIGGER event_details_version_ai AFTER INSERT ON event_details FOR EACH ROW
-  CALL cal_note_change('event', NEW.event_id);
 CREATE OR REPLACE TRIGGER event_details_version_au AFTER UPDATE ON event_details FOR EACH ROW
   CALL cal_note_change('event', NEW.event_id);
 CREATE OR REPLACE TRIGGER event_details_version_ad AFTER DELETE ON event_details FOR EACH ROW
@@ -398,19 +387,17 @@ CREATE OR REPLACE TRIGGER attachment_details_version_ad AFTER DELETE ON attachme
 -- Link tables: an update that changes only the copied columns (status, dates) follows a change
 -- of the event that was noted already.
 CREATE OR REPLACE TRIGGER event_venues_version_ai AFTER INSERT ON event_venues FOR EACH ROW
-  CALL cal_note_change('event', NEW.event_id);
+  IF @cal_bulk_load IS NULL THEN CALL cal_note_change('event', NEW.event_id); END IF;
 CREATE OR REPLACE TRIGGER event_venues_version_au AFTER UPDATE ON event_venues FOR EACH ROW
   IF NEW.event_id <> OLD.event_id OR NEW.venue_id <> OLD.venue_id THEN CALL cal_note_change('event', NEW.event_id); CALL cal_note_change('event', OLD.event_id); END IF;
 CREATE OR REPLACE TRIGGER event_venues_version_ad AFTER DELETE ON event_venues FOR EACH ROW
   CALL cal_note_change('event', OLD.event_id);
 CREATE OR REPLACE TRIGGER event_organizers_version_ai AFTER INSERT ON event_organizers FOR EACH ROW
-  CALL cal_note_change('event', NEW.event_id);
+  IF @cal_bulk_load IS NULL THEN CALL cal_note_change('event', NEW.event_id); END IF;
 CREATE OR REPLACE TRIGGER event_organizers_version_au AFTER UPDATE ON event_organizers FOR EACH ROW
   IF NEW.event_id <> OLD.event_id OR NEW.organizer_id <> OLD.organizer_id OR NEW.position <> OLD.position THEN CALL cal_note_change('event', NEW.event_id); CALL cal_note_change('event', OLD.event_id); END IF;
 CREATE OR REPLACE TRIGGER event_organizers_version_ad AFTER DELETE ON event_organizers FOR EACH ROW
   CALL cal_note_change('event', OLD.event_id);
-CREATE OR REPLACE TRIGGER term_relationships_version_ai AFTER INSERT ON term_relationships FOR EACH ROW
-  CALL cal_note_change('event', NEW.event_id);
 CREATE OR REPLACE TRIGGER term_relationships_version_au AFTER UPDATE ON term_relationships FOR EACH ROW
   IF NEW.event_id <> OLD.event_id OR NEW.term_id <> OLD.term_id THEN CALL cal_note_change('event', NEW.event_id); CALL cal_note_change('event', OLD.event_id); END IF;
 CREATE OR REPLACE TRIGGER term_relationships_version_ad AFTER DELETE ON term_relationships FOR EACH ROW
@@ -538,12 +525,6 @@ CREATE OR REPLACE TRIGGER posts_visibility_au AFTER UPDATE ON posts FOR EACH ROW
   WHERE event_id = NEW.id AND (OLD.status <> NEW.status OR OLD.author <> NEW.author OR OLD.date_utc <> NEW.date_utc);
 -- Every change adds +1 or -1 to the writer's own shard (INSERT ... ON DUPLICATE KEY UPDATE: the
 -- shard's row may not exist yet, even for a -1).
-CREATE OR REPLACE TRIGGER event_details_days_ai AFTER INSERT ON event_details FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
-  INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events)
-    SELECT NEW.status, NEW.hide_from_listings, DATE(NEW.start_utc), NEW.featured, CONNECTION_ID() % 8, 1 FROM DUAL
-  ON DUPLICATE KEY UPDATE events = events + 1
-  ; END IF
-; END;
 CREATE OR REPLACE TRIGGER event_details_days_au_old AFTER UPDATE ON event_details FOR EACH ROW
   INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events)
     SELECT OLD.status, OLD.hide_from_listings, DATE(OLD.start_utc), OLD.featured, CONNECTION_ID() % 8, -1 FROM DUAL
@@ -563,11 +544,6 @@ CREATE OR REPLACE TRIGGER posts_days_bd BEFORE DELETE ON posts FOR EACH ROW
     SELECT d.status, d.hide_from_listings, DATE(d.start_utc), d.featured, CONNECTION_ID() % 8, -1 FROM event_details d
     WHERE d.event_id = OLD.id
   ON DUPLICATE KEY UPDATE events = events - 1;
-CREATE OR REPLACE TRIGGER event_details_hours_ai AFTER INSERT ON event_details FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
-  INSERT IGNORE INTO event_duration_hours (hours)
-    SELECT FLOOR(TIMESTAMPDIFF(SECOND, NEW.start_utc, NEW.end_utc) / 3600) FROM DUAL
-  ; END IF
-; END;
 CREATE OR REPLACE TRIGGER event_details_hours_au AFTER UPDATE ON event_details FOR EACH ROW
   INSERT IGNORE INTO event_duration_hours (hours)
     SELECT FLOOR(TIMESTAMPDIFF(SECOND, NEW.start_utc, NEW.end_utc) / 3600) FROM DUAL
@@ -634,11 +610,6 @@ CREATE OR REPLACE TRIGGER term_relationships_copy_bi BEFORE INSERT ON term_relat
       NEW.start_utc = COALESCE(event_start, NEW.start_utc), NEW.end_utc = COALESCE(event_end, NEW.end_utc)
   ; END IF
 ; END;
-CREATE OR REPLACE TRIGGER event_details_term_relationships_ai AFTER INSERT ON event_details FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
-  UPDATE term_relationships SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
-  WHERE event_id = NEW.event_id
-  ; END IF
-; END;
 CREATE OR REPLACE TRIGGER event_details_term_relationships_au AFTER UPDATE ON event_details FOR EACH ROW
   UPDATE term_relationships SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
   WHERE event_id = NEW.event_id AND (OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR OLD.start_utc <> NEW.start_utc OR OLD.end_utc <> NEW.end_utc);
@@ -655,11 +626,6 @@ CREATE OR REPLACE TRIGGER event_organizers_copy_bi BEFORE INSERT ON event_organi
       NEW.start_utc = COALESCE(event_start, NEW.start_utc), NEW.end_utc = COALESCE(event_end, NEW.end_utc)
   ; END IF
 ; END;
-CREATE OR REPLACE TRIGGER event_details_event_organizers_ai AFTER INSERT ON event_details FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
-  UPDATE event_organizers SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
-  WHERE event_id = NEW.event_id
-  ; END IF
-; END;
 CREATE OR REPLACE TRIGGER event_details_event_organizers_au AFTER UPDATE ON event_details FOR EACH ROW
   UPDATE event_organizers SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
   WHERE event_id = NEW.event_id AND (OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR OLD.start_utc <> NEW.start_utc OR OLD.end_utc <> NEW.end_utc);
@@ -674,11 +640,6 @@ CREATE OR REPLACE TRIGGER event_venues_copy_bi BEFORE INSERT ON event_venues FOR
     ; SET NEW.status = COALESCE(event_status, post_status, NEW.status),
       NEW.hide_from_listings = COALESCE(event_hidden, NEW.hide_from_listings),
       NEW.start_utc = COALESCE(event_start, NEW.start_utc), NEW.end_utc = COALESCE(event_end, NEW.end_utc)
-  ; END IF
-; END;
-CREATE OR REPLACE TRIGGER event_details_event_venues_ai AFTER INSERT ON event_details FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
-  UPDATE event_venues SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
-  WHERE event_id = NEW.event_id
   ; END IF
 ; END;
 CREATE OR REPLACE TRIGGER event_details_event_venues_au AFTER UPDATE ON event_details FOR EACH ROW
@@ -831,23 +792,68 @@ CREATE TABLE IF NOT EXISTS search_pending (
   unindexable TINYINT(1) NOT NULL DEFAULT 0 COMMENT '1: a word too long for search_words.word',
   CONSTRAINT search_pending_event_fk FOREIGN KEY (event_id) REFERENCES posts (id) ON DELETE CASCADE
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT='events searches test with LIKE until the service indexes them';
--- The demo loader indexes its rows itself while @cal_bulk_load is set.
-CREATE OR REPLACE TRIGGER posts_search_ai AFTER INSERT ON posts FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL AND NEW.type = 'event' THEN
-  INSERT INTO search_pending (event_id) VALUES (NEW.id) ON DUPLICATE KEY UPDATE unindexable = 0
-  ; END IF
-; END;
+-- A text changed by anyone marks the event pending (a new event: posts_ai below).
 CREATE OR REPLACE TRIGGER posts_search_au AFTER UPDATE ON posts FOR EACH ROW BEGIN IF NEW.type = 'event' AND (NOT OLD.title <=> NEW.title OR NOT OLD.content <=> NEW.content OR NOT OLD.excerpt <=> NEW.excerpt OR OLD.type <> 'event') THEN
   INSERT INTO search_pending (event_id) VALUES (NEW.id) ON DUPLICATE KEY UPDATE unindexable = 0
-  ; END IF
-; END;
-CREATE OR REPLACE TRIGGER event_details_search_postings_ai AFTER INSERT ON event_details FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
-  UPDATE search_postings SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
-  WHERE event_id = NEW.event_id
   ; END IF
 ; END;
 CREATE OR REPLACE TRIGGER event_details_search_postings_au AFTER UPDATE ON event_details FOR EACH ROW
   UPDATE search_postings SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
   WHERE event_id = NEW.event_id AND (OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR OLD.start_utc <> NEW.start_utc OR OLD.end_utc <> NEW.end_utc);
+-- The work of a row inserted into posts, event_details or term_relationships: one AFTER INSERT
+-- trigger per table, which tests @cal_bulk_load once. Every trigger fired costs, even one whose
+-- body the variable skips, and a CALL is paid before cal_note_change() can test it: a bulk writer
+-- (a series' occurrences, `calendarctl demo`) would pay that per row for nothing. In turn, posts:
+-- the change log, then the search index's pending mark of an event; event_details: the change
+-- log, the day counts (event_day_counts, sharded as above), the duration bound
+-- (event_duration_hours), then the list columns copied to the event's links and postings written
+-- before its details; term_relationships: the term's count of published events (term_counts,
+-- sharded), then the change log. While @cal_bulk_load is set the writer does all of it itself
+-- (store/demo_data.cpp, store/occurrence_copies.h). Databases created before have a trigger per
+-- job instead, doing the same: the DROPs below remove them.
+CREATE OR REPLACE TRIGGER posts_ai AFTER INSERT ON posts FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
+  CALL cal_note_change(NEW.type, NEW.id)
+  ; IF NEW.type = 'event' THEN
+    INSERT INTO search_pending (event_id) VALUES (NEW.id) ON DUPLICATE KEY UPDATE unindexable = 0
+  ; END IF
+  ; END IF
+; END;
+CREATE OR REPLACE TRIGGER event_details_ai AFTER INSERT ON event_details FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
+  CALL cal_note_change('event', NEW.event_id)
+  ; INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events)
+    VALUES (NEW.status, NEW.hide_from_listings, DATE(NEW.start_utc), NEW.featured, CONNECTION_ID() % 8, 1)
+  ON DUPLICATE KEY UPDATE events = events + 1
+  ; INSERT IGNORE INTO event_duration_hours (hours)
+    VALUES (FLOOR(TIMESTAMPDIFF(SECOND, NEW.start_utc, NEW.end_utc) / 3600))
+  ; UPDATE term_relationships SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
+  WHERE event_id = NEW.event_id
+  ; UPDATE event_organizers SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
+  WHERE event_id = NEW.event_id
+  ; UPDATE event_venues SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
+  WHERE event_id = NEW.event_id
+  ; UPDATE search_postings SET status = NEW.status, hide_from_listings = NEW.hide_from_listings, start_utc = NEW.start_utc, end_utc = NEW.end_utc
+  WHERE event_id = NEW.event_id
+  ; END IF
+; END;
+CREATE OR REPLACE TRIGGER term_relationships_ai AFTER INSERT ON term_relationships FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
+  INSERT INTO term_counts (term_id, shard, published)
+    SELECT NEW.term_id, CONNECTION_ID() % 8, 1 FROM posts p
+    WHERE p.id = NEW.event_id AND p.type = 'event' AND p.status = 'publish'
+  ON DUPLICATE KEY UPDATE published = published + 1
+  ; CALL cal_note_change('event', NEW.event_id)
+  ; END IF
+; END;
+DROP TRIGGER IF EXISTS posts_version_ai;
+DROP TRIGGER IF EXISTS posts_search_ai;
+DROP TRIGGER IF EXISTS event_details_version_ai;
+DROP TRIGGER IF EXISTS event_details_days_ai;
+DROP TRIGGER IF EXISTS event_details_hours_ai;
+DROP TRIGGER IF EXISTS event_details_term_relationships_ai;
+DROP TRIGGER IF EXISTS event_details_event_organizers_ai;
+DROP TRIGGER IF EXISTS event_details_event_venues_ai;
+DROP TRIGGER IF EXISTS event_details_search_postings_ai;
+DROP TRIGGER IF EXISTS term_relationships_count_ai;
+DROP TRIGGER IF EXISTS term_relationships_version_ai;
 -- Events from before the index: pending until indexed.
 INSERT IGNORE INTO search_pending (event_id)
   SELECT id FROM posts WHERE type = 'event' AND NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 11);

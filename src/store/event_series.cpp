@@ -3,6 +3,7 @@
 
 #include "store/bulk_load.h"
 #include "store/event_rows.h"
+#include "store/json_rows.h"
 #include "store/occurrence_copies.h"
 #include "store/row_batches.h"
 #include "cal/core/text/slug.h"
@@ -79,44 +80,46 @@ void copy_series_to_occurrences(Db& db, long long series_id, bool survivors, lon
         "o.modified_local = s.modified_local, o.modified_utc = s.modified_utc "
         "WHERE eo.series_id = ? AND eo.is_exception = 0",
         {series_id});
-  const std::vector<std::string> columns = {"id", "sl", "el", "su", "eu"};
-  in_chunks(timed.size(), [&](std::size_t first, std::size_t n) {
-    std::vector<SqlValue> args;
-    for (std::size_t i = first; i < first + n; ++i) {
-      const WantedOccurrence& w = *timed[i].second;
-      args.insert(args.end(), {timed[i].first, w.start_local, w.end_local, w.start_utc, w.end_utc});
-    }
-    args.emplace_back(series_id);
-    // A new row copies its post's visibility (event_details_visibility_bi); an existing one keeps
-    // it, as its post's update trigger has set it already.
-    db.execute(
-        "INSERT INTO event_details (event_id, " + std::string(kSeriesDetailColumns) +
-            ", status, author, publish_utc) SELECT x.id, x.sl, x.el, x.su, x.eu, d.timezone, d.all_day, "
-            "d.cost, d.website, d.show_map, d.show_map_link, d.hide_from_listings, d.sticky, d.featured, "
-            "o.status, o.author, o.date_utc FROM (" +
-            values_table(n, columns) +
-            ") x JOIN posts o ON o.id = x.id JOIN event_details d ON d.event_id = ? "
-            "ON DUPLICATE KEY UPDATE start_local = VALUES(start_local), end_local = VALUES(end_local), "
-            "start_utc = VALUES(start_utc), end_utc = VALUES(end_utc), timezone = VALUES(timezone), "
-            "all_day = VALUES(all_day), cost = VALUES(cost), website = VALUES(website), "
-            "show_map = VALUES(show_map), show_map_link = VALUES(show_map_link), "
-            "hide_from_listings = VALUES(hide_from_listings), sticky = VALUES(sticky), featured = "
-            "VALUES(featured)",
-        args);
-  });
+  // A new row copies its post's visibility (event_details_visibility_bi); an existing one keeps
+  // it, as its post's update trigger has set it already.
+  execute_json_rows(
+      db,
+      "INSERT INTO event_details (event_id, " + std::string(kSeriesDetailColumns) +
+          ", status, author, publish_utc) SELECT x.id, x.sl, x.el, x.su, x.eu, d.timezone, d.all_day, "
+          "d.cost, d.website, d.show_map, d.show_map_link, d.hide_from_listings, d.sticky, d.featured, "
+          "o.status, o.author, o.date_utc FROM JSON_TABLE(?, '$[*]' COLUMNS (id BIGINT UNSIGNED PATH '$[0]', "
+          "sid BIGINT UNSIGNED PATH '$[1]', sl DATETIME PATH '$[2]', el DATETIME PATH '$[3]', su DATETIME "
+          "PATH '$[4]', eu DATETIME PATH '$[5]')) x JOIN posts o ON o.id = x.id JOIN event_details d ON "
+          "d.event_id = x.sid "
+          "ON DUPLICATE KEY UPDATE start_local = VALUES(start_local), end_local = VALUES(end_local), "
+          "start_utc = VALUES(start_utc), end_utc = VALUES(end_utc), timezone = VALUES(timezone), "
+          "all_day = VALUES(all_day), cost = VALUES(cost), website = VALUES(website), "
+          "show_map = VALUES(show_map), show_map_link = VALUES(show_map_link), "
+          "hide_from_listings = VALUES(hide_from_listings), sticky = VALUES(sticky), featured = "
+          "VALUES(featured)",
+      timed, [&](JsonRowWriter& json, const std::pair<long long, const WantedOccurrence*>& t) {
+        json.Int64(t.first);
+        json.Int64(series_id);
+        write_text(json, t.second->start_local);
+        write_text(json, t.second->end_local);
+        write_text(json, t.second->start_utc);
+        write_text(json, t.second->end_utc);
+      });
   if (first_new_id > 0) count_new_occurrences(db, series_id, first_new_id);
-  // Without survivors, only the new occurrences are followers of interest.
+  // Without survivors, only the new occurrences are followers of interest, and they have no links,
+  // postings or pending marks yet (their posts were written with the triggers idle).
   const long long from_id = survivors ? 0 : first_new_id;
-  const std::vector<long long> terms = copy_occurrence_links(db, series_id, from_id);
+  const bool fresh = !survivors;
+  const std::vector<long long> terms = copy_occurrence_links(db, series_id, from_id, fresh);
   // The search index: the series' postings, or its pending mark when it has none yet.
-  copy_occurrence_postings(db, series_id, from_id);
+  copy_occurrence_postings(db, series_id, from_id, fresh);
   Rows pending = db.query("SELECT 1 FROM search_pending WHERE event_id = ?", {series_id});
   if (pending.next()) {
     db.execute(
         "INSERT IGNORE INTO search_pending (event_id) SELECT eo.event_id FROM event_occurrences eo "
         "WHERE eo.series_id = ? AND eo.is_exception = 0 AND eo.event_id >= ?",
         {series_id, from_id});
-  } else {
+  } else if (!fresh) {
     db.execute(
         "DELETE pe FROM search_pending pe JOIN event_occurrences eo ON eo.event_id = pe.event_id "
         "WHERE eo.series_id = ? AND eo.is_exception = 0 AND eo.event_id >= ?",
@@ -276,40 +279,38 @@ MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
     const std::string series_slug = slug_row.next() ? slug_row.text(0) : std::to_string(series_id);
     const std::vector<std::string> slugs = occurrence_slugs(db, series_slug, added);
     // The posts, copied from the series' row with their own slugs.
-    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
-      std::vector<SqlValue> args(slugs.begin() + static_cast<long>(first),
-                                 slugs.begin() + static_cast<long>(first + n));
-      args.emplace_back(series_id);
-      db.execute(
-          "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, "
-          "password, "
-          "parent, image_id, date_local, date_utc, modified_local, modified_utc) "
-          "SELECT 'event', s.status, s.status_before_trash, s.author, s.title, s.content, s.excerpt, x.slug, "
-          "s.password, s.id, s.image_id, s.date_local, s.date_utc, s.modified_local, s.modified_utc FROM (" +
-              values_table(n, {"slug"}) + ") x JOIN posts s ON s.id = ?",
-          args);
-    });
+    execute_json_rows(
+        db,
+        "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, "
+        "password, parent, image_id, date_local, date_utc, modified_local, modified_utc) "
+        "SELECT 'event', s.status, s.status_before_trash, s.author, s.title, s.content, s.excerpt, x.slug, "
+        "s.password, s.id, s.image_id, s.date_local, s.date_utc, s.modified_local, s.modified_utc FROM "
+        "JSON_TABLE(?, '$[*]' COLUMNS (slug VARCHAR(200) CHARACTER SET utf8mb4 PATH '$[0]', sid BIGINT "
+        "UNSIGNED PATH '$[1]')) x JOIN posts s ON s.id = x.sid",
+        slugs, [&](JsonRowWriter& json, const std::string& slug) {
+          write_text(json, slug);
+          json.Int64(series_id);
+        });
     std::map<std::string, long long> id_by_slug;
     Rows ids = db.query("SELECT id, slug FROM posts WHERE parent = ? AND type = 'event'", {series_id});
     while (ids.next()) id_by_slug.emplace(ids.text(1), ids.integer(0));
-    std::vector<long long> added_ids;
-    for (std::size_t i = 0; i < added.size(); ++i) {
-      const long long id = id_by_slug.at(slugs[i]);
-      added_ids.push_back(id);
-      timed.emplace_back(id, added[i]);
-    }
+    std::vector<std::pair<long long, const WantedOccurrence*>> fresh;
+    for (std::size_t i = 0; i < added.size(); ++i) fresh.emplace_back(id_by_slug.at(slugs[i]), added[i]);
+    timed.insert(timed.end(), fresh.begin(), fresh.end());
     // Auto-increment ids: every new one is above every occurrence written before.
-    first_new_id = *std::min_element(added_ids.begin(), added_ids.end());
-    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
-      std::vector<SqlValue> args;
-      std::string sql =
-          "INSERT INTO event_occurrences (event_id, series_id, original_local, original_utc) VALUES ";
-      for (std::size_t i = first; i < first + n; ++i) {
-        sql += i == first ? "(?, ?, ?, ?)" : ", (?, ?, ?, ?)";
-        args.insert(args.end(), {added_ids[i], series_id, added[i]->original_local, added[i]->original_utc});
-      }
-      db.execute(sql, args);
-    });
+    first_new_id = std::min_element(fresh.begin(), fresh.end())->first;
+    execute_json_rows(
+        db,
+        "INSERT INTO event_occurrences (event_id, series_id, original_local, original_utc) SELECT x.id, "
+        "x.sid, "
+        "x.ol, x.ou FROM JSON_TABLE(?, '$[*]' COLUMNS (id BIGINT UNSIGNED PATH '$[0]', sid BIGINT UNSIGNED "
+        "PATH '$[1]', ol DATETIME PATH '$[2]', ou DATETIME PATH '$[3]')) x",
+        fresh, [&](JsonRowWriter& json, const std::pair<long long, const WantedOccurrence*>& f) {
+          json.Int64(f.first);
+          json.Int64(series_id);
+          write_text(json, f.second->original_local);
+          write_text(json, f.second->original_utc);
+        });
   }
   copy_series_to_occurrences(db, series_id, survivors, first_new_id, timed);
   bulk.end();

@@ -23,15 +23,16 @@ void count_occurrences(Db& db, const std::string& occurrences, const std::string
 
 // The functions below work on the "followers" of series `series_id`: its occurrences not edited
 // alone whose ids are `from_id` or more (0: all of them; an extension of the horizon: the new ones).
+// `fresh`: the followers were all inserted by this write, so have no links or postings to replace.
 
 // Replaces the venue, organizer and term links of the followers with the series' own, each with its copies of
 // the occurrence's list columns, and the term counts of the published ones (the link tables' insert
 // triggers). The delete triggers run as always. Returns the terms whose counts may have changed, to note.
-std::vector<long long> copy_occurrence_links(Db& db, long long series_id, long long from_id);
+std::vector<long long> copy_occurrence_links(Db& db, long long series_id, long long from_id, bool fresh);
 
 // Replaces the search postings of the followers with copies of the series' own, counted out of and into
 // search_word_days grouped.
-void copy_occurrence_postings(Db& db, long long series_id, long long from_id);
+void copy_occurrence_postings(Db& db, long long series_id, long long from_id, bool fresh);
 
 // Notes in the change log (data_version, data_changes) the followers as events, and `terms` as categories or
 // tags: one version per record, in the writer's shard, as cal_note_change() would have noted them one by one.

@@ -2,12 +2,10 @@
 #include "cal/store/search_index.h"
 
 #include "store/bulk_load.h"
+#include "store/json_rows.h"
 #include "store/sql_where.h"
 #include "cal/core/text/ascii.h"
 #include "cal/core/text/search_words.h"
-
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include <algorithm>
 #include <map>
@@ -139,34 +137,6 @@ struct Posting {
   const std::string* word;
   const EventText* event;
 };
-
-// Writes `items` as JSON arrays, one `write(json, item)` each, in statements of at most 4,096
-// items: `sql` reads the array (its one `?`) with JSON_TABLE, so a statement has one shape
-// whatever the number of rows, and a write of one event takes one statement per table.
-template <typename T, typename Write>
-void execute_json_rows(Db& db, const std::string& sql, const std::vector<T>& items, Write write) {
-  constexpr std::size_t kRowsPerStatement = 4096;
-  for (std::size_t at = 0; at < items.size(); at += kRowsPerStatement) {
-    rapidjson::StringBuffer out;
-    rapidjson::Writer<rapidjson::StringBuffer> json(out);
-    json.StartArray();
-    for (std::size_t i = at; i < std::min(items.size(), at + kRowsPerStatement); ++i) {
-      json.StartArray();
-      write(json, items[i]);
-      json.EndArray();
-    }
-    json.EndArray();
-    db.execute(sql, {std::string(out.GetString(), out.GetSize())});
-  }
-}
-
-void write_text(rapidjson::Writer<rapidjson::StringBuffer>& json, const std::string& text) {
-  json.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
-}
-
-void write_text(rapidjson::Writer<rapidjson::StringBuffer>& json, const SqlValue& v) {
-  write_text(json, std::get<std::string>(v));
-}
 
 // The postings in the index's key order (word, then event): a batch's postings of one word land
 // next to each other in the primary key instead of all over it.

@@ -5,6 +5,7 @@
 
 #include "store/bulk_load.h"
 #include "store/event_rows.h"
+#include "store/json_rows.h"
 #include "store/occurrence_copies.h"
 #include "store/row_batches.h"
 #include "cal/core/text/slug.h"
@@ -36,6 +37,7 @@ struct NewOccurrence {
   const SeriesExtension* series;
   const WantedOccurrence* wanted;
   std::string slug;
+  long long id = 0;  // its post's, once written
 };
 
 // Slugs as a series write names its occurrences: the series' slug and the original date, with
@@ -73,7 +75,7 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
   std::vector<NewOccurrence> added;
   for (const SeriesExtension* e : chunk) {
     series.push_back(e->series_id);
-    for (const WantedOccurrence& w : e->added) added.push_back({e, &w, {}});
+    for (const WantedOccurrence& w : e->added) added.push_back({e, &w, {}, 0});
   }
   const std::string in = "(" + placeholders(series.size()) + ")";
   std::map<long long, std::string> series_slugs;
@@ -81,8 +83,11 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
     Rows rows = db.query("SELECT id, slug FROM posts WHERE id IN " + in, id_values(series));
     while (rows.next()) series_slugs.emplace(rows.integer(0), rows.text(1));
   }
-  // The series and its model occurrence of each extension, as a derived table `m` (sid, mid).
-  const std::string models = values_table(chunk.size(), {"sid", "mid"});
+  // The series and its model occurrence of each extension, as a derived table `m` (sid, mid): the
+  // statements below read the new occurrences by primary key first and look their series up in
+  // it by the key the server gives a materialised derived table. Not a JSON_TABLE, which has no
+  // key: the server would read the new occurrences again for each series.
+  const std::string models = "(" + values_table(chunk.size(), {"sid", "mid"}) + ") m";
   std::vector<SqlValue> model_args;
   for (const SeriesExtension* e : chunk) model_args.insert(model_args.end(), {e->series_id, e->model});
 
@@ -91,20 +96,23 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
     name_occurrences(db, series_slugs, added);
     // The posts, copied from their series' rows with their own slugs.
     long long first_id = 0;
-    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
-      std::vector<SqlValue> args;
-      for (std::size_t i = first; i < first + n; ++i)
-        args.insert(args.end(), {added[i].slug, added[i].series->series_id});
-      db.execute(
-          "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, "
-          "password, parent, image_id, date_local, date_utc, modified_local, modified_utc) "
-          "SELECT 'event', s.status, s.status_before_trash, s.author, s.title, s.content, s.excerpt, x.slug, "
-          "s.password, s.id, s.image_id, s.date_local, s.date_utc, s.modified_local, s.modified_utc FROM (" +
-              values_table(n, {"slug", "sid"}) + ") x JOIN posts s ON s.id = x.sid",
-          args);
-      const long long id = db.last_insert_id();
-      if (first_id == 0 || id < first_id) first_id = id;
-    });
+    execute_json_rows(
+        db,
+        "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, "
+        "password, parent, image_id, date_local, date_utc, modified_local, modified_utc) "
+        "SELECT 'event', s.status, s.status_before_trash, s.author, s.title, s.content, s.excerpt, x.slug, "
+        "s.password, s.id, s.image_id, s.date_local, s.date_utc, s.modified_local, s.modified_utc FROM "
+        "JSON_TABLE(?, '$[*]' COLUMNS (slug VARCHAR(200) CHARACTER SET utf8mb4 PATH '$[0]', sid BIGINT "
+        "UNSIGNED PATH '$[1]')) x JOIN posts s ON s.id = x.sid",
+        added,
+        [](JsonRowWriter& json, const NewOccurrence& o) {
+          write_text(json, o.slug);
+          json.Int64(o.series->series_id);
+        },
+        [&] {
+          const long long id = db.last_insert_id();
+          if (first_id == 0 || id < first_id) first_id = id;
+        });
     // Auto-increment ids: every new post is at or above the first statement's first id, every
     // occurrence written before below it, and the series are locked.
     std::map<std::string, long long> id_by_slug;
@@ -113,38 +121,37 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
     Rows ids = db.query(
         "SELECT id, slug FROM posts WHERE parent IN " + in + " AND type = 'event' AND id >= ?", args);
     while (ids.next()) id_by_slug.emplace(ids.text(1), ids.integer(0));
-    std::vector<long long> added_ids;
-    for (const NewOccurrence& o : added) added_ids.push_back(id_by_slug.at(o.slug));
-    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
-      std::vector<SqlValue> rows;
-      std::string sql =
-          "INSERT INTO event_occurrences (event_id, series_id, original_local, original_utc) VALUES ";
-      for (std::size_t i = first; i < first + n; ++i) {
-        sql += i == first ? "(?, ?, ?, ?)" : ", (?, ?, ?, ?)";
-        rows.insert(rows.end(), {added_ids[i], added[i].series->series_id, added[i].wanted->original_local,
-                                 added[i].wanted->original_utc});
-      }
-      db.execute(sql, rows);
-    });
+    for (NewOccurrence& o : added) o.id = id_by_slug.at(o.slug);
+    execute_json_rows(
+        db,
+        "INSERT INTO event_occurrences (event_id, series_id, original_local, original_utc) SELECT x.id, "
+        "x.sid, "
+        "x.ol, x.ou FROM JSON_TABLE(?, '$[*]' COLUMNS (id BIGINT UNSIGNED PATH '$[0]', sid BIGINT UNSIGNED "
+        "PATH '$[1]', ol DATETIME PATH '$[2]', ou DATETIME PATH '$[3]')) x",
+        added, [](JsonRowWriter& json, const NewOccurrence& o) {
+          json.Int64(o.id);
+          json.Int64(o.series->series_id);
+          write_text(json, o.wanted->original_local);
+          write_text(json, o.wanted->original_utc);
+        });
     // The details from the parked series' fields, with their post's visibility
     // (event_details_visibility_bi).
-    in_chunks(added.size(), [&](std::size_t first, std::size_t n) {
-      std::vector<SqlValue> rows;
-      for (std::size_t i = first; i < first + n; ++i) {
-        const WantedOccurrence& w = *added[i].wanted;
-        rows.insert(rows.end(), {added_ids[i], w.start_local, w.end_local, w.start_utc, w.end_utc});
-      }
-      db.execute(
-          "INSERT INTO event_details (event_id, start_local, end_local, start_utc, end_utc, timezone, "
-          "all_day, "
-          "cost, website, show_map, show_map_link, hide_from_listings, sticky, featured, status, author, "
-          "publish_utc) SELECT x.id, x.sl, x.el, x.su, x.eu, d.timezone, d.all_day, d.cost, d.website, "
-          "d.show_map, d.show_map_link, d.hide_from_listings, d.sticky, d.featured, o.status, o.author, "
-          "o.date_utc FROM (" +
-              values_table(n, {"id", "sl", "el", "su", "eu"}) +
-              ") x JOIN posts o ON o.id = x.id JOIN event_series d ON d.series_id = o.parent",
-          rows);
-    });
+    execute_json_rows(
+        db,
+        "INSERT INTO event_details (event_id, start_local, end_local, start_utc, end_utc, timezone, all_day, "
+        "cost, website, show_map, show_map_link, hide_from_listings, sticky, featured, status, author, "
+        "publish_utc) SELECT x.id, x.sl, x.el, x.su, x.eu, d.timezone, d.all_day, d.cost, d.website, "
+        "d.show_map, d.show_map_link, d.hide_from_listings, d.sticky, d.featured, o.status, o.author, "
+        "o.date_utc FROM JSON_TABLE(?, '$[*]' COLUMNS (id BIGINT UNSIGNED PATH '$[0]', sl DATETIME PATH "
+        "'$[1]', el DATETIME PATH '$[2]', su DATETIME PATH '$[3]', eu DATETIME PATH '$[4]')) x "
+        "JOIN posts o ON o.id = x.id JOIN event_series d ON d.series_id = o.parent",
+        added, [](JsonRowWriter& json, const NewOccurrence& o) {
+          json.Int64(o.id);
+          write_text(json, o.wanted->start_local);
+          write_text(json, o.wanted->end_local);
+          write_text(json, o.wanted->start_utc);
+          write_text(json, o.wanted->end_utc);
+        });
     // The new occurrences of the chunk: `eo` of `fresh_from` where `fresh`. By primary key: with
     // many series the optimizer would rather read every occurrence of each by series.
     const std::string fresh_from = "event_occurrences eo FORCE INDEX (PRIMARY)";
@@ -177,7 +184,7 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
         "SELECT eo.event_id, l.target_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc" +
             link_from + "AND l.kind = 'term' JOIN terms t ON t.id = l.target_id WHERE " + fresh,
         fresh_args);
-    // term_relationships_count_ai: published events per term, in this connection's shard.
+    // term_relationships_ai's count: published events per term, in this connection's shard.
     db.execute(
         "INSERT INTO term_counts (term_id, shard, published) SELECT r.term_id, CONNECTION_ID() % 8, "
         "COUNT(*) FROM " +
@@ -195,21 +202,28 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
     model_fresh.emplace_back(first_id);
     db.execute(
         "INSERT INTO search_postings (word_id, event_id, status, hide_from_listings, start_utc, end_utc) "
-        "SELECT sp.word_id, d.event_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc FROM (" +
-            models + ") m JOIN search_postings sp ON sp.event_id = m.mid JOIN " + fresh_from +
+        "SELECT sp.word_id, d.event_id, d.status, d.hide_from_listings, d.start_utc, d.end_utc FROM " +
+            models + " JOIN search_postings sp ON sp.event_id = m.mid JOIN " + fresh_from +
             " ON eo.series_id = m.sid JOIN event_details d ON d.event_id = eo.event_id WHERE eo.event_id >= "
             "?",
         model_fresh);
+    // Each new occurrence holds its model's words: per word, status, hidden flag and day, the new
+    // details of the series counted so, without reading the postings just written back.
+    std::vector<SqlValue> fresh_models = fresh_args;
+    fresh_models.insert(fresh_models.end(), model_args.begin(), model_args.end());
     db.execute(
         "INSERT INTO search_word_days (word_id, status, hide_from_listings, day, shard, events) "
-        "SELECT sp.word_id, sp.status, sp.hide_from_listings, DATE(sp.start_utc), CONNECTION_ID() % 8, "
-        "COUNT(*) FROM " +
-            fresh_from + " JOIN search_postings sp ON sp.event_id = eo.event_id WHERE " + fresh +
-            " GROUP BY sp.word_id, sp.status, sp.hide_from_listings, DATE(sp.start_utc) "
-            "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
-        fresh_args);
-    db.execute("INSERT IGNORE INTO search_pending (event_id) SELECT eo.event_id FROM (" + models +
-                   ") m JOIN search_pending pm ON pm.event_id = m.mid JOIN " + fresh_from +
+        "SELECT sp.word_id, g.status, g.hide_from_listings, g.day, CONNECTION_ID() % 8, SUM(g.events) FROM "
+        "(SELECT eo.series_id, d.status, d.hide_from_listings, DATE(d.start_utc) AS day, COUNT(*) AS events "
+        "FROM " +
+            fresh_from + " JOIN event_details d ON d.event_id = eo.event_id WHERE " + fresh +
+            " GROUP BY eo.series_id, d.status, d.hide_from_listings, DATE(d.start_utc)) g JOIN " + models +
+            " ON m.sid = g.series_id JOIN search_postings sp ON sp.event_id = m.mid "
+            "GROUP BY sp.word_id, g.status, g.hide_from_listings, g.day "
+            "ON DUPLICATE KEY UPDATE events = search_word_days.events + VALUES(events)",
+        fresh_models);
+    db.execute("INSERT IGNORE INTO search_pending (event_id) SELECT eo.event_id FROM " + models +
+                   " JOIN search_pending pm ON pm.event_id = m.mid JOIN " + fresh_from +
                    " ON eo.series_id = m.sid WHERE eo.event_id >= ?",
                model_fresh);
 
@@ -224,11 +238,13 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
         id_values(series));
   }
   // The horizons, and the series' records (their next occurrences may have changed).
-  std::vector<SqlValue> horizons;
-  for (const SeriesExtension* e : chunk) horizons.insert(horizons.end(), {e->series_id, e->horizon_utc});
-  db.execute("UPDATE event_series s JOIN (" + values_table(chunk.size(), {"sid", "h"}) +
-                 ") x ON x.sid = s.series_id SET s.horizon_utc = x.h",
-             horizons);
+  db.execute(
+      "UPDATE event_series s JOIN JSON_TABLE(?, '$[*]' COLUMNS (sid BIGINT UNSIGNED PATH '$[0]', h DATETIME "
+      "PATH '$[1]')) x ON x.sid = s.series_id SET s.horizon_utc = x.h",
+      {json_rows(chunk, [](JsonRowWriter& json, const SeriesExtension* e) {
+        json.Int64(e->series_id);
+        write_text(json, e->horizon_utc);
+      })});
   note_records(db, "SELECT 'series' AS kind, p.id AS id FROM posts p WHERE p.id IN " + in, id_values(series));
   bulk.end();
 }

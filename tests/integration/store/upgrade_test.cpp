@@ -27,6 +27,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "support/client.h"
@@ -292,6 +293,15 @@ std::string show_create_all(const Upgrade& u, const std::string& db) {
   return out;
 }
 
+// The triggers and routines of `db` with their bodies, by name.
+std::string code_of(const Upgrade& u, const std::string& db) {
+  return u.sql(
+      "SELECT TRIGGER_NAME, EVENT_OBJECT_TABLE, ACTION_TIMING, EVENT_MANIPULATION, ACTION_STATEMENT FROM "
+      "information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() ORDER BY 1; SELECT ROUTINE_NAME, "
+      "ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() ORDER BY 1",
+      db);
+}
+
 // --- Expected records, from the v1 rows with v1's SQL ----------------------------------------
 
 const char* const kDate = "'%Y-%m-%d %H:%i:%s'";
@@ -553,6 +563,9 @@ TEST_CASE(
         break;
       }
   }
+  // The same triggers and procedures too: v1's triggers that schema.sql now does under other
+  // names (one insert trigger per table) are gone, none fires twice.
+  CHECK(code_of(u, kDb) == code_of(u, "upgrade_new"));
   // Migration 8 changes comments only: a new database on which it never ran (its version noted
   // before the first migrate) differs from one on which it did in nothing else.
   const std::string script = u.schema_sql();
@@ -596,15 +609,6 @@ TEST_CASE(
   }
 }
 
-// The triggers and routines of `db` with their bodies, by name.
-std::string code_of(const Upgrade& u, const std::string& db) {
-  return u.sql(
-      "SELECT TRIGGER_NAME, EVENT_OBJECT_TABLE, ACTION_TIMING, EVENT_MANIPULATION, ACTION_STATEMENT FROM "
-      "information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() ORDER BY 1; SELECT ROUTINE_NAME, "
-      "ROUTINE_DEFINITION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE() ORDER BY 1",
-      db);
-}
-
 TEST_CASE(
     "schema for the mysql client: build/schema-mysql.sql makes the database calendarctl migrate makes") {
   const Upgrade u;
@@ -625,6 +629,35 @@ TEST_CASE(
   const std::string versions = "SELECT GROUP_CONCAT(version ORDER BY version) FROM schema_migrations";
   CHECK(u.sql(versions, "schema_loaded") == u.sql(versions, "schema_migrated"));
   u.sql("DROP DATABASE schema_loaded; DROP DATABASE schema_migrated", "");
+}
+
+TEST_CASE("migrate drops the insert triggers of one job each that one trigger per table replaced") {
+  const Upgrade u;
+  u.migrate_new("trig_fresh");
+  u.migrate_new("trig_old");
+  // A database of the release before: its own trigger per job (bodies do not matter here).
+  const std::pair<const char*, const char*> kOld[] = {
+      {"posts_version_ai", "posts"},
+      {"posts_search_ai", "posts"},
+      {"event_details_version_ai", "event_details"},
+      {"event_details_days_ai", "event_details"},
+      {"event_details_hours_ai", "event_details"},
+      {"event_details_term_relationships_ai", "event_details"},
+      {"event_details_event_organizers_ai", "event_details"},
+      {"event_details_event_venues_ai", "event_details"},
+      {"event_details_search_postings_ai", "event_details"},
+      {"term_relationships_count_ai", "term_relationships"},
+      {"term_relationships_version_ai", "term_relationships"},
+  };
+  std::string create;
+  for (const auto& [name, table] : kOld)
+    create += std::string("CREATE TRIGGER ") + name + " AFTER INSERT ON " + table +
+              " FOR EACH ROW SET @cal_old_trigger = 1;\n";
+  u.sql(create, "trig_old");
+  CHECK(code_of(u, "trig_old") != code_of(u, "trig_fresh"));
+  u.migrate_again("trig_old");
+  CHECK(code_of(u, "trig_old") == code_of(u, "trig_fresh"));
+  u.sql("DROP DATABASE trig_fresh; DROP DATABASE trig_old", "");
 }
 
 TEST_CASE("migrate replaces a procedure whose body changed, and leaves an unchanged one alone") {

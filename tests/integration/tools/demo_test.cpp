@@ -275,10 +275,10 @@ TEST_CASE("calendarctl migrate brings an older trigger body up to date and leave
   const std::string query =
       "SELECT ACTION_STATEMENT, CREATED FROM information_schema.TRIGGERS WHERE "
       "TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME = ";
-  const std::string current_before = sql(query + "'posts_version_ai'");
+  const std::string current_before = sql(query + "'posts_ai'");
   CHECK(sql(query + "'event_venues_version_ai'").find("cal_note_change") == std::string::npos);
   REQUIRE(run(ctl() + " migrate 2>/dev/null").exit_code == 0);
   CHECK(sql(query + "'event_venues_version_ai'").find("CALL cal_note_change('event', NEW.event_id)") !=
         std::string::npos);
-  CHECK(sql(query + "'posts_version_ai'") == current_before);  // not re-created: same CREATED
+  CHECK(sql(query + "'posts_ai'") == current_before);  // not re-created: same CREATED
 }
