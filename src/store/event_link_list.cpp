@@ -215,25 +215,17 @@ Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, s
             const Rest& rest_of_filter, const Hours& h, Which which = Which::kListed) {
   const std::optional<EventSql>& rest = rest_of_filter.events;
   Sql out;
-  if (which == Which::kPending && !b.due_only) {
-    out.sql = std::string(" FROM search_pending pd STRAIGHT_JOIN ") + driver.table +
-              " l ON l.event_id = pd.event_id";
-    if (rest) {
-      out.sql +=
-          " JOIN posts p ON p.id = l.event_id JOIN event_details d ON d.event_id = l.event_id"
-          " LEFT JOIN event_venues ev ON ev.event_id = l.event_id" +
-          rest->joins;
-    } else if (!b.extra.sql.empty()) {
-      out.sql += " JOIN event_details d ON d.event_id = l.event_id";
-    }
-  } else if (b.due_only) {
+  if (b.due_only) {
     out.sql = std::string(" FROM event_details d FORCE INDEX (event_details_due) STRAIGHT_JOIN ") +
               driver.table + " l ON l.event_id = d.event_id AND d.status = 'future'";
     if (rest)
       out.sql += " JOIN posts p ON p.id = l.event_id LEFT JOIN event_venues ev ON ev.event_id = l.event_id" +
                  rest->joins;
   } else {
-    out.sql = std::string(" FROM ") + driver.table + " l FORCE INDEX (" + driver.index + ")";
+    out.sql = which == Which::kPending
+                  ? std::string(" FROM search_pending pd STRAIGHT_JOIN ") + driver.table +
+                        " l ON l.event_id = pd.event_id"
+                  : std::string(" FROM ") + driver.table + " l FORCE INDEX (" + driver.index + ")";
     if (rest) {
       out.sql +=
           " JOIN posts p ON p.id = l.event_id JOIN event_details d ON d.event_id = l.event_id"

@@ -279,18 +279,10 @@ MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
     const std::string series_slug = slug_row.next() ? slug_row.text(0) : std::to_string(series_id);
     const std::vector<std::string> slugs = occurrence_slugs(db, series_slug, added);
     // The posts, copied from the series' row with their own slugs.
-    execute_json_rows(
-        db,
-        "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, "
-        "password, parent, image_id, date_local, date_utc, modified_local, modified_utc) "
-        "SELECT 'event', s.status, s.status_before_trash, s.author, s.title, s.content, s.excerpt, x.slug, "
-        "s.password, s.id, s.image_id, s.date_local, s.date_utc, s.modified_local, s.modified_utc FROM "
-        "JSON_TABLE(?, '$[*]' COLUMNS (slug VARCHAR(200) CHARACTER SET utf8mb4 PATH '$[0]', sid BIGINT "
-        "UNSIGNED PATH '$[1]')) x JOIN posts s ON s.id = x.sid",
-        slugs, [&](JsonRowWriter& json, const std::string& slug) {
-          write_text(json, slug);
-          json.Int64(series_id);
-        });
+    execute_json_rows(db, kInsertOccurrencePosts, slugs, [&](JsonRowWriter& json, const std::string& slug) {
+      write_text(json, slug);
+      json.Int64(series_id);
+    });
     std::map<std::string, long long> id_by_slug;
     Rows ids = db.query("SELECT id, slug FROM posts WHERE parent = ? AND type = 'event'", {series_id});
     while (ids.next()) id_by_slug.emplace(ids.text(1), ids.integer(0));
@@ -299,18 +291,13 @@ MaterialiseCounts materialise_occurrences(Db& db, long long series_id,
     timed.insert(timed.end(), fresh.begin(), fresh.end());
     // Auto-increment ids: every new one is above every occurrence written before.
     first_new_id = std::min_element(fresh.begin(), fresh.end())->first;
-    execute_json_rows(
-        db,
-        "INSERT INTO event_occurrences (event_id, series_id, original_local, original_utc) SELECT x.id, "
-        "x.sid, "
-        "x.ol, x.ou FROM JSON_TABLE(?, '$[*]' COLUMNS (id BIGINT UNSIGNED PATH '$[0]', sid BIGINT UNSIGNED "
-        "PATH '$[1]', ol DATETIME PATH '$[2]', ou DATETIME PATH '$[3]')) x",
-        fresh, [&](JsonRowWriter& json, const std::pair<long long, const WantedOccurrence*>& f) {
-          json.Int64(f.first);
-          json.Int64(series_id);
-          write_text(json, f.second->original_local);
-          write_text(json, f.second->original_utc);
-        });
+    execute_json_rows(db, kInsertOccurrenceRows, fresh,
+                      [&](JsonRowWriter& json, const std::pair<long long, const WantedOccurrence*>& f) {
+                        json.Int64(f.first);
+                        json.Int64(series_id);
+                        write_text(json, f.second->original_local);
+                        write_text(json, f.second->original_utc);
+                      });
   }
   copy_series_to_occurrences(db, series_id, survivors, first_new_id, timed);
   bulk.end();

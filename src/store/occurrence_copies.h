@@ -12,6 +12,22 @@
 
 namespace cal {
 
+// The posts of new occurrences, copied from their series' rows, each with its own slug: for
+// execute_json_rows() (store/json_rows.h), rows [slug, series id].
+inline constexpr const char* kInsertOccurrencePosts =
+    "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, password, "
+    "parent, image_id, date_local, date_utc, modified_local, modified_utc) "
+    "SELECT 'event', s.status, s.status_before_trash, s.author, s.title, s.content, s.excerpt, x.slug, "
+    "s.password, s.id, s.image_id, s.date_local, s.date_utc, s.modified_local, s.modified_utc FROM "
+    "JSON_TABLE(?, '$[*]' COLUMNS (slug VARCHAR(200) CHARACTER SET utf8mb4 PATH '$[0]', sid BIGINT "
+    "UNSIGNED PATH '$[1]')) x JOIN posts s ON s.id = x.sid";
+
+// Which post is which occurrence: rows [occurrence id, series id, original local, original UTC].
+inline constexpr const char* kInsertOccurrenceRows =
+    "INSERT INTO event_occurrences (event_id, series_id, original_local, original_utc) SELECT x.id, x.sid, "
+    "x.ol, x.ou FROM JSON_TABLE(?, '$[*]' COLUMNS (id BIGINT UNSIGNED PATH '$[0]', sid BIGINT UNSIGNED "
+    "PATH '$[1]', ol DATETIME PATH '$[2]', ou DATETIME PATH '$[3]')) x";
+
 // The list rollups of the occurrences of series `series_id` whose ids are `first_new_id` or
 // more (inserted by this write, after every older one): event_day_counts and
 // event_duration_hours, as event_details' insert triggers count them.

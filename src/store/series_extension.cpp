@@ -97,14 +97,7 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
     // The posts, copied from their series' rows with their own slugs.
     long long first_id = 0;
     execute_json_rows(
-        db,
-        "INSERT INTO posts (type, status, status_before_trash, author, title, content, excerpt, slug, "
-        "password, parent, image_id, date_local, date_utc, modified_local, modified_utc) "
-        "SELECT 'event', s.status, s.status_before_trash, s.author, s.title, s.content, s.excerpt, x.slug, "
-        "s.password, s.id, s.image_id, s.date_local, s.date_utc, s.modified_local, s.modified_utc FROM "
-        "JSON_TABLE(?, '$[*]' COLUMNS (slug VARCHAR(200) CHARACTER SET utf8mb4 PATH '$[0]', sid BIGINT "
-        "UNSIGNED PATH '$[1]')) x JOIN posts s ON s.id = x.sid",
-        added,
+        db, kInsertOccurrencePosts, added,
         [](JsonRowWriter& json, const NewOccurrence& o) {
           write_text(json, o.slug);
           json.Int64(o.series->series_id);
@@ -122,18 +115,12 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
         "SELECT id, slug FROM posts WHERE parent IN " + in + " AND type = 'event' AND id >= ?", args);
     while (ids.next()) id_by_slug.emplace(ids.text(1), ids.integer(0));
     for (NewOccurrence& o : added) o.id = id_by_slug.at(o.slug);
-    execute_json_rows(
-        db,
-        "INSERT INTO event_occurrences (event_id, series_id, original_local, original_utc) SELECT x.id, "
-        "x.sid, "
-        "x.ol, x.ou FROM JSON_TABLE(?, '$[*]' COLUMNS (id BIGINT UNSIGNED PATH '$[0]', sid BIGINT UNSIGNED "
-        "PATH '$[1]', ol DATETIME PATH '$[2]', ou DATETIME PATH '$[3]')) x",
-        added, [](JsonRowWriter& json, const NewOccurrence& o) {
-          json.Int64(o.id);
-          json.Int64(o.series->series_id);
-          write_text(json, o.wanted->original_local);
-          write_text(json, o.wanted->original_utc);
-        });
+    execute_json_rows(db, kInsertOccurrenceRows, added, [](JsonRowWriter& json, const NewOccurrence& o) {
+      json.Int64(o.id);
+      json.Int64(o.series->series_id);
+      write_text(json, o.wanted->original_local);
+      write_text(json, o.wanted->original_utc);
+    });
     // The details from the parked series' fields, with their post's visibility
     // (event_details_visibility_bi).
     execute_json_rows(
