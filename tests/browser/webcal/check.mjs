@@ -79,7 +79,7 @@ async function moreLists(page, shown) {
     more[day] = await page.$eval(item, (e) => e.querySelector('.fc-event-title').textContent);
     delete shown[more[day]];
     await page.click(item);
-    await page.waitForSelector('#cal-panel[open] .cal-day-event', { timeout: 10000 });
+    await page.waitForSelector('#cal-panel[open] .cal-day-event', { timeout: 30000 });
     const titles = await page.$$eval('#cal-panel .cal-day-event strong', (els) => els.map((e) => e.textContent));
     await page.keyboard.press('Escape');
     for (const t of titles) shown[t] = [...new Set([...(shown[t] || []), day])].sort();
@@ -141,13 +141,14 @@ try {
   await page.select('#cal-lang', 'en');
 
   // The event panel, opened from the keyboard (focus the event, Enter) and closed with Escape.
+  // Waits are generous: on two busy cores a panel once took more than 10 s to fill.
   async function panel(title) {
     const handle = await page.evaluateHandle((t) => Array.from(document.querySelectorAll('.fc-event'))
       .find((e) => e.querySelector('.fc-event-title')?.textContent === t), title);
     await handle.focus();
     await page.keyboard.press('Enter');
     await page.waitForFunction((t) => document.querySelector('#cal-panel[open] h2')?.textContent === t &&
-      document.querySelector('#cal-panel-body').children.length > 0, { timeout: 10000 }, title);
+      document.querySelector('#cal-panel-body').children.length > 0, { timeout: 30000 }, title);
     const seen = await page.evaluate(() => {
       const body = document.querySelector('#cal-panel-body');
       return { eventZone: body.querySelector('.cal-when-event')?.textContent || '',
