@@ -10,11 +10,14 @@
 #include <cstdio>
 #include <iostream>
 #include <iterator>
+#include <thread>
 
 namespace cal {
 namespace {
 
 constexpr long long kBatch = 500;
+// Batches tried again after a deadlock or a lock wait (see index_all_pending()).
+constexpr int kConflictTries = 4;
 
 std::string code_point_list(const std::vector<char32_t>& cps) {
   std::string out;
@@ -63,10 +66,24 @@ int rebuild(const Config& config) {
 long long index_all_pending(const Config& config) {
   Db db(config.database);
   long long total = 0;
-  for (;;) {
-    Transaction tx(db);
-    const long long n = index_pending_events(db, kBatch, 0);
-    tx.commit();
+  for (int conflicts = 0;;) {
+    long long n = 0;
+    try {
+      Transaction tx(db);
+      n = index_pending_events(db, kBatch, 0);
+      tx.commit();
+    } catch (const DatabaseConflict&) {
+      // A running service writes meanwhile (its indexer, a write's day counts) and holds what
+      // the batch needs: again shortly. Pending is a state searches handle (LIKE), so past a
+      // few tries the rest is left to the service's indexer or the next run, not a failure.
+      if (++conflicts > kConflictTries) {
+        std::cerr << "calendarctl: events left pending: a writer held what indexing them needed "
+                     "(the service's indexer or the next migrate indexes them)\n";
+        return total;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(50 << conflicts));
+      continue;
+    }
     if (n == 0) return total;
     total += n;
   }

@@ -15,6 +15,8 @@ namespace cal {
 int run_search_index(const Config& config, const std::vector<std::string>& positional);
 
 // Indexes every event still pending (after a migration or writes by hand); returns how many.
+// Batches that meet a running service's locks are tried again, then left pending (with a note on
+// standard error): never a failure.
 long long index_all_pending(const Config& config);
 
 }  // namespace cal
