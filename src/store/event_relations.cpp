@@ -161,8 +161,7 @@ void RelationReader::add_written_links() {
     organizers_written_ = true;
     std::set<long long> seen;
     for (long long id : *written_->organizer_ids)
-      if (seen.insert(id).second)
-        links_.push_back(Link{event_id, static_cast<long long>(links_.size()), id});
+      if (seen.insert(id).second) links_.push_back(Link{event_id, static_cast<long long>(links_.size()), id});
   }
   if (written_->category_ids && written_->tag_ids) {
     terms_written_ = true;

@@ -125,8 +125,8 @@ AppliedLinks apply_event_links(RequestContext& ctx, long long event_id, bool cre
     set_event_organizers(ctx.db, event_id, *applied.links.organizer_ids, created);
   }
   if (ctx.params.given(param::kCategories)) {
-    applied.links.category_ids = resolve_terms_input(
-        ctx, Taxonomy::kCategory, *ctx.params.find(param::kCategories)->raw, "categories");
+    applied.links.category_ids = resolve_terms_input(ctx, Taxonomy::kCategory,
+                                                     *ctx.params.find(param::kCategories)->raw, "categories");
     set_event_terms(ctx.db, event_id, Taxonomy::kCategory, *applied.links.category_ids, created);
   }
   if (ctx.params.given(param::kTags)) {

@@ -8,8 +8,6 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
-#include <map>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <utility>
@@ -19,57 +17,15 @@
 #include "support/commands.h"
 #include "support/engine.h"
 #include "support/events.h"
+#include "support/general_log.h"
 #include "support/reliability.h"
 
 namespace caltest {
 namespace {
 
 using namespace events;
-
-// SQL on the stack's MariaDB; the rows, tab-separated, one a line.
-Run sql(const std::string& statement) {
-  return run("mariadb --no-defaults --user=root --batch --skip-column-names --socket='" + test_stack_dir() +
-             "/mysqld.sock' -e \"" + statement + "\"");
-}
-
-// The committed transactions in the log, in the order they began: each the statements from its
-// START TRANSACTION to its COMMIT.
-std::vector<std::vector<std::string>> committed_transactions() {
-  const Run log = sql(
-      "SELECT thread_id, REPLACE(CONVERT(argument USING utf8mb4), '\\n', ' ') FROM mysql.general_log WHERE "
-      "command_type IN ('Execute', 'Query') ORDER BY event_time");
-  std::map<std::string, std::vector<std::string>> open;  // by thread
-  std::vector<std::vector<std::string>> found;
-  std::istringstream in(log.out);
-  for (std::string line; std::getline(in, line);) {
-    const std::size_t tab = line.find('\t');
-    if (tab == std::string::npos) continue;
-    const std::string thread = line.substr(0, tab), statement = line.substr(tab + 1);
-    std::vector<std::string>& current = open[thread];
-    if (statement.rfind("START TRANSACTION", 0) == 0) current.clear();
-    current.push_back(statement);
-    if (statement.rfind("COMMIT", 0) == 0) {
-      found.push_back(current);
-      current.clear();
-    }
-  }
-  return found;
-}
-
-bool has(const std::vector<std::string>& statements, const std::string& start) {
-  for (const std::string& s : statements)
-    if (s.rfind(start, 0) == 0) return true;
-  return false;
-}
-
-// Those of `transactions` with a statement starting with `start`.
-std::vector<std::vector<std::string>> with(const std::vector<std::vector<std::string>>& transactions,
-                                           const std::string& start) {
-  std::vector<std::vector<std::string>> found;
-  for (const auto& t : transactions)
-    if (has(t, start)) found.push_back(t);
-  return found;
-}
+using general_log::has;
+using general_log::with;
 
 bool pending(long long id) {
   return engine::sql("SELECT COUNT(*) FROM search_pending WHERE event_id = " + std::to_string(id)) != "0";
@@ -79,18 +35,6 @@ bool pending(long long id) {
 bool indexed_soon(long long id) {
   for (int i = 0; i < 200 && pending(id); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   return !pending(id);
-}
-
-void log_on() {
-  REQUIRE(sql("SET GLOBAL log_output = 'TABLE'; TRUNCATE mysql.general_log; SET GLOBAL general_log = 1")
-              .exit_code == 0);
-}
-
-std::vector<std::vector<std::string>> log_off() {
-  sql("SET GLOBAL general_log = 0");
-  std::vector<std::vector<std::string>> transactions = committed_transactions();
-  sql("SET GLOBAL log_output = 'FILE'; TRUNCATE mysql.general_log");
-  return transactions;
 }
 
 // `text` as one word of the shell.
@@ -112,7 +56,7 @@ std::string cgi(const std::string& method, const std::string& path, const std::s
 }  // namespace
 
 TEST_CASE("through the server, an event's write leaves its words to the indexer's own transaction") {
-  log_on();
+  general_log::on();
   const long long id =
       create_id("Upkeep " + unique("zqserved"), days_ahead(9, "10:00"), days_ahead(9, "11:00"));
   const bool created_indexed = indexed_soon(id);
@@ -120,7 +64,7 @@ TEST_CASE("through the server, an event's write leaves its words to the indexer'
       post_json(std::string(kEvents) + "/" + std::to_string(id),
                 "{\"title\":" + quoted("Upkeep " + unique("zqserved")) + "}", {admin()});
   const bool updated_indexed = indexed_soon(id);
-  const std::vector<std::vector<std::string>> transactions = log_off();
+  const std::vector<std::vector<std::string>> transactions = general_log::off();
   REQUIRE_MESSAGE(updated.status == 200, describe(updated));
   CHECK(created_indexed);
   CHECK(updated_indexed);
@@ -143,7 +87,7 @@ TEST_CASE("through the server, an event's write leaves its words to the indexer'
 TEST_CASE(
     "in CGI mode a created event's index upkeep reads no pending row of its own and takes no postings out") {
   const std::string title = "Upkeep " + unique("zqfresh");
-  log_on();
+  general_log::on();
   const std::string created =
       cgi("POST", "/cal/events/v1/events",
           "{\"title\":" + quoted(title) + ",\"start_date\":\"" + days_ahead(9, "10:00") +
@@ -153,7 +97,8 @@ TEST_CASE(
   const long long id = std::stoll(created.substr(at + 5));
   const std::string updated = cgi("POST", "/cal/events/v1/events/" + std::to_string(id),
                                   "{\"title\":" + quoted(title + " again") + "}");
-  const std::vector<std::vector<std::string>> written = with(log_off(), "INSERT INTO search_postings");
+  const std::vector<std::vector<std::string>> written =
+      with(general_log::off(), "INSERT INTO search_postings");
   CHECK(created.rfind("Status: 201", 0) == 0);
   CHECK_MESSAGE(updated.rfind("Status: 200", 0) == 0, updated.substr(0, 300));
   CHECK_FALSE(pending(id));
