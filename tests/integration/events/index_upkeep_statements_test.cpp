@@ -37,6 +37,9 @@ bool indexed_soon(long long id) {
   return !pending(id);
 }
 
+void log_on() { general_log::on(); }
+std::vector<std::vector<std::string>> log_off() { return general_log::off(); }
+
 // `text` as one word of the shell.
 std::string shell_quoted(const std::string& text) {
   std::string out = "'";
@@ -56,7 +59,7 @@ std::string cgi(const std::string& method, const std::string& path, const std::s
 }  // namespace
 
 TEST_CASE("through the server, an event's write leaves its words to the indexer's own transaction") {
-  general_log::on();
+  log_on();
   const long long id =
       create_id("Upkeep " + unique("zqserved"), days_ahead(9, "10:00"), days_ahead(9, "11:00"));
   const bool created_indexed = indexed_soon(id);
@@ -64,7 +67,7 @@ TEST_CASE("through the server, an event's write leaves its words to the indexer'
       post_json(std::string(kEvents) + "/" + std::to_string(id),
                 "{\"title\":" + quoted("Upkeep " + unique("zqserved")) + "}", {admin()});
   const bool updated_indexed = indexed_soon(id);
-  const std::vector<std::vector<std::string>> transactions = general_log::off();
+  const std::vector<std::vector<std::string>> transactions = log_off();
   REQUIRE_MESSAGE(updated.status == 200, describe(updated));
   CHECK(created_indexed);
   CHECK(updated_indexed);
@@ -87,7 +90,7 @@ TEST_CASE("through the server, an event's write leaves its words to the indexer'
 TEST_CASE(
     "in CGI mode a created event's index upkeep reads no pending row of its own and takes no postings out") {
   const std::string title = "Upkeep " + unique("zqfresh");
-  general_log::on();
+  log_on();
   const std::string created =
       cgi("POST", "/cal/events/v1/events",
           "{\"title\":" + quoted(title) + ",\"start_date\":\"" + days_ahead(9, "10:00") +
@@ -98,7 +101,7 @@ TEST_CASE(
   const std::string updated = cgi("POST", "/cal/events/v1/events/" + std::to_string(id),
                                   "{\"title\":" + quoted(title + " again") + "}");
   const std::vector<std::vector<std::string>> written =
-      with(general_log::off(), "INSERT INTO search_postings");
+      with(log_off(), "INSERT INTO search_postings");
   CHECK(created.rfind("Status: 201", 0) == 0);
   CHECK_MESSAGE(updated.rfind("Status: 200", 0) == 0, updated.substr(0, 300));
   CHECK_FALSE(pending(id));
