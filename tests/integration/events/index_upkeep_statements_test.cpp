@@ -100,8 +100,7 @@ TEST_CASE(
   const long long id = std::stoll(created.substr(at + 5));
   const std::string updated = cgi("POST", "/cal/events/v1/events/" + std::to_string(id),
                                   "{\"title\":" + quoted(title + " again") + "}");
-  const std::vector<std::vector<std::string>> written =
-      with(log_off(), "INSERT INTO search_postings");
+  const std::vector<std::vector<std::string>> written = with(log_off(), "INSERT INTO search_postings");
   CHECK(created.rfind("Status: 201", 0) == 0);
   CHECK_MESSAGE(updated.rfind("Status: 200", 0) == 0, updated.substr(0, 300));
   CHECK_FALSE(pending(id));
