@@ -24,6 +24,8 @@ struct Part {
   // runs), with `by_ids`'s "@IN" standing for their IN list; none, no statement.
   std::function<std::vector<long long>()> ids = nullptr;
   std::string by_ids = {};
+  // Read by `ids` in the one statement too: they are known before it runs (a write's answer).
+  bool known = false;
   int first = 0;  // where its columns start in the one statement's rows
 };
 
@@ -75,8 +77,11 @@ void append_select(const Part& p, const std::string& columns, const std::string&
 class RelationReader {
  public:
   // `events`, when given, are the events of the ids read (their venue and image ids are then
-  // known). The reader's parts refer to it: it is neither copied nor moved.
-  RelationReader(const std::vector<Event>* events, const RelationParts& wanted);
+  // known); `written`, when given, the links the write in progress set on them, so that what they
+  // name is read by id and the links themselves not at all. The reader's parts refer to it: it is
+  // neither copied nor moved.
+  RelationReader(const std::vector<Event>* events, const RelationParts& wanted,
+                 const WrittenLinks* written = nullptr);
   RelationReader(const RelationReader&) = delete;
   RelationReader& operator=(const RelationReader&) = delete;
 
@@ -86,7 +91,12 @@ class RelationReader {
   struct Link {
     long long event_id, position, organizer_id;
   };
+  struct TermLink {
+    long long event_id, term_id;
+    std::optional<Taxonomy> as;  // a written link: only to a term of this taxonomy
+  };
 
+  void add_written_links();
   void add_event_parts();
   void add_organizer_part();
   void add_venue_part();
@@ -99,21 +109,26 @@ class RelationReader {
 
   const std::vector<Event>* events_;
   const RelationParts& wanted_;
+  const WrittenLinks* written_;
+  bool organizers_written_ = false, terms_written_ = false;
   const std::string image_columns_;
   const std::string image_join_;
   std::vector<Part> parts_;
   EventRelationRows out_;
   std::vector<Link> links_;
-  std::vector<std::pair<long long, long long>> term_links_;            // (event, term)
+  std::vector<TermLink> term_links_;
   std::unordered_map<long long, std::pair<Term, std::string>> terms_;  // by id, with the sort key
   std::set<long long> images_seen_;
 };
 
-RelationReader::RelationReader(const std::vector<Event>* events, const RelationParts& wanted)
+RelationReader::RelationReader(const std::vector<Event>* events, const RelationParts& wanted,
+                               const WrittenLinks* written)
     : events_(events),
       wanted_(wanted),
+      written_(written),
       image_columns_(wanted.images ? kImageColumns : "NULL, NULL"),
       image_join_(wanted.images ? kImageJoin : "") {
+  add_written_links();
   add_event_parts();
   add_organizer_part();
   add_venue_part();
@@ -136,6 +151,28 @@ void RelationReader::add_image(const Rows& rows, int column) {
     out_.images.push_back(read_image(rows, column));
 }
 
+// The links a write set on its one event, as set_event_organizers() and set_event_terms() store
+// them: each organizer once, in the given order; each term once per taxonomy. Terms count as
+// written only when both taxonomies were: one link statement reads both.
+void RelationReader::add_written_links() {
+  if (!written_ || !events_ || events_->size() != 1) return;
+  const long long event_id = events_->front().post.id;
+  if (written_->organizer_ids) {
+    organizers_written_ = true;
+    std::set<long long> seen;
+    for (long long id : *written_->organizer_ids)
+      if (seen.insert(id).second) links_.push_back(Link{event_id, static_cast<long long>(links_.size()), id});
+  }
+  if (written_->category_ids && written_->tag_ids) {
+    terms_written_ = true;
+    for (const auto& [ids, taxonomy] : {std::pair{&*written_->category_ids, Taxonomy::kCategory},
+                                        std::pair{&*written_->tag_ids, Taxonomy::kTag}}) {
+      const std::set<long long> unique(ids->begin(), ids->end());
+      for (long long id : unique) term_links_.push_back(TermLink{event_id, id, taxonomy});
+    }
+  }
+}
+
 // The events themselves (when wanted) and their organizer links.
 void RelationReader::add_event_parts() {
   if (wanted_.events)
@@ -143,6 +180,7 @@ void RelationReader::add_event_parts() {
         {"e", event_columns(), kEventColumnCount,
          std::string(kEventFrom) + " WHERE p.type = 'event' AND p.id @IN",
          [this](const Rows& rows, int first) { out_.events.push_back(read_event(rows, first)); }});
+  if (organizers_written_) return;
   // A link to a post that is no organizer is kept, as the links are (the record leaves it out).
   parts_.push_back(
       {"l", "eo.event_id, eo.position, eo.organizer_id", 3, " FROM event_organizers eo WHERE eo.event_id @IN",
@@ -166,6 +204,7 @@ void RelationReader::add_organizer_part() {
        },
        [this] { return distinct_ids(links_, [](const Link& l) { return l.organizer_id; }); },
        organizers + "@IN"});
+  parts_.back().known = organizers_written_;
 }
 
 void RelationReader::add_venue_part() {
@@ -182,16 +221,18 @@ void RelationReader::add_venue_part() {
   if (events_) {
     parts_.back().ids = [this] { return distinct_ids(*events_, [](const Event& e) { return e.venue_id; }); };
     parts_.back().by_ids = venues + "@IN";
+    parts_.back().known = written_ != nullptr;
   }
 }
 
 // The term links, then the terms they name.
 void RelationReader::add_term_parts() {
   const std::string taxonomy = wanted_.tags ? "" : " AND t.taxonomy = 'cal_events_cat'";
-  parts_.push_back({"r", "r.event_id, r.term_id", 2, " FROM term_relationships r WHERE r.event_id @IN",
-                    [this](const Rows& rows, int first) {
-                      term_links_.emplace_back(rows.integer(first), rows.integer(first + 1));
-                    }});
+  if (!terms_written_)
+    parts_.push_back({"r", "r.event_id, r.term_id", 2, " FROM term_relationships r WHERE r.event_id @IN",
+                      [this](const Rows& rows, int first) {
+                        term_links_.push_back(TermLink{rows.integer(first), rows.integer(first + 1), {}});
+                      }});
   // Sorted below, not by ORDER BY (see find_event_terms in terms.cpp).
   parts_.push_back(
       {"t", term_columns(wanted_.term_counts) + ", WEIGHT_STRING(t.name_lower)", kTermColumnCount + 1,
@@ -202,10 +243,9 @@ void RelationReader::add_term_parts() {
          const long long id = term.id;
          terms_.emplace(id, std::make_pair(std::move(term), rows.text(first + kTermColumnCount)));
        },
-       [this] {
-         return distinct_ids(term_links_, [](const std::pair<long long, long long>& l) { return l.second; });
-       },
+       [this] { return distinct_ids(term_links_, [](const TermLink& l) { return l.term_id; }); },
        " FROM terms t WHERE t.id @IN" + taxonomy});
+  parts_.back().known = terms_written_;
 }
 
 void RelationReader::add_image_part() {
@@ -217,29 +257,36 @@ void RelationReader::add_image_part() {
       return distinct_ids(*events_, [](const Event& e) { return e.post.image_id; });
     };
     parts_.back().by_ids = " FROM attachment_details a WHERE a.attachment_id @IN";
+    parts_.back().known = written_ != nullptr;
   }
 }
 
 void RelationReader::read_as_one_statement(Db& db, const std::vector<long long>& event_ids) {
+  // The parts that run, with their IN lists: a part read by known ids runs only when it has some.
+  std::vector<std::pair<Part*, std::vector<long long>>> running;
   int total = 0;
   for (Part& p : parts_) {
+    std::vector<long long> ids = p.known ? p.ids() : event_ids;
+    if (ids.empty()) continue;
     p.first = 1 + total;
     total += p.width;
+    running.emplace_back(&p, std::move(ids));
   }
+  if (running.empty()) return;
   std::string sql;
   std::vector<SqlValue> args;
-  for (const Part& p : parts_) {
+  for (const auto& [p, ids] : running) {
     if (!sql.empty()) sql += " UNION ALL ";
-    const int before = p.first - 1;
+    const int before = p->first - 1;
     const std::string padded =
-        (before ? nulls(before).substr(2) + ", " : "") + p.columns + nulls(total - before - p.width);
-    append_select(p, padded, p.from, event_ids, sql, args);
+        (before ? nulls(before).substr(2) + ", " : "") + p->columns + nulls(total - before - p->width);
+    append_select(*p, padded, p->known ? p->by_ids : p->from, ids, sql, args);
   }
   Rows rows = db.query(sql, args);
   while (rows.next()) {
     const std::string kind = rows.text(0);
-    for (const Part& p : parts_)
-      if (p.kind == kind) {
+    for (const auto& running_part : running)
+      if (const Part& p = *running_part.first; p.kind == kind) {
         p.read(rows, p.first);
         break;
       }
@@ -268,20 +315,22 @@ void RelationReader::order_links_and_terms() {
     return a.event_id != b.event_id ? a.event_id < b.event_id : a.position < b.position;
   });
   for (const Link& l : links_) out_.organizer_links.emplace_back(l.event_id, l.organizer_id);
-  // A link to a term the statement did not read (a tag when tags are not wanted) names nothing.
+  // A link to a term the statement did not read (a tag when tags are not wanted) names nothing,
+  // nor does a written one to a term of the other taxonomy.
   std::vector<std::string> term_keys;
-  for (const auto& [event_id, term_id] : term_links_) {
-    const auto it = terms_.find(term_id);
-    if (it == terms_.end()) continue;
-    out_.terms.emplace_back(event_id, it->second.first);
+  for (const TermLink& l : term_links_) {
+    const auto it = terms_.find(l.term_id);
+    if (it == terms_.end() || (l.as && *l.as != it->second.first.taxonomy)) continue;
+    out_.terms.emplace_back(l.event_id, it->second.first);
     term_keys.push_back(it->second.second);
   }
   out_.terms = sort_event_terms(std::move(out_.terms), term_keys);
 }
 
 EventRelationRows relations_of(Db& db, const std::vector<long long>& event_ids,
-                               const std::vector<Event>* events, const RelationParts& wanted) {
-  RelationReader reader(events, wanted);
+                               const std::vector<Event>* events, const RelationParts& wanted,
+                               const WrittenLinks* written = nullptr) {
+  RelationReader reader(events, wanted, written);
   return reader.read(db, event_ids);
 }
 
@@ -297,6 +346,12 @@ EventRelationRows find_event_relations(Db& db, const std::vector<Event>& events,
   ids.reserve(events.size());
   for (const Event& e : events) ids.push_back(e.post.id);
   return relations_of(db, ids, &events, parts);
+}
+
+EventRelationRows find_written_event_relations(Db& db, const Event& event, const WrittenLinks& links) {
+  const std::vector<Event> events{event};
+  const RelationParts parts;
+  return relations_of(db, {event.post.id}, &events, parts, &links);
 }
 
 }  // namespace cal

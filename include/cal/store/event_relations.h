@@ -11,6 +11,7 @@
 #include "cal/store/terms.h"
 #include "cal/store/venues.h"
 
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -45,5 +46,21 @@ EventRelationRows find_event_relations(Db& db, const std::vector<long long>& eve
 // events hold.
 EventRelationRows find_event_relations(Db& db, const std::vector<Event>& events,
                                        const RelationParts& parts = {});
+
+// The links of one event as the write in progress set them, so that its answer need not read
+// them back; each set nullopt when the write left it as it was. Ids as the write was given them:
+// duplicates count once, and a term id of the other taxonomy is no link (as set_event_terms()).
+struct WrittenLinks {
+  std::optional<std::vector<long long>> organizer_ids;  // in link order
+  std::optional<std::vector<long long>> category_ids;
+  std::optional<std::vector<long long>> tag_ids;
+};
+
+// The relations of `event`, written in this transaction with `links`, for the write's answer:
+// its venue and image by the ids it holds, the organizers and terms by the ids of `links` (the
+// link rows read by the event's id only for a set the write left alone), each a primary-key
+// lookup, all in one statement; none when it shows no related record. Term counts are read:
+// the write's own links changed them.
+EventRelationRows find_written_event_relations(Db& db, const Event& event, const WrittenLinks& links);
 
 }  // namespace cal

@@ -112,23 +112,29 @@ void apply_event_fields(RequestContext& ctx, Event& event, bool create) {
   if (ctx.params.given(param::kPassword)) event.post.password = ctx.params.text(param::kPassword);
 }
 
-void apply_event_links(RequestContext& ctx, long long event_id, bool created) {
-  if (ctx.params.given(param::kVenue))
-    set_event_venue(ctx.db, event_id, resolve_venue_input(ctx, *ctx.params.find(param::kVenue)->raw));
-  if (ctx.params.given(param::kOrganizer))
-    set_event_organizers(ctx.db, event_id,
-                         resolve_organizer_input(ctx, *ctx.params.find(param::kOrganizer)->raw), created);
+AppliedLinks apply_event_links(RequestContext& ctx, long long event_id, bool created) {
+  AppliedLinks applied;
+  // A created event has no links but those given.
+  if (created) applied = {0, {std::vector<long long>{}, std::vector<long long>{}, std::vector<long long>{}}};
+  if (ctx.params.given(param::kVenue)) {
+    applied.venue_id = resolve_venue_input(ctx, *ctx.params.find(param::kVenue)->raw);
+    set_event_venue(ctx.db, event_id, *applied.venue_id);
+  }
+  if (ctx.params.given(param::kOrganizer)) {
+    applied.links.organizer_ids = resolve_organizer_input(ctx, *ctx.params.find(param::kOrganizer)->raw);
+    set_event_organizers(ctx.db, event_id, *applied.links.organizer_ids, created);
+  }
   if (ctx.params.given(param::kCategories)) {
-    set_event_terms(ctx.db, event_id, Taxonomy::kCategory,
-                    resolve_terms_input(ctx, Taxonomy::kCategory, *ctx.params.find(param::kCategories)->raw,
-                                        "categories"),
-                    created);
+    applied.links.category_ids = resolve_terms_input(ctx, Taxonomy::kCategory,
+                                                     *ctx.params.find(param::kCategories)->raw, "categories");
+    set_event_terms(ctx.db, event_id, Taxonomy::kCategory, *applied.links.category_ids, created);
   }
   if (ctx.params.given(param::kTags)) {
-    set_event_terms(ctx.db, event_id, Taxonomy::kTag,
-                    resolve_terms_input(ctx, Taxonomy::kTag, *ctx.params.find(param::kTags)->raw, "tags"),
-                    created);
+    applied.links.tag_ids =
+        resolve_terms_input(ctx, Taxonomy::kTag, *ctx.params.find(param::kTags)->raw, "tags");
+    set_event_terms(ctx.db, event_id, Taxonomy::kTag, *applied.links.tag_ids, created);
   }
+  return applied;
 }
 
 }  // namespace cal

@@ -147,6 +147,10 @@ EventRelations load_event_relations(Db& db, const std::vector<Event>& events, co
   return keyed_relations(find_event_relations(db, events, parts));
 }
 
+EventRelations load_written_event_relations(Db& db, const Event& event, const WrittenLinks& links) {
+  return keyed_relations(find_written_event_relations(db, event, links));
+}
+
 std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db, long long id) {
   EventRelationRows rows =
       find_event_relations(db, std::vector<long long>{id}, RelationParts{.events = true});

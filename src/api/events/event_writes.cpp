@@ -34,9 +34,81 @@ void keep_index(RequestContext& ctx, long long id, WrittenEvent how, IndexUpkeep
   index_pending_events(ctx.db, kPendingIndexedPerWrite, id, how);
 }
 
+// A one-off event as its write stored it, and the links the write set: what its answer is made of.
+struct EventWrite {
+  Event event;
+  WrittenLinks links;
+};
+
+EventWrite write_event_create(RequestContext& ctx, IndexUpkeep upkeep) {
+  Transaction tx(ctx.db);
+  EventWrite written;
+  Event& event = written.event;
+  event.details.timezone = site_zone(ctx).name();
+  apply_post_fields(ctx, kEventKind, event.post, true);
+  apply_event_fields(ctx, event, true);
+  insert_post(ctx.db, event.post);
+  save_event_details(ctx.db, event.post.id, event.details);
+  AppliedLinks applied = apply_event_links(ctx, event.post.id, true);
+  event.venue_id = applied.venue_id.value_or(0);
+  written.links = std::move(applied.links);
+  keep_index(ctx, event.post.id, WrittenEvent::kCreated, upkeep);
+  tx.commit();  // only counts down: the outermost transaction commits
+  return written;
+}
+
+EventWrite write_event_changes(RequestContext& ctx, long long target_id, IndexUpkeep upkeep) {
+  const std::optional<PostRow> named =
+      target_id ? find_post(ctx.db, PostType::kEvent, target_id) : std::nullopt;
+  if (target_id && !named) throw std::runtime_error("event " + std::to_string(target_id) + " vanished");
+  const PostRow target = named ? *named : load_target(ctx, kEventKind);
+  check_editable(ctx, target);
+  Transaction tx(ctx.db);
+  // Concurrent updates of one event apply one after the other, each to the latest version.
+  lock_post(ctx.db, target.id);
+  std::vector<Event> found = find_events(ctx.db, {target.id});
+  if (found.empty()) throw std::runtime_error("event " + std::to_string(target.id) + " has no details");
+  EventWrite written{std::move(found.front()), {}};
+  Event& event = written.event;
+  const std::string old_slug = event.post.slug;
+  apply_post_fields(ctx, kEventKind, event.post, false);
+  apply_event_fields(ctx, event, false);
+  update_post(ctx.db, event.post, event.post.slug != old_slug);
+  save_event_details(ctx.db, event.post.id, event.details);
+  AppliedLinks applied = apply_event_links(ctx, event.post.id);
+  if (applied.venue_id) event.venue_id = *applied.venue_id;
+  written.links = std::move(applied.links);
+  keep_index(ctx, event.post.id, WrittenEvent::kChanged, upkeep);
+  tx.commit();
+  return written;
+}
+
+// The answer of a write of a one-off event, built from what the write stored (its values were
+// validated and normalised before they were written: the id, the slug made unique, the dates and
+// the status are the stored ones) instead of reading the event back. The records it links are
+// read by id, with the terms' counts its links just changed (cal/store/event_relations.h). Written
+// in full, without json_ld, as any write's answer: the writer has edit rights, so a password hides
+// nothing from them.
+Response written_answer(RequestContext& ctx, EventWrite written, int status) {
+  Event& event = written.event;
+  // What the read of a post computes (kPostColumns): a scheduled post whose date has passed reads
+  // `publish` (an update that moved a `future` event's date into the past and left its status).
+  if (event.post.status == "future" &&
+      event.post.date_utc <= format_date_time(to_utc_date_time(now_seconds())))
+    event.post.status = "publish";
+  const EventRelations relations = load_written_event_relations(ctx.db, event, written.links);
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  write_event(w, ctx, event, relations, EventView::kFull, false);
+  Response r = json_response(status, buffer);
+  if (status == 201) r.set_header("Location", record_rest_url(ctx, kEventKind, event.post.id));
+  return r;
+}
+
 // The event as stored now (inside the write's transaction), written in full: the writer has
 // edit rights, so a password hides nothing from them. One statement reads the event and its
-// relations together (two before: a round trip of every write).
+// relations together: for the writes of series and occurrences, which change more than their
+// values (a one-off event's write answers with written_answer()).
 Response written_event(RequestContext& ctx, long long id, int status) {
   const auto loaded = load_event_with_relations(ctx.db, id);
   if (!loaded) throw std::runtime_error("event " + std::to_string(id) + " vanished during its write");
@@ -175,48 +247,20 @@ void save_series(RequestContext& ctx, long long id, const std::vector<std::strin
 }
 
 long long write_new_event(RequestContext& ctx, IndexUpkeep upkeep) {
-  Transaction tx(ctx.db);
-  Event event;
-  event.details.timezone = site_zone(ctx).name();
-  apply_post_fields(ctx, kEventKind, event.post, true);
-  apply_event_fields(ctx, event, true);
-  insert_post(ctx.db, event.post);
-  save_event_details(ctx.db, event.post.id, event.details);
-  apply_event_links(ctx, event.post.id, true);
-  keep_index(ctx, event.post.id, WrittenEvent::kCreated, upkeep);
-  tx.commit();  // only counts down: the outermost transaction commits
-  return event.post.id;
+  return write_event_create(ctx, upkeep).event.post.id;
 }
 
 long long write_event_update(RequestContext& ctx, long long target_id, IndexUpkeep upkeep) {
-  const std::optional<PostRow> named =
-      target_id ? find_post(ctx.db, PostType::kEvent, target_id) : std::nullopt;
-  if (target_id && !named) throw std::runtime_error("event " + std::to_string(target_id) + " vanished");
-  const PostRow target = named ? *named : load_target(ctx, kEventKind);
-  check_editable(ctx, target);
-  Transaction tx(ctx.db);
-  // Concurrent updates of one event apply one after the other, each to the latest version.
-  lock_post(ctx.db, target.id);
-  std::vector<Event> found = find_events(ctx.db, {target.id});
-  if (found.empty()) throw std::runtime_error("event " + std::to_string(target.id) + " has no details");
-  Event event = std::move(found.front());
-  const std::string old_slug = event.post.slug;
-  apply_post_fields(ctx, kEventKind, event.post, false);
-  apply_event_fields(ctx, event, false);
-  update_post(ctx.db, event.post, event.post.slug != old_slug);
-  save_event_details(ctx.db, event.post.id, event.details);
-  apply_event_links(ctx, event.post.id);
-  keep_index(ctx, event.post.id, WrittenEvent::kChanged, upkeep);
-  tx.commit();
-  return event.post.id;
+  return write_event_changes(ctx, target_id, upkeep).event.post.id;
 }
 
 Response create_event(RequestContext& ctx) {
   Transaction tx(ctx.db);
   const auto lines = recurrence_input(ctx);
   const bool series = lines && !lines->empty();
-  const long long id = write_new_event(ctx, series ? IndexUpkeep::kInline : IndexUpkeep::kDeferrable);
-  Response r = series ? written_series(ctx, id, *lines, 201) : written_event(ctx, id, 201);
+  EventWrite written = write_event_create(ctx, series ? IndexUpkeep::kInline : IndexUpkeep::kDeferrable);
+  Response r = series ? written_series(ctx, written.event.post.id, *lines, 201)
+                      : written_answer(ctx, std::move(written), 201);
   tx.commit();
   return r;
 }
@@ -251,8 +295,10 @@ Response update_event(RequestContext& ctx) {
   } else {
     const auto lines = recurrence_input(ctx);
     const bool series = lines && !lines->empty();
-    const long long id = write_event_update(ctx, 0, series ? IndexUpkeep::kInline : IndexUpkeep::kDeferrable);
-    r = series ? written_series(ctx, id, *lines, 200) : written_event(ctx, id, 200);
+    EventWrite written =
+        write_event_changes(ctx, 0, series ? IndexUpkeep::kInline : IndexUpkeep::kDeferrable);
+    r = series ? written_series(ctx, written.event.post.id, *lines, 200)
+               : written_answer(ctx, std::move(written), 200);
   }
   tx.commit();
   return std::move(*r);

@@ -9,8 +9,6 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
-#include <map>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <utility>
@@ -20,57 +18,15 @@
 #include "support/commands.h"
 #include "support/engine.h"
 #include "support/events.h"
+#include "support/general_log.h"
 #include "support/reliability.h"
 
 namespace caltest {
 namespace {
 
 using namespace events;
-
-// SQL on the stack's MariaDB; the rows, tab-separated, one a line.
-Run sql(const std::string& statement) {
-  return run("mariadb --no-defaults --user=root --batch --skip-column-names --socket='" + test_stack_dir() +
-             "/mysqld.sock' -e \"" + statement + "\"");
-}
-
-// The committed transactions in the log, in the order they began: each the statements from its
-// START TRANSACTION to its COMMIT.
-std::vector<std::vector<std::string>> committed_transactions() {
-  const Run log = sql(
-      "SELECT thread_id, REPLACE(CONVERT(argument USING utf8mb4), '\\n', ' ') FROM mysql.general_log WHERE "
-      "command_type IN ('Execute', 'Query') ORDER BY event_time");
-  std::map<std::string, std::vector<std::string>> open;  // by thread
-  std::vector<std::vector<std::string>> found;
-  std::istringstream in(log.out);
-  for (std::string line; std::getline(in, line);) {
-    const std::size_t tab = line.find('\t');
-    if (tab == std::string::npos) continue;
-    const std::string thread = line.substr(0, tab), statement = line.substr(tab + 1);
-    std::vector<std::string>& current = open[thread];
-    if (statement.rfind("START TRANSACTION", 0) == 0) current.clear();
-    current.push_back(statement);
-    if (statement.rfind("COMMIT", 0) == 0) {
-      found.push_back(current);
-      current.clear();
-    }
-  }
-  return found;
-}
-
-bool has(const std::vector<std::string>& statements, const std::string& start) {
-  for (const std::string& s : statements)
-    if (s.rfind(start, 0) == 0) return true;
-  return false;
-}
-
-// Those of `transactions` with a statement starting with `start`.
-std::vector<std::vector<std::string>> with(const std::vector<std::vector<std::string>>& transactions,
-                                           const std::string& start) {
-  std::vector<std::vector<std::string>> found;
-  for (const auto& t : transactions)
-    if (has(t, start)) found.push_back(t);
-  return found;
-}
+using general_log::has;
+using general_log::with;
 
 bool pending(long long id) {
   return engine::sql("SELECT COUNT(*) FROM search_pending WHERE event_id = " + std::to_string(id)) != "0";
@@ -82,17 +38,8 @@ bool indexed_soon(long long id) {
   return !pending(id);
 }
 
-void log_on() {
-  REQUIRE(sql("SET GLOBAL log_output = 'TABLE'; TRUNCATE mysql.general_log; SET GLOBAL general_log = 1")
-              .exit_code == 0);
-}
-
-std::vector<std::vector<std::string>> log_off() {
-  sql("SET GLOBAL general_log = 0");
-  std::vector<std::vector<std::string>> transactions = committed_transactions();
-  sql("SET GLOBAL log_output = 'FILE'; TRUNCATE mysql.general_log");
-  return transactions;
-}
+void log_on() { general_log::on(); }
+std::vector<std::vector<std::string>> log_off() { return general_log::off(); }
 
 // `text` as one word of the shell.
 std::string shell_quoted(const std::string& text) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cal/api/pipeline/context.h"
+#include "cal/store/event_relations.h"
 #include "cal/store/events.h"
 
 #include <rapidjson/document.h>
@@ -28,6 +29,12 @@ void apply_event_fields(RequestContext& ctx, Event& event, bool create);
 // replaces that link set (an empty value removes it), an omitted one keeps it. Creates venues,
 // organizers and terms from inline data as docs/api.md §5 says. Call inside the write's transaction.
 // `created`: the event was inserted in this transaction, so it has no links to replace yet.
-void apply_event_links(RequestContext& ctx, long long event_id, bool created = false);
+// Returns what the event links now as far as the write knows it: on create everything (an
+// omitted set is empty), on update the sets it replaced.
+struct AppliedLinks {
+  std::optional<long long> venue_id;  // 0: none
+  WrittenLinks links;
+};
+AppliedLinks apply_event_links(RequestContext& ctx, long long event_id, bool created = false);
 
 }  // namespace cal

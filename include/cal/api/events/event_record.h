@@ -42,6 +42,11 @@ struct EventRelations {
 EventRelations load_event_relations(Db& db, const std::vector<Event>& events,
                                     const RelationParts& parts = {});
 
+// The relations of `event`, written in this transaction with `links` (its venue and image as it
+// holds them), read for the write's answer (cal/store/event_relations.h): what it links by id, in
+// at most one statement.
+EventRelations load_written_event_relations(Db& db, const Event& event, const WrittenLinks& links);
+
 // Series `id` as a record and its relations (its links as its occurrences carry them), with its
 // rule and, given `upcoming_after` (a UTC time), its next occurrences; nullopt when `id` is no
 // series.
