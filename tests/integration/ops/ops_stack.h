@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <climits>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -23,7 +24,11 @@ class OpsStack {
     const std::string ctl = std::getenv("CAL_TEST_CTL") ? std::getenv("CAL_TEST_CTL") : "";
     build_ = ctl.substr(0, ctl.find(' '));
     build_ = build_.substr(0, build_.rfind('/'));
-    repo_ = build_ + "/..";
+    // Under scripts/run-clock-tests.sh the build directory is a temporary one of symbolic links
+    // to the real one, which sits in the repository.
+    char real[PATH_MAX];
+    const std::string calendarctl = realpath((build_ + "/calendarctl").c_str(), real) ? real : "";
+    repo_ = calendarctl.empty() ? build_ + "/.." : calendarctl.substr(0, calendarctl.rfind('/')) + "/..";
     dir_ = test_stack_dir() + "/ops-" + name;
     for (std::size_t at; (at = settings.find("@DIR@")) != std::string::npos;) settings.replace(at, 5, dir_);
     settings_ = settings;
