@@ -68,6 +68,19 @@ async function apiDays(ns, filter) {
   return Object.fromEntries(Object.entries(out).map(([t, s]) => [t, [...s].sort()]).sort());
 }
 
+// Closes the panel with Escape and waits for its close event, in which the panel gives the focus
+// back to what opened it: on a busy machine that came after the next event was focused, and the
+// next Enter opened the previous event's panel again.
+async function closePanel(page) {
+  await page.evaluate(() => {
+    window.__calPanelClosed = false;
+    document.querySelector('#cal-panel').addEventListener('close',
+      () => setTimeout(() => { window.__calPanelClosed = true; }, 0), { once: true });
+  });
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => window.__calPanelClosed === true, { timeout: 30000 });
+}
+
 // The month grid's "+N more" items (daycap.js): opens each (a click) and reads the day's list,
 // whose events count as shown on that day; the items' own titles leave `shown`. Returns
 // {day: the item's text}.
@@ -81,7 +94,7 @@ async function moreLists(page, shown) {
     await page.click(item);
     await page.waitForSelector('#cal-panel[open] .cal-day-event', { timeout: 30000 });
     const titles = await page.$$eval('#cal-panel .cal-day-event strong', (els) => els.map((e) => e.textContent));
-    await page.keyboard.press('Escape');
+    await closePanel(page);
     for (const t of titles) shown[t] = [...new Set([...(shown[t] || []), day])].sort();
   }
   return more;
@@ -141,7 +154,6 @@ try {
   await page.select('#cal-lang', 'en');
 
   // The event panel, opened from the keyboard (focus the event, Enter) and closed with Escape.
-  // Waits are generous: on two busy cores a panel once took more than 10 s to fill.
   async function panel(title) {
     const handle = await page.evaluateHandle((t) => Array.from(document.querySelectorAll('.fc-event'))
       .find((e) => e.querySelector('.fc-event-title')?.textContent === t), title);
@@ -165,22 +177,22 @@ try {
   result.panel = p.seen;
   await page.screenshot({ path: join(shots, 'panel.png') });
   result.panelContrast = await page.evaluate(lowContrast);
-  await page.keyboard.press('Escape');
+  await closePanel(page);
   result.panel.closed = await page.evaluate(() => !document.querySelector('#cal-panel').open);
   result.panel.focusBack = await page.evaluate((t) => document.activeElement.getAttribute('aria-label') || '', panelTitle);
   result.zone = (await panel(zoneTitle)).seen;
-  await page.keyboard.press('Escape');
+  await closePanel(page);
   // A recurring series: an occurrence's panel says how it recurs, in English and in German, and
   // the occurrence edited alone where its rule had put it.
   result.series = (await panel(seriesTitle)).seen;
-  await page.keyboard.press('Escape');
+  await closePanel(page);
   result.exception = (await panel(exceptionTitle)).seen;
   await page.screenshot({ path: join(shots, 'panel-exception.png') });
   result.exceptionContrast = await page.evaluate(lowContrast);
-  await page.keyboard.press('Escape');
+  await closePanel(page);
   await page.select('#cal-lang', 'de');
   result.seriesGerman = (await panel(seriesTitle)).seen;
-  await page.keyboard.press('Escape');
+  await closePanel(page);
   await page.select('#cal-lang', 'en');
   result.xss = await page.evaluate(() => window.__xss === undefined);
   await page.close();
