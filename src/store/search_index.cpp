@@ -67,12 +67,14 @@ struct EventText {
 };
 
 // The columns an event's postings copy, after its text: as the link tables' triggers copy them
-// (an event without details yet: its post's status and the columns' defaults).
+// (an event without details yet: its post's status and the columns' defaults). Posts by primary
+// key: on a small table the optimizer would rather scan it, and a locking read that scans waits
+// for every post a transaction in flight has written.
 constexpr const char* kTextAndListColumns =
     "SELECT p.id, p.title, p.content, p.excerpt, COALESCE(d.status, p.status), "
     "COALESCE(d.hide_from_listings, 0), "
     "COALESCE(d.start_utc, '1970-01-01 00:00:00'), COALESCE(d.end_utc, '1970-01-01 00:00:00') "
-    "FROM posts p LEFT JOIN event_details d ON d.event_id = p.id";
+    "FROM posts p FORCE INDEX (PRIMARY) LEFT JOIN event_details d ON d.event_id = p.id";
 
 // An event's distinct words with ASCII letters in lower case. The collation's LIKE does not tell
 // ASCII cases apart, so `Jazz` and `jazz` match the same searches: as one index word, a search
@@ -106,12 +108,20 @@ void add_words(Db& db, std::vector<std::string> words) {
 constexpr const char* kWordColumn = "word VARCHAR(190) CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[0]'";
 constexpr const char* kWordJoin = " JOIN search_words w ON w.word = j.word";
 
-void delete_by_event(Db& db, std::string_view table, std::vector<long long> events) {
-  pad_to_chunk(events);
-  in_chunks(events.size(), [&](std::size_t at, std::size_t n) {
-    std::vector<SqlValue> args(events.begin() + at, events.begin() + at + n);
-    db.execute("DELETE FROM " + std::string(table) + " WHERE event_id IN (" + placeholders(n) + ")", args);
-  });
+// Takes the postings of `events` out of the index by the key that starts with the event.
+void delete_postings_rows(Db& db, const std::vector<long long>& events) {
+  execute_json_rows(db,
+                    "DELETE t FROM JSON_TABLE(?, '$[*]' COLUMNS (id BIGINT UNSIGNED PATH '$[0]')) j "
+                    "STRAIGHT_JOIN search_postings t ON t.event_id = j.id",
+                    events, [](JsonRowWriter& json, long long id) { json.Int64(id); });
+}
+
+// Takes the pending marks of `events` away, a statement a mark. Any statement for many marks
+// (an IN list, a join) can end up reading a mark it does not take, and wait there for the
+// uncommitted mark of a write in flight, or of a write by hand left open, before this round
+// could commit; the rounds' marks are few and the rounds a tenth of a second apart.
+void delete_pending(Db& db, const std::vector<long long>& events) {
+  for (long long id : events) db.execute("DELETE FROM search_pending WHERE event_id = ?", {id});
 }
 
 // Takes the postings of `events` out of search_word_days, then out of the index. Under the bulk
@@ -129,7 +139,7 @@ void delete_postings(Db& db, std::vector<long long> events) {
             "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
         args);
   });
-  delete_by_event(db, "search_postings", events);
+  delete_postings_rows(db, events);
 }
 
 // A posting to write: the word and its event, whose list columns it copies.
@@ -219,7 +229,7 @@ void write_postings(Db& db, const std::vector<EventText>& events, long long fres
     bulk.end();
   }
   add_word_days(db, postings);
-  delete_by_event(db, "search_pending", indexed);
+  delete_pending(db, indexed);
   in_chunks(unindexable.size(), [&](std::size_t at, std::size_t n) {
     std::vector<SqlValue> args(unindexable.begin() + at, unindexable.begin() + at + n);
     db.execute("INSERT INTO search_pending (event_id, unindexable) VALUES " + repeated("(?, 1)", n) +
@@ -310,7 +320,7 @@ long long index_pending_events(Db& db, long long limit, long long written, Writt
   for (long long id : ids)
     if (std::none_of(events.begin(), events.end(), [&](const EventText& e) { return e.id == id; }))
       gone.push_back(id);
-  delete_by_event(db, "search_pending", gone);
+  delete_pending(db, gone);
   return static_cast<long long>(ids.size());
 }
 

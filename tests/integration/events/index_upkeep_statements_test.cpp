@@ -25,7 +25,11 @@ namespace caltest {
 namespace {
 
 using namespace events;
+using general_log::count_containing;
 using general_log::has;
+
+// The statement that takes an event's old postings out (src/store/search_index.cpp), by its join.
+constexpr const char* kPostingsOut = "STRAIGHT_JOIN search_postings t ON";
 using general_log::with;
 
 bool pending(long long id) {
@@ -77,10 +81,12 @@ TEST_CASE("through the server, an event's write leaves its words to the indexer'
   REQUIRE(writes.size() == 1);
   REQUIRE(updates.size() == 1);
   // (The general log shows the triggers' statements too: the postings' copies of the details.)
-  for (const auto& transaction : {writes[0], updates[0]})
-    for (const char* index_statement : {"SELECT event_id FROM search_pending", "INSERT INTO search_words",
-                                        "INSERT INTO search_postings", "DELETE FROM search_postings"})
+  for (const auto& transaction : {writes[0], updates[0]}) {
+    for (const char* index_statement :
+         {"SELECT event_id FROM search_pending", "INSERT INTO search_words", "INSERT INTO search_postings"})
       CHECK_FALSE(has(transaction, index_statement));
+    CHECK(count_containing(transaction, kPostingsOut) == 0);
+  }
   // The indexer's rounds, in the order they committed: the created event's between the two writes
   // (the update waited for it), the updated one's after, taking its old postings out. Other rounds
   // index what an earlier test wrote a moment before the log was turned on.
@@ -97,7 +103,7 @@ TEST_CASE("through the server, an event's write leaves its words to the indexer'
   }
   CHECK_FALSE(after_create.empty());
   REQUIRE_FALSE(after_update.empty());
-  CHECK(has(after_update.back(), "DELETE FROM search_postings"));
+  CHECK(count_containing(after_update.back(), kPostingsOut) > 0);
 }
 
 TEST_CASE("the indexer gathers a stream of writes into rounds a tenth of a second apart") {
@@ -146,14 +152,13 @@ TEST_CASE(
 
   // Its own pending row by its key ("event_id = ?", or the value), not the others' ("<> ?").
   const std::string own_pending = "SELECT event_id FROM search_pending WHERE event_id = ";
-  const std::string postings_out = "DELETE FROM search_postings";
   CHECK(has(create, "INSERT INTO posts"));
   CHECK_FALSE(has(create, own_pending));
-  CHECK_FALSE(has(create, postings_out));
+  CHECK(count_containing(create, kPostingsOut) == 0);
   // The update, whose event has postings, still takes them out: the log shows both kinds.
   CHECK(has(update, "UPDATE posts"));
   CHECK(has(update, own_pending));
-  CHECK(has(update, postings_out));
+  CHECK(count_containing(update, kPostingsOut) > 0);
 }
 
 }  // namespace caltest
