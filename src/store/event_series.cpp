@@ -335,6 +335,8 @@ void park_series(Db& db, long long id, const SeriesRule& rule) {
   set_post_type(db, id, "series");
 }
 
+// The series' venue and organizers are checked by primary key (FORCE INDEX): through
+// posts_type_status the server would read every venue (organizer) of the site.
 void unpark_series(Db& db, long long id) {
   set_post_type(db, id, "event");
   db.execute("INSERT INTO event_details (event_id, " + std::string(kSeriesDetailColumns) +
@@ -342,12 +344,14 @@ void unpark_series(Db& db, long long id) {
              {id});
   db.execute(
       "INSERT INTO event_venues (event_id, venue_id) SELECT l.series_id, l.target_id FROM series_links l "
-      "JOIN posts v ON v.id = l.target_id AND v.type = 'venue' WHERE l.series_id = ? AND l.kind = 'venue'",
+      "JOIN posts v FORCE INDEX (PRIMARY) ON v.id = l.target_id AND v.type = 'venue' WHERE l.series_id = ? "
+      "AND "
+      "l.kind = 'venue'",
       {id});
   db.execute(
       "INSERT INTO event_organizers (event_id, organizer_id, position) SELECT l.series_id, l.target_id, "
       "l.position "
-      "FROM series_links l JOIN posts o ON o.id = l.target_id AND o.type = 'organizer' "
+      "FROM series_links l JOIN posts o FORCE INDEX (PRIMARY) ON o.id = l.target_id AND o.type = 'organizer' "
       "WHERE l.series_id = ? AND l.kind = 'organizer'",
       {id});
   db.execute(

@@ -10,7 +10,9 @@
 #
 #   tests/bench/series-extend.sh BUILD_DIR [OTHER_BUILD_DIR]
 #
-# SERIES (environment, default 1000), ROUNDS (default 3).
+# SERIES (environment, default 1000), ROUNDS (default 3), VENUES (default 1): the series take
+# the venues and organizers in turn, series k the k-th modulo VENUES, as on a site of many places
+# (the extension's statements must look each one up by key, not read every venue for each row).
 set -euo pipefail
 
 [ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: $0 BUILD_DIR [OTHER_BUILD_DIR]" >&2; exit 2; }
@@ -20,6 +22,7 @@ for b in "$@"; do builds+=("$(cd "$b" && pwd)"); done
 cd "$repo"
 series=${SERIES:-1000}
 rounds=${ROUNDS:-3}
+venues=${VENUES:-1}
 
 dirs=()
 cleanup() { for d in "${dirs[@]}"; do scripts/stack.sh down "$d" >/dev/null 2>&1 || true; rm -rf "$d"; done; }
@@ -37,22 +40,30 @@ for ((k = 0; k < ${#builds[@]}; k++)); do
     scripts/stack.sh up "$d" "$port" "${builds[$k]}" >"$d/up.log" 2>&1 || { cat "$d/up.log" >&2; exit 1; }
   api[$k]="http://127.0.0.1:$port/api/cal/events/v1"
   token[$k]=$(cat "$d/admin.token")
-  ids=()
-  for kind in venue organizer; do
-    id=$(curl -s -H "Authorization: Bearer ${token[$k]}" -H 'Content-Type: application/json' \
-      -d "{\"$kind\":\"Bench $kind\",\"status\":\"publish\"}" "${api[$k]}/${kind}s" |
-      grep -o '"id":[0-9]*' | head -n 1 | cut -d: -f2)
-    [ -n "$id" ] || { echo "bench: no $kind created" >&2; exit 1; }
-    ids+=("$id")
+  # Line v of places: venue id and organizer id number v.
+  places="$d/places"
+  : >"$places"
+  for ((v = 1; v <= venues; v++)); do
+    pair=()
+    for kind in venue organizer; do
+      id=$(curl -s -H "Authorization: Bearer ${token[$k]}" -H 'Content-Type: application/json' \
+        -d "{\"$kind\":\"Bench $kind $v\",\"status\":\"publish\"}" "${api[$k]}/${kind}s" |
+        grep -o '"id":[0-9]*' | head -n 1 | cut -d: -f2)
+      [ -n "$id" ] || { echo "bench: no $kind created" >&2; exit 1; }
+      pair+=("$id")
+    done
+    echo "${pair[0]} ${pair[1]}" >>"$places"
   done
   # The series, two requests at a time; each answers 201 or the bench stops.
   # shellcheck disable=SC2016  # the inner sh expands them
-  seq 1 "$series" | xargs -P 2 -I{} sh -c '
+  seq 1 "$series" | awk -v n="$venues" -v f="$places" \
+    'BEGIN { while ((getline l < f) > 0) p[++m] = l } { print $1, p[($1 - 1) % n + 1] }' |
+    xargs -P 2 -L 1 sh -c '
     code=$(curl -s -o /dev/null -w "%{http_code}" -H "Authorization: Bearer $1" -H "Content-Type: application/json" \
-      -d "{\"title\":\"Weekly class $2\",\"status\":\"publish\",\"start_date\":\"$5 19:00\",\"end_date\":\"$5 20:30\",\"timezone\":\"Europe/Berlin\",\"categories\":[\"Classes\"],\"venue\":$3,\"organizer\":[$4],\"recurrence\":[\"RRULE:FREQ=WEEKLY\"]}" \
-      "$6/events")
+      -d "{\"title\":\"Weekly class $4\",\"status\":\"publish\",\"start_date\":\"$2 19:00\",\"end_date\":\"$2 20:30\",\"timezone\":\"Europe/Berlin\",\"categories\":[\"Classes\"],\"venue\":$5,\"organizer\":[$6],\"recurrence\":[\"RRULE:FREQ=WEEKLY\"]}" \
+      "$3/events")
     [ "$code" = 201 ] || { echo "bench: series write answered $code" >&2; exit 255; }' \
-    sh "${token[$k]}" {} "${ids[0]}" "${ids[1]}" "$first" "${api[$k]}" >/dev/null ||
+    sh "${token[$k]}" "$first" "${api[$k]}" >/dev/null ||
     { echo "bench: the series were not all written" >&2; exit 1; }
 done
 
