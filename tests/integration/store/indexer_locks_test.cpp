@@ -25,7 +25,8 @@ bool pending(long long id) {
 
 }  // namespace
 
-TEST_CASE("the indexer indexes the server's writes while another transaction holds an uncommitted pending mark") {
+TEST_CASE(
+    "the indexer indexes the server's writes while another transaction holds an uncommitted pending mark") {
   const char* dir = std::getenv("CAL_TEST_DIR");
   REQUIRE(dir != nullptr);
   const std::string w = unique("zqheld");
