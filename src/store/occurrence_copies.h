@@ -20,7 +20,7 @@ inline constexpr const char* kInsertOccurrencePosts =
     "SELECT 'event', s.status, s.status_before_trash, s.author, s.title, s.content, s.excerpt, x.slug, "
     "s.password, s.id, s.image_id, s.date_local, s.date_utc, s.modified_local, s.modified_utc FROM "
     "JSON_TABLE(?, '$[*]' COLUMNS (slug VARCHAR(200) CHARACTER SET utf8mb4 PATH '$[0]', sid BIGINT "
-    "UNSIGNED PATH '$[1]')) x JOIN posts s ON s.id = x.sid";
+    "UNSIGNED PATH '$[1]')) x JOIN posts s FORCE INDEX (PRIMARY) ON s.id = x.sid";
 
 // Which post is which occurrence: rows [occurrence id, series id, original local, original UTC].
 inline constexpr const char* kInsertOccurrenceRows =

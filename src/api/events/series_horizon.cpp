@@ -12,14 +12,22 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <iostream>
 #include <limits>
 #include <set>
+#include <thread>
 
 namespace cal {
 namespace {
 
 // Series looked up per statement: a window far ahead may pass many series' horizons.
 constexpr int kSeriesPerBatch = 1000;
+
+// From this many series on, half of a batch is extended on a second connection beside the
+// request's: the extension is MariaDB's work, row by row, and a second core about halves the
+// list's wait. A month of eight weekly series is some 35 occurrences, a few milliseconds of
+// work against about one for the connection.
+constexpr std::size_t kSeriesForTwoConnections = 8;
 
 std::string sql_utc(Seconds instant) { return format_date_time(to_utc_date_time(instant)); }
 
@@ -92,16 +100,18 @@ bool extend_one(RequestContext& ctx, long long id, Seconds latest) {
   return true;
 }
 
-// Series `ids` moved past `latest`: together, each statement writing the occurrences of up to 1,000
-// series (cal/store/series_extension.h); alone, by a series write, a series without an
-// occurrence not edited alone to copy the search postings of.
-void extend_many(RequestContext& ctx, const std::vector<long long>& ids, Seconds latest) {
+// Series `ids` moved past `latest` together, each statement writing the occurrences of up to
+// 1,000 series (cal/store/series_extension.h); the series without an occurrence not edited alone
+// to copy the search postings of are left to extend_one(): their ids.
+std::vector<long long> extend_together(RequestContext& ctx, const std::vector<long long>& ids,
+                                       Seconds latest) {
   std::vector<SeriesExtension> together;
+  std::vector<long long> alone;
   for (const ExtendableSeries& s : lock_infinite_series(ctx.db, ids)) {
     const Seconds from = sql_seconds(s.rule.horizon_utc);
     if (from > latest) continue;
     if (s.model == 0) {
-      extend_one(ctx, s.id, latest);
+      alone.push_back(s.id);
       continue;
     }
     const Seconds horizon = horizon_past(from, latest);
@@ -109,6 +119,32 @@ void extend_many(RequestContext& ctx, const std::vector<long long>& ids, Seconds
         {s.id, s.model, sql_utc(horizon), occurrences_to_horizon(ctx, s.event, s.rule, horizon)});
   }
   extend_occurrences(ctx.db, together);
+  return alone;
+}
+
+// extend_together() on a connection of its own, committed; the series left to extend_one(), or
+// nullopt when it failed: no second connection to be had (a limit of connections, say), or a
+// conflict with the request's connection, which then extends them itself.
+std::optional<std::vector<long long>> extend_beside(const RequestContext& ctx,
+                                                    const std::vector<long long>& ids, Seconds latest) {
+  try {
+    Db db(ctx.config.database);
+    RequestContext beside{ctx.request, ctx.params,   ctx.caller,    db, ctx.config,
+                          ctx.locale,  ctx.site_url, ctx.rest_root, {}};
+    Transaction tx(db);
+    std::vector<long long> alone = extend_together(beside, ids, latest);
+    tx.commit();
+    return alone;
+  } catch (const DatabaseUnavailable& e) {
+    std::cerr << "calendar-fcgi: series extension beside the request: " << e.detail << "\n";
+  } catch (const DatabaseConflict& e) {
+    std::cerr << "calendar-fcgi: series extension beside the request: " << e.detail << "\n";
+  } catch (const std::exception& e) {
+    std::cerr << "calendar-fcgi: series extension beside the request: " << e.what() << "\n";
+  } catch (...) {
+    std::cerr << "calendar-fcgi: series extension beside the request failed\n";
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -136,15 +172,43 @@ void extend_series_horizons(RequestContext& ctx, const EventDateWindow& window) 
                                        "Recurring events are listed at most %s years ahead "
                                        "([recurrence] max_horizon_years).",
                                        {std::to_string(years)}));
-  Transaction tx(ctx.db);
   std::set<long long> tried;
+  bool beside_works = true;
   for (;;) {
     std::erase_if(ids, [&](long long id) { return !tried.insert(id).second; });
     if (ids.empty()) break;
-    extend_many(ctx, ids, *latest);
+    std::vector<long long> beside;
+    if (beside_works && ids.size() >= kSeriesForTwoConnections) {
+      beside.assign(ids.begin() + static_cast<long>(ids.size() / 2), ids.end());
+      ids.resize(ids.size() / 2);
+    }
+    std::optional<std::vector<long long>> beside_alone = std::vector<long long>{};
+    std::vector<long long> alone;
+    {
+      // Each connection commits its own series (an extension is whole per series), this one
+      // before waiting for the other, which may wait for its locks (the sharded rollups).
+      std::jthread other;
+      if (!beside.empty()) other = std::jthread([&] { beside_alone = extend_beside(ctx, beside, *latest); });
+      Transaction tx(ctx.db);
+      alone = extend_together(ctx, ids, *latest);
+      tx.commit();
+    }
+    if (beside_alone) {
+      alone.insert(alone.end(), beside_alone->begin(), beside_alone->end());
+    } else {
+      beside_works = false;
+      for (long long id : beside) tried.erase(id);
+    }
+    // Series writes of their own, after both: a series write changes the unique slugs of its
+    // series, whose locks the other connection's inserts of slugs could meet.
+    if (!alone.empty()) {
+      std::sort(alone.begin(), alone.end());
+      Transaction tx(ctx.db);
+      for (long long id : alone) extend_one(ctx, id, *latest);
+      tx.commit();
+    }
     ids = find_series_short_of(ctx.db, reached, kSeriesPerBatch);
   }
-  tx.commit();
 }
 
 }  // namespace cal
