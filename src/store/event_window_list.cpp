@@ -155,7 +155,7 @@ Hours hours_at(const Rows& rows, int column) {
   return h;
 }
 
-// The count statement for duration bounds `h`: rollup days + partial days - end corrections
+// The count statement for duration bounds `h`: rollup months and days + partial days - end corrections
 // +/- due scheduled events, and the bounds again (a longer event written since: plan again).
 PageSql published_count(const EventFilter& f, const StatusPlan& s, const Hours& h);
 
@@ -200,14 +200,23 @@ PageSql published_count(const EventFilter& f, const StatusPlan& s, const Hours& 
     out.args.insert(out.args.end(), w.args.begin(), w.args.end());
   };
   if (!plan.empty) {
-    if (plan.days) {
+    // Rollup rows summed: `column` of `table` in `range` (day numbers; a month row is named by
+    // its first day, so a range of whole months takes the rows of its months).
+    auto rollup = [&](const char* table, const char* column, const ClosedRange& range) {
       SqlWhere w;
       add_statuses(w, s);
-      w.add("d.day BETWEEN ? AND ?").bind(utc_day_text(plan.days->lo)).bind(utc_day_text(plan.days->hi));
+      w.add(std::string("d.") + column + " BETWEEN ? AND ?")
+          .bind(utc_day_text(range.lo))
+          .bind(utc_day_text(range.hi));
       add_featured(w, f);
-      sum += " + COALESCE((SELECT SUM(d.events) FROM event_day_counts d WHERE d.hide_from_listings = 0" +
-             w.sql + "), 0)";
+      sum += std::string(" + COALESCE((SELECT SUM(d.events) FROM ") + table +
+             " d WHERE d.hide_from_listings = 0" + w.sql + "), 0)";
       out.args.insert(out.args.end(), w.args.begin(), w.args.end());
+    };
+    if (plan.days) {
+      const MonthSplit split = split_months(*plan.days);
+      if (split.months) rollup("event_month_counts", "month", *split.months);
+      for (const ClosedRange& r : split.days) rollup("event_day_counts", "day", r);
     }
     for (const ClosedRange& r : plan.starts) scan(r, nullptr, std::nullopt, "+");
     if (plan.end_high) scan(*plan.end_high, "d.end_utc > ?", plan.end_hi, "-");
