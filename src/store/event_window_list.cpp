@@ -81,10 +81,21 @@ struct PageSql {
   std::vector<SqlValue> args;
 };
 
+// The columns of a ListedEventKey, from event_details' copies of the post's status, author and
+// date (the status as it reads: a scheduled post whose date has passed reads `publish`).
+constexpr const char* kKeyColumns =
+    "k.event_id, IF(d.status = 'future' AND d.publish_utc <= UTC_TIMESTAMP(), 'publish', d.status), "
+    "d.author, DATE_FORMAT(d.start_utc, '%Y-%m-%d %H:%i:%s'), DATE_FORMAT(d.end_utc, '%Y-%m-%d %H:%i:%s'), "
+    "d.hide_from_listings, d.featured";
+
 PageSql published_keys(const EventFilter& f, const StatusPlan& s, long long limit, long long offset);
 
+// What the page statement selects for each event of the page: whole rows, or only the keys
+// (find_window_keys()).
+enum class PageColumns { kRows, kKeys };
+
 PageSql page_sql(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
-                 long long limit, long long offset) {
+                 long long limit, long long offset, PageColumns columns = PageColumns::kRows) {
   PageSql out;
   std::string keys;
   if (!s.statuses.empty()) {
@@ -105,13 +116,14 @@ PageSql page_sql(const EventFilter& f, const StatusPlan& s, const std::optional<
   // temporary table, on disk for the TEXT columns (a file created and removed per request, the
   // largest single cost of GET /events without the response cache); find_window_page() sorts
   // the page's few rows instead.
-  out.sql = "SELECT dur.lo, dur.hi, " + event_columns() +
+  const bool rows = columns == PageColumns::kRows;
+  out.sql = "SELECT dur.lo, dur.hi, " + (rows ? event_columns() : std::string(kKeyColumns)) +
             " FROM (SELECT MIN(hours) AS lo, MAX(hours) AS hi FROM event_duration_hours) dur"
             " LEFT JOIN (SELECT u.event_id, u.start_utc FROM (" +
-            keys +
-            ") u ORDER BY u.start_utc, u.event_id LIMIT ? OFFSET ?) k ON TRUE"
-            " LEFT JOIN posts p ON p.id = k.event_id LEFT JOIN event_details d ON d.event_id = k.event_id"
-            " LEFT JOIN event_venues ev ON ev.event_id = k.event_id";
+            keys + ") u ORDER BY u.start_utc, u.event_id LIMIT ? OFFSET ?) k ON TRUE" +
+            (rows ? " LEFT JOIN posts p ON p.id = k.event_id" : "") +
+            " LEFT JOIN event_details d ON d.event_id = k.event_id" +
+            (rows ? " LEFT JOIN event_venues ev ON ev.event_id = k.event_id" : "");
   return out;
 }
 
@@ -279,36 +291,72 @@ std::string window_page_sql(const EventFilter& filter) {
   return page_sql(filter, published_plan(filter.visibility), plan_own(filter.visibility), 10, 0).sql;
 }
 
-EventPage find_window_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
-  EventPage page;
+namespace {
+
+// The page statement (its rows to `read`, in list order or not: the caller sorts), then the count
+// statement; returns the total. Two statements, three when an event longer than any before is
+// written between them (the count is planned with the duration bounds the page read).
+template <typename Read>
+long long read_window_page(Db& db, const EventFilter& filter, long long limit, long long offset,
+                           PageColumns columns, Read read) {
   const StatusPlan statuses = published_plan(filter.visibility);
   const std::optional<OwnPlan> own = plan_own(filter.visibility);
-  if (statuses.statuses.empty() && !own) return page;
+  if (statuses.statuses.empty() && !own) return 0;
   Hours hours;
   {
-    const PageSql q = page_sql(filter, statuses, own, limit, offset);
-    page.events.reserve(static_cast<size_t>(std::clamp(limit, 0LL, 100LL)));
+    const PageSql q = page_sql(filter, statuses, own, limit, offset, columns);
     Rows rows = db.query(q.sql, q.args);
     while (rows.next()) {
       hours = hours_at(rows, 0);
-      if (!rows.is_null(2)) page.events.push_back(read_event(rows, 2));
+      if (!rows.is_null(2)) read(rows, 2);
     }
   }
+  long long total = 0;
+  for (;;) {
+    const PageSql q = count_sql(filter, statuses, own, hours);
+    Rows rows = db.query(q.sql, q.args);
+    if (!rows.next()) break;
+    const Hours now = hours_at(rows, 1);
+    total = rows.integer(0);
+    if (now == hours) break;
+    hours = now;
+  }
+  return total;
+}
+
+}  // namespace
+
+EventPage find_window_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
+  EventPage page;
+  page.events.reserve(static_cast<size_t>(std::clamp(limit, 0LL, 100LL)));
+  page.total =
+      read_window_page(db, filter, limit, offset, PageColumns::kRows,
+                       [&](const Rows& rows, int first) { page.events.push_back(read_event(rows, first)); });
   // List order (UTC start, then id): start_utc is "YYYY-MM-DD HH:MM:SS", so text order is time
   // order, and ids are unique, so the order is total.
   std::sort(page.events.begin(), page.events.end(), [](const Event& a, const Event& b) {
     return a.details.start_utc != b.details.start_utc ? a.details.start_utc < b.details.start_utc
                                                       : a.post.id < b.post.id;
   });
-  for (;;) {
-    const PageSql q = count_sql(filter, statuses, own, hours);
-    Rows rows = db.query(q.sql, q.args);
-    if (!rows.next()) break;
-    const Hours now = hours_at(rows, 1);
-    page.total = rows.integer(0);
-    if (now == hours) break;
-    hours = now;
-  }
+  return page;
+}
+
+EventKeyPage find_window_keys(Db& db, const EventFilter& filter, long long limit, long long offset) {
+  EventKeyPage page;
+  page.total = read_window_page(db, filter, limit, offset, PageColumns::kKeys, [&](const Rows& rows, int c) {
+    ListedEventKey key;
+    key.id = rows.integer(c);
+    key.status = rows.text(c + 1);
+    key.author = rows.integer(c + 2);
+    key.start_utc = rows.text(c + 3);
+    key.end_utc = rows.text(c + 4);
+    key.hidden = rows.integer(c + 5) != 0;
+    key.featured = rows.integer(c + 6) != 0;
+    page.keys.push_back(std::move(key));
+  });
+  std::sort(page.keys.begin(), page.keys.end(), [](const ListedEventKey& a, const ListedEventKey& b) {
+    return a.start_utc != b.start_utc ? a.start_utc < b.start_utc : a.id < b.id;
+  });
   return page;
 }
 

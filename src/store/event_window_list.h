@@ -31,6 +31,10 @@ bool window_list_applies(const EventFilter& filter);
 // longer than any before is written between them).
 EventPage find_window_page(Db& db, const EventFilter& filter, long long limit, long long offset);
 
+// The same page as the keys of its events (find_event_key_page()): the page statement reads only
+// the visibility index and event_details' copies, not the events' rows.
+EventKeyPage find_window_keys(Db& db, const EventFilter& filter, long long limit, long long offset);
+
 // The SQL of its page statement (for EXPLAIN and tests).
 std::string window_page_sql(const EventFilter& filter);
 
