@@ -6,6 +6,7 @@
 #include "store/sql_where.h"
 
 #include <algorithm>
+#include <mutex>
 #include <optional>
 
 namespace cal {
@@ -90,17 +91,41 @@ constexpr const char* kKeyColumns =
 
 PageSql published_keys(const EventFilter& f, const StatusPlan& s, long long limit, long long offset);
 
+struct Hours {
+  std::optional<long long> lo, hi;
+  bool operator==(const Hours&) const = default;
+};
+
+Hours hours_at(const Rows& rows, int column) {
+  Hours h;
+  if (!rows.is_null(column)) h.lo = rows.integer(column);
+  if (!rows.is_null(column + 1)) h.hi = rows.integer(column + 1);
+  return h;
+}
+
+// The count as one expression ("CAST(sum AS SIGNED)"), for duration bounds `h` (below).
+PageSql count_expr(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
+                   const Hours& h);
+
 // What the page statement selects for each event of the page: whole rows, or only the keys
 // (find_window_keys()).
 enum class PageColumns { kRows, kKeys };
 
+// The page statement: the duration bounds, the count planned for `count_hours` when given (else
+// NULL), then the page's events. The count rides in the bounds' one-row derived table, so its
+// subqueries run once, in the statement's one read view with the bounds it is checked against.
 PageSql page_sql(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
-                 long long limit, long long offset, PageColumns columns = PageColumns::kRows) {
+                 long long limit, long long offset, PageColumns columns = PageColumns::kRows,
+                 const std::optional<Hours>& count_hours = std::nullopt) {
   PageSql out;
+  PageSql count{"NULL", {}};
+  if (count_hours) count = count_expr(f, s, own, *count_hours);
+  out.args = count.args;
   std::string keys;
   if (!s.statuses.empty()) {
-    out = published_keys(f, s, limit, offset);
-    keys = out.sql;
+    const PageSql published = published_keys(f, s, limit, offset);
+    keys = published.sql;
+    out.args.insert(out.args.end(), published.args.begin(), published.args.end());
   }
   if (own) {
     SqlWhere w = own_where(f, *own);
@@ -117,8 +142,9 @@ PageSql page_sql(const EventFilter& f, const StatusPlan& s, const std::optional<
   // largest single cost of GET /events without the response cache); find_window_page() sorts
   // the page's few rows instead.
   const bool rows = columns == PageColumns::kRows;
-  out.sql = "SELECT dur.lo, dur.hi, " + (rows ? event_columns() : std::string(kKeyColumns)) +
-            " FROM (SELECT MIN(hours) AS lo, MAX(hours) AS hi FROM event_duration_hours) dur"
+  out.sql = "SELECT dur.lo, dur.hi, dur.total, " + (rows ? event_columns() : std::string(kKeyColumns)) +
+            " FROM (SELECT MIN(hours) AS lo, MAX(hours) AS hi, " + count.sql +
+            " AS total FROM event_duration_hours) dur"
             " LEFT JOIN (SELECT u.event_id, u.start_utc FROM (" +
             keys + ") u ORDER BY u.start_utc, u.event_id LIMIT ? OFFSET ?) k ON TRUE" +
             (rows ? " LEFT JOIN posts p ON p.id = k.event_id" : "") +
@@ -155,24 +181,12 @@ PageSql published_keys(const EventFilter& f, const StatusPlan& s, long long limi
   return out;
 }
 
-struct Hours {
-  std::optional<long long> lo, hi;
-  bool operator==(const Hours&) const = default;
-};
-
-Hours hours_at(const Rows& rows, int column) {
-  Hours h;
-  if (!rows.is_null(column)) h.lo = rows.integer(column);
-  if (!rows.is_null(column + 1)) h.hi = rows.integer(column + 1);
-  return h;
-}
-
 // The count statement for duration bounds `h`: rollup months and days + partial days - end corrections
 // +/- due scheduled events, and the bounds again (a longer event written since: plan again).
 PageSql published_count(const EventFilter& f, const StatusPlan& s, const Hours& h);
 
-PageSql count_sql(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
-                  const Hours& h) {
+PageSql count_expr(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
+                   const Hours& h) {
   PageSql out = published_count(f, s, h);
   if (own) {
     const SqlWhere w = own_where(f, *own);
@@ -182,9 +196,15 @@ PageSql count_sql(const EventFilter& f, const StatusPlan& s, const std::optional
         w.sql + ")";
     out.args.insert(out.args.end(), w.args.begin(), w.args.end());
   }
-  out.sql = "SELECT CAST(" + out.sql +
-            " AS SIGNED), (SELECT MIN(hours) FROM event_duration_hours), (SELECT MAX(hours) FROM "
-            "event_duration_hours)";
+  out.sql = "CAST(" + out.sql + " AS SIGNED)";
+  return out;
+}
+
+PageSql count_sql(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
+                  const Hours& h) {
+  PageSql out = count_expr(f, s, own, h);
+  out.sql = "SELECT " + out.sql +
+            ", (SELECT MIN(hours) FROM event_duration_hours), (SELECT MAX(hours) FROM event_duration_hours)";
   return out;
 }
 
@@ -293,35 +313,52 @@ std::string window_page_sql(const EventFilter& filter) {
 
 namespace {
 
-// The page statement (its rows to `read`, in list order or not: the caller sorts), then the count
-// statement; returns the total. Two statements, three when an event longer than any before is
-// written between them (the count is planned with the duration bounds the page read).
+// The duration bounds the last page statement of this process read: the next one plans its count
+// with them, in the same statement. A process serves one database; should the bounds read there
+// differ (a longer event written since, a replica behind), that count is not used.
+std::mutex known_hours_mutex;
+std::optional<Hours> known_hours;
+
+// The page statement (its rows to `read`, in list order or not: the caller sorts) with the count
+// planned for the duration bounds last read; returns the total. One statement; a count statement
+// after it (or more, while events longer than any before are written) when the bounds it read
+// were not those.
 template <typename Read>
 long long read_window_page(Db& db, const EventFilter& filter, long long limit, long long offset,
                            PageColumns columns, Read read) {
   const StatusPlan statuses = published_plan(filter.visibility);
   const std::optional<OwnPlan> own = plan_own(filter.visibility);
   if (statuses.statuses.empty() && !own) return 0;
-  Hours hours;
+  std::optional<Hours> assumed;
   {
-    const PageSql q = page_sql(filter, statuses, own, limit, offset, columns);
+    const std::lock_guard lock(known_hours_mutex);
+    assumed = known_hours;
+  }
+  Hours hours;
+  std::optional<long long> total;
+  {
+    const PageSql q = page_sql(filter, statuses, own, limit, offset, columns, assumed);
     Rows rows = db.query(q.sql, q.args);
     while (rows.next()) {
       hours = hours_at(rows, 0);
-      if (!rows.is_null(2)) read(rows, 2);
+      if (!rows.is_null(2)) total = rows.integer(2);
+      if (!rows.is_null(3)) read(rows, 3);
     }
   }
-  long long total = 0;
-  for (;;) {
+  if (assumed != hours) total.reset();
+  while (!total) {
     const PageSql q = count_sql(filter, statuses, own, hours);
     Rows rows = db.query(q.sql, q.args);
     if (!rows.next()) break;
     const Hours now = hours_at(rows, 1);
-    total = rows.integer(0);
-    if (now == hours) break;
+    if (now == hours) total = rows.integer(0);
     hours = now;
   }
-  return total;
+  {
+    const std::lock_guard lock(known_hours_mutex);
+    known_hours = hours;
+  }
+  return total.value_or(0);
 }
 
 }  // namespace

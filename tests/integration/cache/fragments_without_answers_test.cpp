@@ -9,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 
 namespace caltest {
@@ -68,9 +69,10 @@ TEST_CASE("fragments without the response cache: the same list again reads no re
 
 namespace caltest {
 
-// The default list's page with every record kept is read as keys (find_event_key_page()): its
-// statement reads the visibility index and event_details, no row of posts, and the records not
-// kept come with their relations in the one statement that reads those.
+// The default list's page with every record kept is read as keys (find_event_key_page()) and
+// counted in the same statement, which reads the visibility index, event_details and the rollups,
+// no row of posts; the records not kept come with their relations in the one statement that reads
+// those.
 TEST_CASE("fragments without the response cache: a page of kept records reads no event rows") {
   OpsStack stack("fragment-keys", "[server]\nresponse_cache = false\nstatement_count_header = true\n");
   std::string ids[3];
@@ -90,6 +92,10 @@ TEST_CASE("fragments without the response cache: a page of kept records reads no
   const HttpResponse first = send({.url = list});  // renders and keeps the three records
   REQUIRE_MESSAGE(first.status == 200, describe(first));
   REQUIRE(array_size(first.json(), {"events"}) == 3);
+  // The server's indexer reads new events' texts in the background (docs/search.md): done first.
+  for (int i = 0; i < 100 && stack_sql(stack, "SELECT COUNT(*) FROM search_pending") != "0\n"; ++i)
+    usleep(100000);
+  REQUIRE(stack_sql(stack, "SELECT COUNT(*) FROM search_pending") == "0\n");
   // The log holds what the server runs from here: the statements of one GET of the list.
   stack_sql(stack, "SET GLOBAL log_output = 'TABLE'; TRUNCATE mysql.general_log; SET GLOBAL general_log = 1");
   const HttpResponse kept = send({.url = list});
@@ -100,8 +106,11 @@ TEST_CASE("fragments without the response cache: a page of kept records reads no
                 "command_type IN ('Execute', 'Query') AND argument LIKE '%event_details%'");
   stack_sql(stack, "SET GLOBAL log_output = 'FILE'; TRUNCATE mysql.general_log");
   CHECK(kept.body == first.body);
-  CHECK(statements(kept) == statements(first) - 1);                                 // no relations
-  CHECK_MESSAGE(logged.find("event_duration_hours") != std::string::npos, logged);  // the page and count ran
+  CHECK(statements(kept) == statements(first) - 1);  // no relations
+  // One statement pages and counts (the count planned with the duration bounds the previous list
+  // read, checked against those it reads), and it reads no row of posts.
+  CHECK_MESSAGE(std::count(logged.begin(), logged.end(), '\n') == 1, logged);
+  CHECK_MESSAGE(logged.find("SUM(d.events)") != std::string::npos, logged);
   CHECK_MESSAGE(logged.find("posts") == std::string::npos, logged);
   // One record written: its row comes with the relations; the others stay as kept.
   const HttpResponse renamed = send({.url = stack.url("/cal/events/v1/events/" + ids[1]),
