@@ -91,7 +91,7 @@ enum class EventListPlan { kIds, kWindow, kLinks, kFilter, kTextScan };
 EventListPlan plan_event_list(const EventFilter& filter);
 
 // The list: the page of `limit` events from `offset` that `filter` keeps, and their total count.
-// Two statements.
+// Two statements (the window plan: usually one, event_window_list.h).
 EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, long long offset);
 
 // An event of a list page as the list read it: its id and the columns its filter tested, as
@@ -113,7 +113,7 @@ struct EventKeyPage {
 
 // find_event_page() without the events' rows, for a caller that has most records rendered
 // already (cal/api/events/event_fragments.h) and reads the rows of the others with their
-// relations: the same two statements, the page's reading only an index and event_details.
+// relations: the same statements, the page's reading only indexes, event_details and rollups.
 // Only for the window plan (plan_event_list() == kWindow); nullopt for any other filter.
 std::optional<EventKeyPage> find_event_key_page(Db& db, const EventFilter& filter, long long limit,
                                                 long long offset);
