@@ -11,6 +11,13 @@ long long seconds(Seconds t) { return t.time_since_epoch().count(); }
 long long floor_div(long long a, long long b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 long long ceil_div(long long a, long long b) { return -floor_div(-a, b); }
 
+// The day number of the first day of the UTC month `months_later` after the one holding `day`.
+long long month_start(long long day, int months_later) {
+  const LocalDateTime d = to_utc_date_time(Seconds(std::chrono::seconds(day * kSecondsPerDay)));
+  const Seconds first = from_utc_date_time(LocalDateTime{d.year, d.month + months_later, 1, 0, 0, 0});
+  return floor_div(seconds(first), kSecondsPerDay);
+}
+
 }  // namespace
 
 std::string utc_second_text(long long second) {
@@ -30,6 +37,21 @@ WindowRanges window_ranges(const EventDateWindow& w) {
   if (w.end_after) r.end.lo = std::max(r.end.lo, seconds(*w.end_after) + 1);
   if (w.end_before) r.end.hi = std::min(r.end.hi, seconds(*w.end_before) - 1);
   return r;
+}
+
+MonthSplit split_months(const ClosedRange& days) {
+  MonthSplit split;
+  if (days.empty()) return split;
+  const long long first = month_start(days.lo, 0) == days.lo ? days.lo : month_start(days.lo, 1);
+  const long long after = month_start(days.hi + 1, 0);  // the first day of the month past the last whole one
+  if (first >= after) {
+    split.days.push_back(days);
+    return split;
+  }
+  split.months = ClosedRange{first, after - 1};
+  if (days.lo < first) split.days.push_back({days.lo, first - 1});
+  if (after <= days.hi) split.days.push_back({after, days.hi});
+  return split;
 }
 
 WindowCountPlan plan_window_count(const EventDateWindow& window, long long min_duration,

@@ -1,6 +1,7 @@
 // Internal to src/store/ (and its unit test): the arithmetic of an exact event count over a date
 // window without a row per event, so a count costs the same at any site size. Rows are counted by UTC start:
-// whole UTC days come from the event_day_counts rollup, the partial days at the ends from the start index.
+// whole UTC months come from the event_month_counts rollup, the other whole UTC days from event_day_counts,
+// the partial days at the ends from the start index.
 // The end bounds need no scan of the window: an event lasts between min_duration and max_duration seconds
 // (bounds kept in event_duration_hours), so only events starting within max_duration before the upper end
 // bound can end after it, and only those starting within min_duration of the lower one can end before it;
@@ -39,7 +40,7 @@ WindowRanges window_ranges(const EventDateWindow& window);
 
 struct WindowCountPlan {
   bool empty = false;                   // nothing can match: the count is 0
-  std::optional<ClosedRange> days;      // UTC day numbers (seconds / 86400) summed from the rollup
+  std::optional<ClosedRange> days;      // UTC day numbers (seconds / 86400) summed from rollups
   std::vector<ClosedRange> starts;      // + rows starting in each (partial days), any end
   std::optional<ClosedRange> end_high;  // - rows starting here that end after `end_hi`
   long long end_hi = kLastSecond;
@@ -51,6 +52,15 @@ struct WindowCountPlan {
 // every event lasts between min_duration and max_duration seconds (end - start).
 WindowCountPlan plan_window_count(const EventDateWindow& window, long long min_duration,
                                   long long max_duration);
+
+// Whole days `days` as the whole UTC months inside them (months: from the first day of the first
+// to the last day of the last; none when no month fits) and the days before and after those: a
+// rollup by month then sums a row per month instead of a row per day.
+struct MonthSplit {
+  std::optional<ClosedRange> months;
+  std::vector<ClosedRange> days;
+};
+MonthSplit split_months(const ClosedRange& days);
 
 // A second (a day number) as the DATETIME (DATE) text the count statements bind.
 std::string utc_second_text(long long second);

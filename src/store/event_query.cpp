@@ -213,6 +213,19 @@ EventListPlan plan_event_list(const EventFilter& filter) {
   return EventListPlan::kFilter;
 }
 
+std::optional<EventKeyPage> find_event_key_page(Db& db, const EventFilter& filter, long long limit,
+                                                long long offset) {
+  if (plan_event_list(filter) != EventListPlan::kWindow) return std::nullopt;
+  note_list_read(ListFamily::kEvents);
+  return find_window_keys(db, filter, limit, offset);
+}
+
+bool lists_as(const Event& event, const ListedEventKey& key) {
+  return event.post.id == key.id && event.post.status == key.status && event.post.author == key.author &&
+         event.details.start_utc == key.start_utc && event.details.end_utc == key.end_utc &&
+         event.details.hide_from_listings == key.hidden && event.details.featured == key.featured;
+}
+
 EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
   note_list_read(ListFamily::kEvents);
   if (window_list_applies(filter)) return find_window_page(db, filter, limit, offset);

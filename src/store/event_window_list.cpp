@@ -6,6 +6,7 @@
 #include "store/sql_where.h"
 
 #include <algorithm>
+#include <mutex>
 #include <optional>
 
 namespace cal {
@@ -81,15 +82,50 @@ struct PageSql {
   std::vector<SqlValue> args;
 };
 
+// The columns of a ListedEventKey, from event_details' copies of the post's status, author and
+// date (the status as it reads: a scheduled post whose date has passed reads `publish`).
+constexpr const char* kKeyColumns =
+    "k.event_id, IF(d.status = 'future' AND d.publish_utc <= UTC_TIMESTAMP(), 'publish', d.status), "
+    "d.author, DATE_FORMAT(d.start_utc, '%Y-%m-%d %H:%i:%s'), DATE_FORMAT(d.end_utc, '%Y-%m-%d %H:%i:%s'), "
+    "d.hide_from_listings, d.featured";
+
 PageSql published_keys(const EventFilter& f, const StatusPlan& s, long long limit, long long offset);
 
+struct Hours {
+  std::optional<long long> lo, hi;
+  bool operator==(const Hours&) const = default;
+};
+
+Hours hours_at(const Rows& rows, int column) {
+  Hours h;
+  if (!rows.is_null(column)) h.lo = rows.integer(column);
+  if (!rows.is_null(column + 1)) h.hi = rows.integer(column + 1);
+  return h;
+}
+
+// The count as one expression ("CAST(sum AS SIGNED)"), for duration bounds `h` (below).
+PageSql count_expr(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
+                   const Hours& h);
+
+// What the page statement selects for each event of the page: whole rows, or only the keys
+// (find_window_keys()).
+enum class PageColumns { kRows, kKeys };
+
+// The page statement: the duration bounds, the count planned for `count_hours` when given (else
+// NULL), then the page's events. The count rides in the bounds' one-row derived table, so its
+// subqueries run once, in the statement's one read view with the bounds it is checked against.
 PageSql page_sql(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
-                 long long limit, long long offset) {
+                 long long limit, long long offset, PageColumns columns = PageColumns::kRows,
+                 const std::optional<Hours>& count_hours = std::nullopt) {
   PageSql out;
+  PageSql count{"NULL", {}};
+  if (count_hours) count = count_expr(f, s, own, *count_hours);
+  out.args = count.args;
   std::string keys;
   if (!s.statuses.empty()) {
-    out = published_keys(f, s, limit, offset);
-    keys = out.sql;
+    const PageSql published = published_keys(f, s, limit, offset);
+    keys = published.sql;
+    out.args.insert(out.args.end(), published.args.begin(), published.args.end());
   }
   if (own) {
     SqlWhere w = own_where(f, *own);
@@ -105,13 +141,15 @@ PageSql page_sql(const EventFilter& f, const StatusPlan& s, const std::optional<
   // temporary table, on disk for the TEXT columns (a file created and removed per request, the
   // largest single cost of GET /events without the response cache); find_window_page() sorts
   // the page's few rows instead.
-  out.sql = "SELECT dur.lo, dur.hi, " + event_columns() +
-            " FROM (SELECT MIN(hours) AS lo, MAX(hours) AS hi FROM event_duration_hours) dur"
+  const bool rows = columns == PageColumns::kRows;
+  out.sql = "SELECT dur.lo, dur.hi, dur.total, " + (rows ? event_columns() : std::string(kKeyColumns)) +
+            " FROM (SELECT MIN(hours) AS lo, MAX(hours) AS hi, " + count.sql +
+            " AS total FROM event_duration_hours) dur"
             " LEFT JOIN (SELECT u.event_id, u.start_utc FROM (" +
-            keys +
-            ") u ORDER BY u.start_utc, u.event_id LIMIT ? OFFSET ?) k ON TRUE"
-            " LEFT JOIN posts p ON p.id = k.event_id LEFT JOIN event_details d ON d.event_id = k.event_id"
-            " LEFT JOIN event_venues ev ON ev.event_id = k.event_id";
+            keys + ") u ORDER BY u.start_utc, u.event_id LIMIT ? OFFSET ?) k ON TRUE" +
+            (rows ? " LEFT JOIN posts p ON p.id = k.event_id" : "") +
+            " LEFT JOIN event_details d ON d.event_id = k.event_id" +
+            (rows ? " LEFT JOIN event_venues ev ON ev.event_id = k.event_id" : "");
   return out;
 }
 
@@ -143,24 +181,12 @@ PageSql published_keys(const EventFilter& f, const StatusPlan& s, long long limi
   return out;
 }
 
-struct Hours {
-  std::optional<long long> lo, hi;
-  bool operator==(const Hours&) const = default;
-};
-
-Hours hours_at(const Rows& rows, int column) {
-  Hours h;
-  if (!rows.is_null(column)) h.lo = rows.integer(column);
-  if (!rows.is_null(column + 1)) h.hi = rows.integer(column + 1);
-  return h;
-}
-
-// The count statement for duration bounds `h`: rollup days + partial days - end corrections
+// The count statement for duration bounds `h`: rollup months and days + partial days - end corrections
 // +/- due scheduled events, and the bounds again (a longer event written since: plan again).
 PageSql published_count(const EventFilter& f, const StatusPlan& s, const Hours& h);
 
-PageSql count_sql(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
-                  const Hours& h) {
+PageSql count_expr(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
+                   const Hours& h) {
   PageSql out = published_count(f, s, h);
   if (own) {
     const SqlWhere w = own_where(f, *own);
@@ -170,9 +196,15 @@ PageSql count_sql(const EventFilter& f, const StatusPlan& s, const std::optional
         w.sql + ")";
     out.args.insert(out.args.end(), w.args.begin(), w.args.end());
   }
-  out.sql = "SELECT CAST(" + out.sql +
-            " AS SIGNED), (SELECT MIN(hours) FROM event_duration_hours), (SELECT MAX(hours) FROM "
-            "event_duration_hours)";
+  out.sql = "CAST(" + out.sql + " AS SIGNED)";
+  return out;
+}
+
+PageSql count_sql(const EventFilter& f, const StatusPlan& s, const std::optional<OwnPlan>& own,
+                  const Hours& h) {
+  PageSql out = count_expr(f, s, own, h);
+  out.sql = "SELECT " + out.sql +
+            ", (SELECT MIN(hours) FROM event_duration_hours), (SELECT MAX(hours) FROM event_duration_hours)";
   return out;
 }
 
@@ -200,14 +232,23 @@ PageSql published_count(const EventFilter& f, const StatusPlan& s, const Hours& 
     out.args.insert(out.args.end(), w.args.begin(), w.args.end());
   };
   if (!plan.empty) {
-    if (plan.days) {
+    // Rollup rows summed: `column` of `table` in `range` (day numbers; a month row is named by
+    // its first day, so a range of whole months takes the rows of its months).
+    auto rollup = [&](const char* table, const char* column, const ClosedRange& range) {
       SqlWhere w;
       add_statuses(w, s);
-      w.add("d.day BETWEEN ? AND ?").bind(utc_day_text(plan.days->lo)).bind(utc_day_text(plan.days->hi));
+      w.add(std::string("d.") + column + " BETWEEN ? AND ?")
+          .bind(utc_day_text(range.lo))
+          .bind(utc_day_text(range.hi));
       add_featured(w, f);
-      sum += " + COALESCE((SELECT SUM(d.events) FROM event_day_counts d WHERE d.hide_from_listings = 0" +
-             w.sql + "), 0)";
+      sum += std::string(" + COALESCE((SELECT SUM(d.events) FROM ") + table +
+             " d WHERE d.hide_from_listings = 0" + w.sql + "), 0)";
       out.args.insert(out.args.end(), w.args.begin(), w.args.end());
+    };
+    if (plan.days) {
+      const MonthSplit split = split_months(*plan.days);
+      if (split.months) rollup("event_month_counts", "month", *split.months);
+      for (const ClosedRange& r : split.days) rollup("event_day_counts", "day", r);
     }
     for (const ClosedRange& r : plan.starts) scan(r, nullptr, std::nullopt, "+");
     if (plan.end_high) scan(*plan.end_high, "d.end_utc > ?", plan.end_hi, "-");
@@ -270,36 +311,89 @@ std::string window_page_sql(const EventFilter& filter) {
   return page_sql(filter, published_plan(filter.visibility), plan_own(filter.visibility), 10, 0).sql;
 }
 
-EventPage find_window_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
-  EventPage page;
+namespace {
+
+// The duration bounds the last page statement of this process read: the next one plans its count
+// with them, in the same statement. A process serves one database; should the bounds read there
+// differ (a longer event written since, a replica behind), that count is not used.
+std::mutex known_hours_mutex;
+std::optional<Hours> known_hours;
+
+// The page statement (its rows to `read`, in list order or not: the caller sorts) with the count
+// planned for the duration bounds last read; returns the total. One statement; a count statement
+// after it (or more, while events longer than any before are written) when the bounds it read
+// were not those.
+template <typename Read>
+long long read_window_page(Db& db, const EventFilter& filter, long long limit, long long offset,
+                           PageColumns columns, Read read) {
   const StatusPlan statuses = published_plan(filter.visibility);
   const std::optional<OwnPlan> own = plan_own(filter.visibility);
-  if (statuses.statuses.empty() && !own) return page;
-  Hours hours;
+  if (statuses.statuses.empty() && !own) return 0;
+  std::optional<Hours> assumed;
   {
-    const PageSql q = page_sql(filter, statuses, own, limit, offset);
-    page.events.reserve(static_cast<size_t>(std::clamp(limit, 0LL, 100LL)));
+    const std::lock_guard lock(known_hours_mutex);
+    assumed = known_hours;
+  }
+  Hours hours;
+  std::optional<long long> total;
+  {
+    const PageSql q = page_sql(filter, statuses, own, limit, offset, columns, assumed);
     Rows rows = db.query(q.sql, q.args);
     while (rows.next()) {
       hours = hours_at(rows, 0);
-      if (!rows.is_null(2)) page.events.push_back(read_event(rows, 2));
+      if (!rows.is_null(2)) total = rows.integer(2);
+      if (!rows.is_null(3)) read(rows, 3);
     }
   }
+  if (assumed != hours) total.reset();
+  while (!total) {
+    const PageSql q = count_sql(filter, statuses, own, hours);
+    Rows rows = db.query(q.sql, q.args);
+    if (!rows.next()) break;
+    const Hours now = hours_at(rows, 1);
+    if (now == hours) total = rows.integer(0);
+    hours = now;
+  }
+  {
+    const std::lock_guard lock(known_hours_mutex);
+    known_hours = hours;
+  }
+  return total.value_or(0);
+}
+
+}  // namespace
+
+EventPage find_window_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
+  EventPage page;
+  page.events.reserve(static_cast<size_t>(std::clamp(limit, 0LL, 100LL)));
+  page.total =
+      read_window_page(db, filter, limit, offset, PageColumns::kRows,
+                       [&](const Rows& rows, int first) { page.events.push_back(read_event(rows, first)); });
   // List order (UTC start, then id): start_utc is "YYYY-MM-DD HH:MM:SS", so text order is time
   // order, and ids are unique, so the order is total.
   std::sort(page.events.begin(), page.events.end(), [](const Event& a, const Event& b) {
     return a.details.start_utc != b.details.start_utc ? a.details.start_utc < b.details.start_utc
                                                       : a.post.id < b.post.id;
   });
-  for (;;) {
-    const PageSql q = count_sql(filter, statuses, own, hours);
-    Rows rows = db.query(q.sql, q.args);
-    if (!rows.next()) break;
-    const Hours now = hours_at(rows, 1);
-    page.total = rows.integer(0);
-    if (now == hours) break;
-    hours = now;
-  }
+  return page;
+}
+
+EventKeyPage find_window_keys(Db& db, const EventFilter& filter, long long limit, long long offset) {
+  EventKeyPage page;
+  page.total = read_window_page(db, filter, limit, offset, PageColumns::kKeys, [&](const Rows& rows, int c) {
+    ListedEventKey key;
+    key.id = rows.integer(c);
+    key.status = rows.text(c + 1);
+    key.author = rows.integer(c + 2);
+    key.start_utc = rows.text(c + 3);
+    key.end_utc = rows.text(c + 4);
+    key.hidden = rows.integer(c + 5) != 0;
+    key.featured = rows.integer(c + 6) != 0;
+    page.keys.push_back(std::move(key));
+  });
+  std::sort(page.keys.begin(), page.keys.end(), [](const ListedEventKey& a, const ListedEventKey& b) {
+    return a.start_utc != b.start_utc ? a.start_utc < b.start_utc : a.id < b.id;
+  });
   return page;
 }
 

@@ -27,9 +27,14 @@ StatusPlan plan_statuses(const PostVisibility& visibility);
 // True when `filter` only uses what find_window_page() covers.
 bool window_list_applies(const EventFilter& filter);
 
-// The page and total as find_event_page() gives them: two statements (three when an event
-// longer than any before is written between them).
+// The page and total as find_event_page() gives them: one statement, the count planned with the
+// duration bounds the process's previous page read; a count statement after it when the bounds
+// it reads are others (the first list, a longer event written since).
 EventPage find_window_page(Db& db, const EventFilter& filter, long long limit, long long offset);
+
+// The same page as the keys of its events (find_event_key_page()): the page statement reads only
+// the visibility index and event_details' copies, not the events' rows.
+EventKeyPage find_window_keys(Db& db, const EventFilter& filter, long long limit, long long offset);
 
 // The SQL of its page statement (for EXPLAIN and tests).
 std::string window_page_sql(const EventFilter& filter);

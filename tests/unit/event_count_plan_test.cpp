@@ -35,6 +35,11 @@ bool in(const ClosedRange& r, long long v) { return r.lo <= v && v <= r.hi; }
 
 long long floor_day(long long s) { return s >= 0 ? s / 86400 : -((-s + 86399) / 86400); }
 
+// The UTC day number of a date.
+long long day_of(int year, int month, int day) {
+  return floor_day(cal::from_utc_date_time({year, month, day, 0, 0, 0}).time_since_epoch().count());
+}
+
 // The count as the store computes it from a plan: rollup days + scans - corrections.
 long long planned_count(const std::vector<Ev>& events, const EventDateWindow& w, long long min_d,
                         long long max_d) {
@@ -42,7 +47,13 @@ long long planned_count(const std::vector<Ev>& events, const EventDateWindow& w,
   if (plan.empty) return 0;
   long long n = 0;
   for (const Ev& e : events) {
-    if (plan.days && in(*plan.days, floor_day(e.start))) ++n;
+    if (plan.days) {
+      // As the window list sums them: whole months from the month rollup, the rest by day.
+      const cal::MonthSplit split = cal::split_months(*plan.days);
+      if (split.months && in(*split.months, floor_day(e.start))) ++n;
+      for (const ClosedRange& r : split.days)
+        if (in(r, floor_day(e.start))) ++n;
+    }
     for (const ClosedRange& r : plan.starts)
       if (in(r, e.start)) ++n;
     if (plan.end_high && in(*plan.end_high, e.start) && e.end > plan.end_hi) --n;
@@ -80,7 +91,16 @@ TEST_CASE("plan_window_count: an end-only window starts at most the longest dura
   REQUIRE(plan.end_low.has_value());
   CHECK(plan.end_low->lo == 997 * 86400 + 1);
   CHECK(plan.end_low->hi == 1000 * 86400 + 1 - 3600 - 1);
-  CHECK(plan.days->hi == (cal::kLastSecond - 3600 + 1) / 86400 - 1);  // ends by the last second
+  // Ends by the last second: 9999-12-30 is the last whole day, December the part-month after
+  // the last whole month.
+  const long long last_day = (cal::kLastSecond - 3600 + 1) / 86400 - 1;
+  REQUIRE(plan.days.has_value());
+  CHECK(plan.days->hi == last_day);
+  const cal::MonthSplit split = cal::split_months(*plan.days);
+  REQUIRE(split.months.has_value());
+  CHECK(split.months->hi == day_of(9999, 11, 30));
+  REQUIRE_FALSE(split.days.empty());
+  CHECK(split.days.back() == ClosedRange{day_of(9999, 12, 1), last_day});
   // Impossible windows are empty without any scan.
   EventDateWindow none;
   none.start_min = at(5000);
@@ -126,5 +146,78 @@ TEST_CASE("plan_window_count gives the brute-force count for random windows and 
     long long expected_aligned = 0;
     for (const Ev& e : events) expected_aligned += in_window(e, aligned);
     CHECK(planned_count(events, aligned, min_d, max_d) == expected_aligned);
+  }
+}
+
+TEST_CASE("split_months: whole months from the month rollup, the days around them from the day rollup") {
+  struct Case {
+    ClosedRange days;
+    std::optional<ClosedRange> months;
+    std::vector<ClosedRange> rest;
+  } const cases[] = {
+      // The default window's shape: part of a month, whole months, part of a month.
+      {{day_of(2026, 11, 26), day_of(2028, 11, 26)},
+       ClosedRange{day_of(2026, 12, 1), day_of(2028, 10, 31)},
+       {{day_of(2026, 11, 26), day_of(2026, 11, 30)}, {day_of(2028, 11, 1), day_of(2028, 11, 26)}}},
+      // Exactly whole months, leap February included: no days left.
+      {{day_of(2024, 2, 1), day_of(2024, 3, 31)}, ClosedRange{day_of(2024, 2, 1), day_of(2024, 3, 31)}, {}},
+      // One whole February of a century year that is not a leap year, a day either side.
+      {{day_of(1900, 1, 31), day_of(1900, 3, 1)},
+       ClosedRange{day_of(1900, 2, 1), day_of(1900, 2, 28)},
+       {{day_of(1900, 1, 31), day_of(1900, 1, 31)}, {day_of(1900, 3, 1), day_of(1900, 3, 1)}}},
+      // Leap day 2000 at the end: February is not whole without it.
+      {{day_of(2000, 1, 1), day_of(2000, 2, 28)},
+       ClosedRange{day_of(2000, 1, 1), day_of(2000, 1, 31)},
+       {{day_of(2000, 2, 1), day_of(2000, 2, 28)}}},
+      // Within one month, or across two without a whole one: days only.
+      {{day_of(2026, 3, 2), day_of(2026, 3, 30)}, std::nullopt, {{day_of(2026, 3, 2), day_of(2026, 3, 30)}}},
+      {{day_of(2026, 3, 2), day_of(2026, 4, 29)}, std::nullopt, {{day_of(2026, 3, 2), day_of(2026, 4, 29)}}},
+      {{day_of(2026, 3, 5), day_of(2026, 3, 5)}, std::nullopt, {{day_of(2026, 3, 5), day_of(2026, 3, 5)}}},
+      // Before 1970 (negative day numbers), a year's turn inside.
+      {{day_of(1969, 12, 1), day_of(1970, 1, 15)},
+       ClosedRange{day_of(1969, 12, 1), day_of(1969, 12, 31)},
+       {{day_of(1970, 1, 1), day_of(1970, 1, 15)}}},
+  };
+  for (const Case& c : cases) {
+    const cal::MonthSplit split = cal::split_months(c.days);
+    INFO("days ", cal::utc_day_text(c.days.lo), " .. ", cal::utc_day_text(c.days.hi));
+    CHECK(split.months == c.months);
+    CHECK(split.days == c.rest);
+  }
+  CHECK_FALSE(cal::split_months({5, 4}).months.has_value());
+  CHECK(cal::split_months({5, 4}).days.empty());
+}
+
+TEST_CASE("plan_window_count gives the brute-force count over months of events") {
+  // Windows of up to two years over events spread on three: many whole months, leap years,
+  // month ends at both sides of a window.
+  std::mt19937_64 rng(17);
+  const long long day = 86400;
+  auto pick = [&](long long lo, long long hi) {
+    return std::uniform_int_distribution<long long>(lo, hi)(rng);
+  };
+  for (int round = 0; round < 200; ++round) {
+    const long long min_d = pick(0, 3600), max_d = min_d + pick(0, 3 * day);
+    const long long base = day_of(static_cast<int>(pick(1998, 2030)), 1, 1) * day;
+    std::vector<Ev> events;
+    for (int i = 0; i < 400; ++i) {
+      // Some on the first and last seconds of a month, where an off-by-one would show.
+      long long start = base + pick(0, 3 * 365 * day);
+      if (i % 4 == 0) {
+        const cal::LocalDateTime t = cal::to_utc_date_time(at(start));
+        start = cal::from_utc_date_time({t.year, t.month + static_cast<int>(pick(0, 1)), 1, 0, 0, 0})
+                    .time_since_epoch()
+                    .count() -
+                pick(0, 1);
+      }
+      events.push_back({start, start + pick(min_d, max_d)});
+    }
+    EventDateWindow w;
+    w.start_min = at(base + pick(0, 365 * day));
+    w.end_max = at(sec(w.start_min) + pick(0, 730 * day));
+    if (pick(0, 3) == 0) w.end_after = at(sec(w.start_min) + pick(0, 30 * day));
+    long long expected = 0;
+    for (const Ev& e : events) expected += in_window(e, w);
+    CHECK_MESSAGE(planned_count(events, w, min_d, max_d) == expected, "round ", round);
   }
 }

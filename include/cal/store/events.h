@@ -91,8 +91,37 @@ enum class EventListPlan { kIds, kWindow, kLinks, kFilter, kTextScan };
 EventListPlan plan_event_list(const EventFilter& filter);
 
 // The list: the page of `limit` events from `offset` that `filter` keeps, and their total count.
-// Two statements.
+// Two statements (the window plan: usually one, event_window_list.h).
 EventPage find_event_page(Db& db, const EventFilter& filter, long long limit, long long offset);
+
+// An event of a list page as the list read it: its id and the columns its filter tested, as
+// they were then (the status as it reads: a scheduled post whose date has passed is `publish`).
+struct ListedEventKey {
+  long long id = 0;
+  std::string status;
+  long long author = 0;
+  std::string start_utc, end_utc;  // "YYYY-MM-DD HH:MM:SS"
+  bool hidden = false;
+  bool featured = false;
+};
+
+// One page of a list as keys, in list order, and the total matching.
+struct EventKeyPage {
+  std::vector<ListedEventKey> keys;
+  long long total = 0;
+};
+
+// find_event_page() without the events' rows, for a caller that has most records rendered
+// already (cal/api/events/event_fragments.h) and reads the rows of the others with their
+// relations: the same statements, the page's reading only indexes, event_details and rollups.
+// Only for the window plan (plan_event_list() == kWindow); nullopt for any other filter.
+std::optional<EventKeyPage> find_event_key_page(Db& db, const EventFilter& filter, long long limit,
+                                                long long offset);
+
+// True when `event`, read after its key, still lists as the key says: the same status as it
+// reads, author, UTC start and end, hidden and featured flags. It then meets the filter that
+// listed the key, and takes the same place in the list.
+bool lists_as(const Event& event, const ListedEventKey& key);
 
 // The SQL text of the page query for `filter` (for EXPLAIN and tests).
 std::string event_page_sql(const EventFilter& filter);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <unordered_map>
 
 namespace cal {
 namespace {
@@ -75,6 +76,18 @@ void note_fragment_read(const Fragment& fragment) {
   for (long long id : fragment.terms) note_term_read(id);
 }
 
+namespace {
+
+// The fragment keys of a page's list records.
+std::vector<std::string> list_keys(const RequestContext& ctx, const std::vector<long long>& ids) {
+  std::vector<std::string> keys;
+  keys.reserve(ids.size());
+  for (long long id : ids) keys.push_back(fragment_key(ctx, id, Shape::kList));
+  return keys;
+}
+
+}  // namespace
+
 void write_event_list(JsonWriter& w, RequestContext& ctx, const std::vector<Event>& events) {
   FragmentCache* cache = ctx.fragments.cache;
   if (!cache) {
@@ -82,32 +95,66 @@ void write_event_list(JsonWriter& w, RequestContext& ctx, const std::vector<Even
     for (const Event& e : events) write_event(w, ctx, e, relations, EventView::kMasked, false);
     return;
   }
-  std::vector<std::string> keys;
-  keys.reserve(events.size());
-  for (const Event& e : events) keys.push_back(fragment_key(ctx, e.post.id, Shape::kList));
-  const std::vector<std::shared_ptr<const Fragment>> kept = cache->find_all(keys);
+  ListedRecords list;
+  std::vector<long long> ids;
+  for (const Event& e : events) ids.push_back(e.post.id);
+  list.keys = list_keys(ctx, ids);
+  list.kept = cache->find_all(list.keys);
   std::vector<Event> missing;
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    if (kept[i])
-      note_fragment_read(*kept[i]);
-    else
-      missing.push_back(events[i]);
+  for (std::size_t i = 0; i < events.size(); ++i)
+    if (!list.kept[i]) missing.push_back(events[i]);
+  if (!missing.empty()) list.relations = load_event_relations(ctx.db, missing);
+  list.events = events;
+  write_event_list(w, ctx, list);
+}
+
+std::optional<ListedRecords> gather_event_list(RequestContext& ctx, const std::vector<ListedEventKey>& keys) {
+  FragmentCache* cache = ctx.fragments.cache;
+  if (!cache) return std::nullopt;
+  ListedRecords list;
+  std::vector<long long> ids;
+  for (const ListedEventKey& k : keys) ids.push_back(k.id);
+  list.keys = list_keys(ctx, ids);
+  list.kept = cache->find_all(list.keys);
+  list.events.resize(keys.size());
+  std::vector<long long> missing;
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    if (!list.kept[i]) missing.push_back(keys[i].id);
+  if (missing.empty()) return list;
+  // The rows of the records not kept come with their relations, in one statement, after the page's.
+  EventRelationRows rows = find_event_relations(ctx.db, missing, RelationParts{.events = true});
+  std::unordered_map<long long, Event> by_id;
+  for (Event& e : rows.events) by_id.emplace(e.post.id, std::move(e));
+  rows.events.clear();
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (list.kept[i]) continue;
+    auto it = by_id.find(keys[i].id);
+    // Written since the page was read: listed from what it was then, it might show what the
+    // caller may not see now, or sit out of place.
+    if (it == by_id.end() || !lists_as(it->second, keys[i])) return std::nullopt;
+    list.events[i] = std::move(it->second);
   }
-  EventRelations relations;
-  if (!missing.empty()) relations = load_event_relations(ctx.db, missing);
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    if (kept[i]) {
-      write_raw(w, kept[i]->json);
+  list.relations = keyed_event_relations(std::move(rows));
+  return list;
+}
+
+void write_event_list(JsonWriter& w, RequestContext& ctx, const ListedRecords& list) {
+  FragmentCache* cache = ctx.fragments.cache;
+  for (std::size_t i = 0; i < list.keys.size(); ++i) {
+    if (list.kept[i]) {
+      note_fragment_read(*list.kept[i]);
+      write_raw(w, list.kept[i]->json);
       continue;
     }
     JsonBuffer buffer;
     JsonWriter record(buffer);
     // Lists never show a protected event's content (docs/api.md §3.5).
-    write_event(record, ctx, events[i], relations, EventView::kMasked, false);
+    write_event(record, ctx, list.events[i], list.relations, EventView::kMasked, false);
     Fragment f;
     f.json.assign(buffer.GetString(), buffer.GetSize());
     write_raw(w, f.json);
-    if (collect_shown(events[i], relations, f)) cache->store(keys[i], ctx.fragments.epoch, std::move(f));
+    if (collect_shown(list.events[i], list.relations, f))
+      cache->store(list.keys[i], ctx.fragments.epoch, std::move(f));
   }
 }
 

@@ -143,6 +143,8 @@ void write_series_members(JsonWriter& w, const RequestContext& ctx, const Series
 
 }  // namespace
 
+EventRelations keyed_event_relations(EventRelationRows rows) { return keyed_relations(std::move(rows)); }
+
 EventRelations load_event_relations(Db& db, const std::vector<Event>& events, const RelationParts& parts) {
   return keyed_relations(find_event_relations(db, events, parts));
 }

@@ -161,6 +161,17 @@ Response list_events(RequestContext& ctx) {
   PlannedWork work;
   work.event_list = plan_event_list(filter);
   const Admission admission = admit(ctx, work);
+  // With rendered records kept, the default list reads its page as keys and only the rows of the
+  // records not kept; should one of those have been written in between, the page again as rows.
+  if (ctx.fragments.cache)
+    if (const auto keyed = find_event_key_page(ctx.db, filter, paging.per_page, paging.offset())) {
+      check_page_exists(paging, keyed->total, "event", ctx.locale);
+      if (const auto records = gather_event_list(ctx, keyed->keys)) {
+        const ListEnvelope envelope{"events", ctx.ns_url() + "/events", effective_query(ctx, paging), paging,
+                                    keyed->total};
+        return list_response(envelope, [&](JsonWriter& w) { write_event_list(w, ctx, *records); });
+      }
+    }
   const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
   check_page_exists(paging, page.total, "event", ctx.locale);
   const ListEnvelope envelope{"events", ctx.ns_url() + "/events", effective_query(ctx, paging), paging,

@@ -124,7 +124,7 @@ TEST_CASE("a default list page creates no temporary table on disk") {
   for (const char* per_page : {"3", "4", "5", "6"}) {
     const HttpResponse r = get(std::string(kEvents) + "?per_page=" + per_page);
     REQUIRE_MESSAGE(r.status == 200, describe(r));
-    REQUIRE(std::stoi(r.header("x-cal-statements")) >= 2);  // ran its statements
+    REQUIRE(std::stoi(r.header("x-cal-statements")) >= 1);  // ran its statements (a cached answer runs none)
   }
   CHECK(disk_tables() == before);
 }

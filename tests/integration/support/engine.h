@@ -1,7 +1,7 @@
 // Test support for the list engine (docs/architecture.md, the list plans): the stack's database
 // through the mariadb client, and the check that the engine's derived data (event_details'
-// visibility copies, the link rows' copies of them, the event_day_counts rollup,
-// event_duration_hours) is exactly what the base tables say.
+// visibility copies, the link rows' copies of them, the event_day_counts rollup and its sums by
+// month in event_month_counts, event_duration_hours) is exactly what the base tables say.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -53,6 +53,24 @@ inline std::string derived_data_mismatch() {
           "JOIN posts p ON p.id = d.event_id GROUP BY p.status, d.hide_from_listings, day, d.featured "
           "ORDER BY p.status, d.hide_from_listings, day, d.featured");
   if (rollup != truth) return "event_day_counts differs from event_details:\n" + rollup + "\n---\n" + truth;
+  const std::string months =
+      sql("SELECT status, hide_from_listings, month, featured, SUM(events) AS n FROM event_month_counts "
+          "GROUP BY status, hide_from_listings, month, featured HAVING n <> 0 "
+          "ORDER BY status, hide_from_listings, month, featured");
+  const std::string month_truth = sql(
+      "SELECT p.status, d.hide_from_listings, DATE(d.start_utc) - INTERVAL DAYOFMONTH(d.start_utc) - 1 DAY "
+      "AS month, d.featured, COUNT(*) FROM event_details d "
+      "JOIN posts p ON p.id = d.event_id GROUP BY p.status, d.hide_from_listings, month, d.featured "
+      "ORDER BY p.status, d.hide_from_listings, month, d.featured");
+  if (months != month_truth)
+    return "event_month_counts differs from event_details:\n" + months + "\n---\n" + month_truth;
+  // Each month row is its day rows' sum, shard by shard (the triggers on event_day_counts).
+  const std::string shards =
+      sql("SELECT COUNT(*) FROM (SELECT x.status FROM (SELECT status, hide_from_listings, month, featured, "
+          "shard, events AS n FROM event_month_counts UNION ALL SELECT status, hide_from_listings, "
+          "day - INTERVAL DAYOFMONTH(day) - 1 DAY, featured, shard, -events FROM event_day_counts) x "
+          "GROUP BY x.status, x.hide_from_listings, x.month, x.featured, x.shard HAVING SUM(x.n) <> 0) bad");
+  if (shards != "0") return shards + " event_month_counts rows differ from the sum of their day rows";
   const std::string words = sql(
       "SELECT COUNT(*) FROM (SELECT x.word_id FROM (SELECT word_id, status, hide_from_listings, day, events "
       "AS n FROM search_word_days UNION ALL SELECT word_id, status, hide_from_listings, DATE(start_utc), -1 "

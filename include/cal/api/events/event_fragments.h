@@ -9,6 +9,8 @@
 #include "cal/cache/fragment_cache.h"
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace cal {
@@ -18,6 +20,25 @@ namespace cal {
 // statement; none when every record was kept), then kept. Without ctx.fragments, loads every
 // relation and renders every record, as a list always did.
 void write_event_list(JsonWriter& w, RequestContext& ctx, const std::vector<Event>& events);
+
+// A page's list records about to be written: each kept one, and for the others the event and its
+// relations.
+struct ListedRecords {
+  std::vector<std::string> keys;                      // the fragment keys, in list order
+  std::vector<std::shared_ptr<const Fragment>> kept;  // null where not kept
+  std::vector<Event> events;                          // the event where not kept
+  EventRelations relations;                           // of the events not kept
+};
+
+// The records of a page read as keys (find_event_key_page(), cal/store/events.h): the kept ones,
+// and the rows of the others read with their relations in one statement (none when every record
+// was kept). nullopt when one of those no longer lists as its key says (written between the two
+// statements), or without ctx.fragments: the caller then reads the page as rows.
+std::optional<ListedRecords> gather_event_list(RequestContext& ctx, const std::vector<ListedEventKey>& keys);
+
+// Writes `list` in its order: the kept records as they were rendered, the others rendered now and
+// kept.
+void write_event_list(JsonWriter& w, RequestContext& ctx, const ListedRecords& list);
 
 // The kept full record of event `id` for a single read, or null (none kept, or no fragment cache).
 // Its `source` is the event's PostRow, for the read and password checks; the records it shows are

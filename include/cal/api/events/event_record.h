@@ -37,6 +37,9 @@ struct EventRelations {
   std::unordered_map<long long, SeriesRecord> series;                   // by series id
 };
 
+// The relations as records embed them, from the rows read (cal/store/event_relations.h).
+EventRelations keyed_event_relations(EventRelationRows rows);
+
 // Loads the relations of `events`: organizer links, venues, organizers, terms and images (what
 // `parts` asks for): one statement, or one per kind with `parts.per_part`; none for no events.
 EventRelations load_event_relations(Db& db, const std::vector<Event>& events,
