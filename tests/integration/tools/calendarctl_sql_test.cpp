@@ -134,8 +134,13 @@ TEST_CASE("calendarctl sql passes the password in a 0600 file it removes, never 
   REQUIRE(stat(file.c_str(), &st) == 0);
   CHECK((st.st_mode & 0777) == 0600);
   CHECK(st.st_uid == geteuid());
-  std::ifstream opened(file);
-  const std::string text((std::istreambuf_iterator<char>(opened)), std::istreambuf_iterator<char>());
+  // The file is created before it is written: read it until it holds the user (or 2 s pass).
+  std::string text;
+  for (int i = 0; i < 200 && text.find("user=") == std::string::npos; ++i) {
+    if (i > 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::ifstream opened(file);
+    text.assign(std::istreambuf_iterator<char>(opened), std::istreambuf_iterator<char>());
+  }
   CHECK(text.find("user=\"" + user + "\"") != std::string::npos);
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   const std::string processes = all_command_lines();
