@@ -5,10 +5,12 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <climits>
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <thread>
 
 #include "support/client.h"
 #include "support/commands.h"
@@ -58,11 +60,40 @@ class OpsStack {
   }
   void down() const { run(repo_ + "/scripts/stack.sh down " + dir_ + " >/dev/null 2>&1"); }
 
+  // Starts calendar-fcgi on calendar.conf as it stands, the way scripts/stack.sh does, without
+  // the steps before it (migrate, the admin user): for a configuration whose database account may
+  // run only the service's own statements. The one running before must have been stopped.
+  void start_service_only() const {
+    const Run started =
+        run("rm -f " + dir_ + "/calendar.sock; setsid " + build_ + "/calendar-fcgi --config " + dir_ +
+            "/calendar.conf --socket unix:" + dir_ + "/calendar.sock </dev/null >>" + dir_ +
+            "/calendar-fcgi.log 2>&1 & echo $! > " + dir_ + "/calendar-fcgi.pid");
+    REQUIRE(started.exit_code == 0);
+    for (int i = 0; i < 300; ++i) {
+      try {
+        if (send({.url = url("/"), .timeout_ms = 2000}).status == 200) return;
+      } catch (const std::exception&) {
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    FAIL("calendar-fcgi did not answer within 30 s:\n" << read_text_file(dir_ + "/calendar-fcgi.log"));
+  }
+
   std::string url(std::string_view path) const {
     return "http://127.0.0.1:" + port_ + "/api" + std::string(path);
   }
   std::string admin() const { return bearer(token_); }
   const std::string& dir() const { return dir_; }
+  // calendarctl with --config of this stack.
+  std::string ctl() const { return build_ + "/calendarctl --config " + dir_ + "/calendar.conf"; }
+  // One statement as MariaDB's root on this stack's server, its tab-separated rows without
+  // headings; FAILs (with the client's message) when the statement fails.
+  std::string sql(const std::string& statement) const {
+    const Run r = run("mariadb --no-defaults --batch --skip-column-names --socket=" + dir_ +
+                      "/mysqld.sock --user=root calendar -e \"" + statement + "\" 2>&1");
+    REQUIRE_MESSAGE(r.exit_code == 0, statement << ": " << r.out);
+    return r.out.substr(0, r.out.find_last_not_of('\n') + 1);
+  }
   long long service_pid() const { return std::atoll(read_text_file(dir_ + "/calendar-fcgi.pid").c_str()); }
 
  private:
