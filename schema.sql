@@ -1148,3 +1148,93 @@ INSERT INTO event_month_counts (status, hide_from_listings, month, featured, sha
   WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 17)
   GROUP BY status, hide_from_listings, day - INTERVAL DAYOFMONTH(day) - 1 DAY, featured, shard;
 INSERT IGNORE INTO schema_migrations (version) VALUES (17);
+
+-- Migration 18: events per (status, hidden, UTC day of end_utc, featured) and per month of it, the
+-- end-side twins of event_day_counts and event_month_counts. A window bounded by a least start
+-- and a latest end (the default list, start_date with end_date) is then counted as two one-sided
+-- counts from rollups (store/event_count_plan.h): the events starting in it or later, less those
+-- ending after it. Counted from the start rollups alone, the events ending after the window had to
+-- be read from the index for as far back as the longest event ever stored lasts: one exhibition of
+-- a year, and every such count read a year of events. Kept like the start side: triggers on
+-- event_details (and posts' BEFORE DELETE for the cascade), the writers that write the start
+-- rollups set-wise (store/day_counts.cpp) write these too, and triggers on the day rows keep the
+-- months. Sharded as the start rows are.
+CREATE TABLE IF NOT EXISTS event_end_day_counts (
+  status       ENUM('publish','future','draft','pending','private','trash') NOT NULL COMMENT 'event_details.status',
+  hide_from_listings TINYINT(1) NOT NULL COMMENT 'event_details.hide_from_listings',
+  day          DATE NOT NULL COMMENT 'UTC day of end_utc',
+  featured     TINYINT(1) NOT NULL COMMENT 'event_details.featured',
+  shard        TINYINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'CONNECTION_ID() % 8 of the writer',
+  events       BIGINT NOT NULL DEFAULT 0 COMMENT 'events counted (this shard''s part; may be negative)',
+  PRIMARY KEY (status, hide_from_listings, day, featured, shard)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci
+  COMMENT 'events per status, hidden flag, UTC end day and featured flag, split over shards (kept by triggers)';
+CREATE TABLE IF NOT EXISTS event_end_month_counts (
+  status       ENUM('publish','future','draft','pending','private','trash') NOT NULL COMMENT 'event_details.status',
+  hide_from_listings TINYINT(1) NOT NULL COMMENT 'event_details.hide_from_listings',
+  month        DATE NOT NULL COMMENT 'first day of the UTC month of end_utc',
+  featured     TINYINT(1) NOT NULL COMMENT 'event_details.featured',
+  shard        TINYINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'the shard of the event_end_day_counts rows summed',
+  events       BIGINT NOT NULL DEFAULT 0 COMMENT 'events counted (this shard''s part)',
+  PRIMARY KEY (status, hide_from_listings, month, featured, shard)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci
+  COMMENT 'event_end_day_counts summed per UTC month (kept by its triggers); for list counts over whole months';
+-- The part-day after a window's latest end, counted from the index like the start side's.
+ALTER TABLE event_details ADD INDEX IF NOT EXISTS event_details_status_end (status, hide_from_listings, end_utc, featured)
+  COMMENT 'one status by end: the part-days of end-side counts';
+CREATE OR REPLACE TRIGGER event_details_end_days_ai AFTER INSERT ON event_details FOR EACH ROW
+  INSERT INTO event_end_day_counts (status, hide_from_listings, day, featured, shard, events)
+    SELECT NEW.status, NEW.hide_from_listings, DATE(NEW.end_utc), NEW.featured, CONNECTION_ID() % 8, 1 FROM DUAL
+    WHERE @cal_bulk_load IS NULL
+  ON DUPLICATE KEY UPDATE events = events + 1;
+CREATE OR REPLACE TRIGGER event_details_end_days_au_old AFTER UPDATE ON event_details FOR EACH ROW
+  INSERT INTO event_end_day_counts (status, hide_from_listings, day, featured, shard, events)
+    SELECT OLD.status, OLD.hide_from_listings, DATE(OLD.end_utc), OLD.featured, CONNECTION_ID() % 8, -1 FROM DUAL
+    WHERE OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR DATE(OLD.end_utc) <> DATE(NEW.end_utc) OR OLD.featured <> NEW.featured
+  ON DUPLICATE KEY UPDATE events = events - 1;
+CREATE OR REPLACE TRIGGER event_details_end_days_au_new AFTER UPDATE ON event_details FOR EACH ROW
+  INSERT INTO event_end_day_counts (status, hide_from_listings, day, featured, shard, events)
+    SELECT NEW.status, NEW.hide_from_listings, DATE(NEW.end_utc), NEW.featured, CONNECTION_ID() % 8, 1 FROM DUAL
+    WHERE OLD.status <> NEW.status OR OLD.hide_from_listings <> NEW.hide_from_listings OR DATE(OLD.end_utc) <> DATE(NEW.end_utc) OR OLD.featured <> NEW.featured
+  ON DUPLICATE KEY UPDATE events = events + 1;
+CREATE OR REPLACE TRIGGER event_details_end_days_ad AFTER DELETE ON event_details FOR EACH ROW
+  INSERT INTO event_end_day_counts (status, hide_from_listings, day, featured, shard, events)
+    VALUES (OLD.status, OLD.hide_from_listings, DATE(OLD.end_utc), OLD.featured, CONNECTION_ID() % 8, -1)
+  ON DUPLICATE KEY UPDATE events = events - 1;
+CREATE OR REPLACE TRIGGER posts_end_days_bd BEFORE DELETE ON posts FOR EACH ROW
+  INSERT INTO event_end_day_counts (status, hide_from_listings, day, featured, shard, events)
+    SELECT d.status, d.hide_from_listings, DATE(d.end_utc), d.featured, CONNECTION_ID() % 8, -1 FROM event_details d
+    WHERE d.event_id = OLD.id
+  ON DUPLICATE KEY UPDATE events = events - 1;
+CREATE OR REPLACE TRIGGER event_end_day_counts_months_ai AFTER INSERT ON event_end_day_counts FOR EACH ROW
+  INSERT INTO event_end_month_counts (status, hide_from_listings, month, featured, shard, events)
+    VALUES (NEW.status, NEW.hide_from_listings, NEW.day - INTERVAL DAYOFMONTH(NEW.day) - 1 DAY, NEW.featured, NEW.shard, NEW.events)
+  ON DUPLICATE KEY UPDATE events = events + NEW.events;
+CREATE OR REPLACE TRIGGER event_end_day_counts_months_au AFTER UPDATE ON event_end_day_counts FOR EACH ROW BEGIN
+  IF OLD.status = NEW.status AND OLD.hide_from_listings = NEW.hide_from_listings AND OLD.featured = NEW.featured
+     AND OLD.shard = NEW.shard AND OLD.day - INTERVAL DAYOFMONTH(OLD.day) - 1 DAY = NEW.day - INTERVAL DAYOFMONTH(NEW.day) - 1 DAY THEN
+    UPDATE event_end_month_counts SET events = events + NEW.events - OLD.events
+    WHERE status = NEW.status AND hide_from_listings = NEW.hide_from_listings AND month = NEW.day - INTERVAL DAYOFMONTH(NEW.day) - 1 DAY
+      AND featured = NEW.featured AND shard = NEW.shard AND NEW.events <> OLD.events
+  ; ELSE
+    INSERT INTO event_end_month_counts (status, hide_from_listings, month, featured, shard, events)
+      VALUES (OLD.status, OLD.hide_from_listings, OLD.day - INTERVAL DAYOFMONTH(OLD.day) - 1 DAY, OLD.featured, OLD.shard, -OLD.events)
+    ON DUPLICATE KEY UPDATE events = events - OLD.events
+  ; INSERT INTO event_end_month_counts (status, hide_from_listings, month, featured, shard, events)
+      VALUES (NEW.status, NEW.hide_from_listings, NEW.day - INTERVAL DAYOFMONTH(NEW.day) - 1 DAY, NEW.featured, NEW.shard, NEW.events)
+    ON DUPLICATE KEY UPDATE events = events + NEW.events
+  ; END IF
+; END;
+CREATE OR REPLACE TRIGGER event_end_day_counts_months_ad AFTER DELETE ON event_end_day_counts FOR EACH ROW
+  INSERT INTO event_end_month_counts (status, hide_from_listings, month, featured, shard, events)
+    VALUES (OLD.status, OLD.hide_from_listings, OLD.day - INTERVAL DAYOFMONTH(OLD.day) - 1 DAY, OLD.featured, OLD.shard, -OLD.events)
+  ON DUPLICATE KEY UPDATE events = events - OLD.events;
+-- Once: the end days and months of the events already there (emptied first, so an interrupted
+-- run starts over); the triggers above keep them from here on.
+DELETE FROM event_end_day_counts WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 18);
+DELETE FROM event_end_month_counts WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 18);
+INSERT INTO event_end_day_counts (status, hide_from_listings, day, featured, shard, events)
+  SELECT status, hide_from_listings, DATE(end_utc), featured, 0, COUNT(*) FROM event_details
+  WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 18)
+  GROUP BY status, hide_from_listings, DATE(end_utc), featured;
+INSERT IGNORE INTO schema_migrations (version) VALUES (18);

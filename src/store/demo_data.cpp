@@ -6,6 +6,7 @@
 #include "cal/store/demo_data.h"
 
 #include "store/bulk_load.h"
+#include "store/day_counts.h"
 #include "cal/store/search_index.h"
 
 #include <algorithm>
@@ -422,19 +423,8 @@ void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, co
       "JOIN term_relationships r ON r.event_id = e.id WHERE e.status = 'publish' GROUP BY r.term_id "
       "ON DUPLICATE KEY UPDATE published = published + VALUES(published)");
   // The list engine's rollups (event_details copied its posts' visibility by its BEFORE INSERT
-  // trigger, which always runs): events per status, hidden, UTC start day and featured, and the
-  // whole hours of their durations. The counts go to this connection's shard, as the triggers' would.
-  db.execute(
-      "INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events) "
-      "SELECT d.status, d.hide_from_listings, DATE(d.start_utc), d.featured, CONNECTION_ID() % 8, COUNT(*) "
-      "FROM demo_ev e "
-      "JOIN event_details d ON d.event_id = e.id GROUP BY d.status, d.hide_from_listings, DATE(d.start_utc), "
-      "d.featured "
-      "ON DUPLICATE KEY UPDATE events = events + VALUES(events)");
-  db.execute(
-      "INSERT IGNORE INTO event_duration_hours (hours) SELECT DISTINCT FLOOR(TIMESTAMPDIFF(SECOND, "
-      "d.start_utc, "
-      "d.end_utc) / 3600) FROM demo_ev e JOIN event_details d ON d.event_id = e.id");
+  // trigger, which always runs), in this connection's shard as the triggers' would be.
+  count_event_days(db, "FROM demo_ev e JOIN event_details d ON d.event_id = e.id", {});
   index_event_range(db, event0 + first, event0 + first + count - 1);
   db.execute("UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16");
   bulk.end();

@@ -96,4 +96,25 @@ WindowCountPlan plan_window_count(const EventDateWindow& window, long long min_d
   return plan;
 }
 
+namespace {
+
+// The seconds from `from` to the end of time as whole UTC days and the part-day before them.
+OneSidedPart from_on(long long from) {
+  OneSidedPart part;
+  const long long first_day = ceil_div(from, kSecondsPerDay);
+  if (from < first_day * kSecondsPerDay) part.seconds = ClosedRange{from, first_day * kSecondsPerDay - 1};
+  const long long last_day = floor_div(kLastSecond + 1, kSecondsPerDay) - 1;
+  if (first_day <= last_day) part.days = ClosedRange{first_day, last_day};
+  return part;
+}
+
+}  // namespace
+
+std::optional<OneSidedCountPlan> plan_one_sided_count(const EventDateWindow& window, long long max_duration) {
+  const WindowRanges r = window_ranges(window);
+  if (r.start.hi != kLastSecond || r.end.lo != kFirstSecond || r.end.hi == kLastSecond) return std::nullopt;
+  if (r.end.hi < r.start.lo || max_duration > r.end.hi - r.start.lo) return std::nullopt;
+  return OneSidedCountPlan{from_on(r.start.lo), from_on(r.end.hi + 1)};
+}
+
 }  // namespace cal

@@ -53,6 +53,24 @@ struct WindowCountPlan {
 WindowCountPlan plan_window_count(const EventDateWindow& window, long long min_duration,
                                   long long max_duration);
 
+// A window bounded only by a least start S and a latest end H (the default list, start_date with
+// end_date) counted as two one-sided counts: the events starting at S or later, less those ending
+// after H. The two sets differ only by events starting before S and ending after H, which cannot
+// exist while every event lasts at most H - S: then the count reads rollups and at most a part-day
+// of each index, however long the longest event, where plan_window_count() reads every start
+// within the longest duration before H. Each side: whole UTC days (from the day rollups, by start
+// or by end) and the part-day before the first whole one (from the index).
+struct OneSidedPart {
+  std::optional<ClosedRange> days;     // UTC day numbers
+  std::optional<ClosedRange> seconds;  // the part-day, in seconds
+};
+struct OneSidedCountPlan {
+  OneSidedPart starts;  // + events starting here
+  OneSidedPart ends;    // - events ending here
+};
+// nullopt when the window has another bound, is empty, or an event may last longer than H - S.
+std::optional<OneSidedCountPlan> plan_one_sided_count(const EventDateWindow& window, long long max_duration);
+
 // Whole days `days` as the whole UTC months inside them (months: from the first day of the first
 // to the last day of the last; none when no month fits) and the days before and after those: a
 // rollup by month then sums a row per month instead of a row per day.

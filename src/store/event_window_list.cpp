@@ -215,44 +215,60 @@ PageSql published_count(const EventFilter& f, const StatusPlan& s, const Hours& 
     out.sql = "0";
     return out;
   }
-  const WindowCountPlan plan =
-      plan_window_count(f.window, min_duration_of(h.lo.value_or(0)), max_duration_of(h.hi.value_or(0)));
   std::string sum = "0";
-  auto scan = [&](const ClosedRange& starts, const char* extra, const std::optional<long long>& bound,
-                  const char* sign) {
+  // `sign` COUNT(*) of the rows whose `column` (start_utc or end_utc, through `index`) is in
+  // `seconds`, and `extra` with `bound` when given.
+  auto scan = [&](const char* sign, const char* index, const char* column, const ClosedRange& seconds,
+                  const char* extra = nullptr, long long bound = 0) {
     SqlWhere w;
     add_statuses(w, s);
-    w.add("d.start_utc BETWEEN ? AND ?").bind(utc_second_text(starts.lo)).bind(utc_second_text(starts.hi));
-    if (extra) w.add(extra).bind(utc_second_text(*bound));
+    w.add(std::string("d.") + column + " BETWEEN ? AND ?")
+        .bind(utc_second_text(seconds.lo))
+        .bind(utc_second_text(seconds.hi));
+    if (extra) w.add(extra).bind(utc_second_text(bound));
     add_featured(w, f);
-    sum += std::string(" ") + sign +
-           " (SELECT COUNT(*) FROM event_details d FORCE INDEX (event_details_status_start) WHERE "
-           "d.hide_from_listings = 0" +
-           w.sql + ")";
+    sum += std::string(" ") + sign + " (SELECT COUNT(*) FROM event_details d FORCE INDEX (" + index +
+           ") WHERE d.hide_from_listings = 0" + w.sql + ")";
     out.args.insert(out.args.end(), w.args.begin(), w.args.end());
   };
-  if (!plan.empty) {
-    // Rollup rows summed: `column` of `table` in `range` (day numbers; a month row is named by
-    // its first day, so a range of whole months takes the rows of its months).
-    auto rollup = [&](const char* table, const char* column, const ClosedRange& range) {
-      SqlWhere w;
-      add_statuses(w, s);
-      w.add(std::string("d.") + column + " BETWEEN ? AND ?")
-          .bind(utc_day_text(range.lo))
-          .bind(utc_day_text(range.hi));
-      add_featured(w, f);
-      sum += std::string(" + COALESCE((SELECT SUM(d.events) FROM ") + table +
-             " d WHERE d.hide_from_listings = 0" + w.sql + "), 0)";
-      out.args.insert(out.args.end(), w.args.begin(), w.args.end());
-    };
-    if (plan.days) {
-      const MonthSplit split = split_months(*plan.days);
-      if (split.months) rollup("event_month_counts", "month", *split.months);
-      for (const ClosedRange& r : split.days) rollup("event_day_counts", "day", r);
-    }
-    for (const ClosedRange& r : plan.starts) scan(r, nullptr, std::nullopt, "+");
-    if (plan.end_high) scan(*plan.end_high, "d.end_utc > ?", plan.end_hi, "-");
-    if (plan.end_low) scan(*plan.end_low, "d.end_utc < ?", plan.end_lo, "-");
+  // `sign` the rollup rows summed: `column` of `table` in `range` (day numbers; a month row is
+  // named by its first day, so a range of whole months takes the rows of its months).
+  auto rollup = [&](const char* sign, const char* table, const char* column, const ClosedRange& range) {
+    SqlWhere w;
+    add_statuses(w, s);
+    w.add(std::string("d.") + column + " BETWEEN ? AND ?")
+        .bind(utc_day_text(range.lo))
+        .bind(utc_day_text(range.hi));
+    add_featured(w, f);
+    sum += std::string(" ") + sign + " COALESCE((SELECT SUM(d.events) FROM " + table +
+           " d WHERE d.hide_from_listings = 0" + w.sql + "), 0)";
+    out.args.insert(out.args.end(), w.args.begin(), w.args.end());
+  };
+  // Whole days `days` from the month rollup `months` and the day rollup `day_table`.
+  auto rollup_days = [&](const char* sign, const char* months, const char* day_table,
+                         const ClosedRange& days) {
+    const MonthSplit split = split_months(days);
+    if (split.months) rollup(sign, months, "month", *split.months);
+    for (const ClosedRange& r : split.days) rollup(sign, day_table, "day", r);
+  };
+  const long long max_duration = max_duration_of(h.hi.value_or(0));
+  if (const std::optional<OneSidedCountPlan> one_sided = plan_one_sided_count(f.window, max_duration)) {
+    if (one_sided->starts.days)
+      rollup_days("+", "event_month_counts", "event_day_counts", *one_sided->starts.days);
+    if (one_sided->starts.seconds)
+      scan("+", "event_details_status_start", "start_utc", *one_sided->starts.seconds);
+    if (one_sided->ends.days)
+      rollup_days("-", "event_end_month_counts", "event_end_day_counts", *one_sided->ends.days);
+    if (one_sided->ends.seconds) scan("-", "event_details_status_end", "end_utc", *one_sided->ends.seconds);
+  } else if (const WindowCountPlan plan =
+                 plan_window_count(f.window, min_duration_of(h.lo.value_or(0)), max_duration);
+             !plan.empty) {
+    if (plan.days) rollup_days("+", "event_month_counts", "event_day_counts", *plan.days);
+    for (const ClosedRange& r : plan.starts) scan("+", "event_details_status_start", "start_utc", r);
+    if (plan.end_high)
+      scan("-", "event_details_status_start", "start_utc", *plan.end_high, "d.end_utc > ?", plan.end_hi);
+    if (plan.end_low)
+      scan("-", "event_details_status_start", "start_utc", *plan.end_low, "d.end_utc < ?", plan.end_lo);
   }
   if (s.due != 0) {
     SqlWhere w;

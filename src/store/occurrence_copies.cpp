@@ -2,6 +2,8 @@
 // statement names the triggers of schema.sql whose work it does.
 #include "store/occurrence_copies.h"
 
+#include "store/day_counts.h"
+
 namespace cal {
 namespace {
 
@@ -47,21 +49,9 @@ void note_records(Db& db, const std::string& records, const std::vector<SqlValue
 
 void count_occurrences(Db& db, const std::string& occurrences, const std::string& where,
                        const std::vector<SqlValue>& args) {
-  // event_details_ai's day counts, per day, status, hidden flag and featured flag.
-  db.execute(
-      "INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events) "
-      "SELECT d.status, d.hide_from_listings, DATE(d.start_utc), d.featured, CONNECTION_ID() % 8, COUNT(*) "
-      "FROM " +
-          occurrences + " JOIN event_details d ON d.event_id = eo.event_id WHERE " + where +
-          " GROUP BY d.status, d.hide_from_listings, DATE(d.start_utc), d.featured "
-          "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
-      args);
-  // event_details_ai's duration bound.
-  db.execute(
-      "INSERT IGNORE INTO event_duration_hours (hours) SELECT DISTINCT FLOOR(TIMESTAMPDIFF(SECOND, "
-      "d.start_utc, d.end_utc) / 3600) FROM " +
-          occurrences + " JOIN event_details d ON d.event_id = eo.event_id WHERE " + where,
-      args);
+  // event_details' insert triggers: the day rollups and the duration bound.
+  count_event_days(
+      db, "FROM " + occurrences + " JOIN event_details d ON d.event_id = eo.event_id WHERE " + where, args);
 }
 
 void count_new_occurrences(Db& db, long long series_id, long long first_new_id) {

@@ -2,6 +2,7 @@
 #include "cal/store/wordpress_target.h"
 
 #include "store/bulk_load.h"
+#include "store/day_counts.h"
 #include "cal/core/text/digest.h"
 
 #include <algorithm>
@@ -110,20 +111,7 @@ void insert_imported_events(Db& db, const std::string& source, const std::vector
         "r.event_id IN " +
             in + " GROUP BY r.term_id ON DUPLICATE KEY UPDATE published = published + VALUES(published)",
         some);
-    db.execute(
-        "INSERT INTO event_day_counts (status, hide_from_listings, day, featured, shard, events) "
-        "SELECT d.status, d.hide_from_listings, DATE(d.start_utc), d.featured, CONNECTION_ID() % 8, COUNT(*) "
-        "FROM event_details d WHERE d.event_id IN " +
-            in +
-            " GROUP BY d.status, d.hide_from_listings, DATE(d.start_utc), d.featured "
-            "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
-        some);
-    db.execute(
-        "INSERT IGNORE INTO event_duration_hours (hours) SELECT DISTINCT FLOOR(TIMESTAMPDIFF(SECOND, "
-        "d.start_utc, "
-        "d.end_utc) / 3600) FROM event_details d WHERE d.event_id IN " +
-            in,
-        some);
+    count_event_days(db, "FROM event_details d WHERE d.event_id IN " + in, some);
     db.execute("INSERT IGNORE INTO search_pending (event_id) SELECT p.id FROM posts p WHERE p.id IN " + in,
                some);
   }

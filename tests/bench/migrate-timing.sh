@@ -35,6 +35,8 @@ for table in users app_passwords posts event_details venue_details organizer_det
                WHERE TABLE_SCHEMA = '$copy' AND TABLE_NAME = '$table' AND EXTRA NOT LIKE '%GENERATED%'")
   if [ "$table" = term_counts ]; then  # sharded since (schema_migrations 7): one row per term in v1
     copy_sql+=" INSERT INTO $copy.$table ($cols) SELECT term_id, SUM(published) FROM $src.$table GROUP BY term_id;"
+  elif [ "$table" = posts ]; then  # v1 has no series (schema_migrations 14): their occurrences stay, as events
+    copy_sql+=" INSERT INTO $copy.$table ($cols) SELECT $cols FROM $src.$table WHERE type <> 'series';"
   else
     copy_sql+=" INSERT INTO $copy.$table ($cols) SELECT $cols FROM $src.$table;"
   fi

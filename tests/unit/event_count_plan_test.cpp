@@ -221,3 +221,89 @@ TEST_CASE("plan_window_count gives the brute-force count over months of events")
     CHECK_MESSAGE(planned_count(events, w, min_d, max_d) == expected, "round ", round);
   }
 }
+
+namespace {
+
+// The count as the store computes it from a one-sided plan: events starting in it less events
+// ending in it, each side by whole days (months and days, as the rollups sum them) and a part-day.
+long long one_sided_count(const std::vector<Ev>& events, const cal::OneSidedCountPlan& plan) {
+  auto side = [&](const cal::OneSidedPart& part, long long instant) {
+    long long n = 0;
+    if (part.days) {
+      const cal::MonthSplit split = cal::split_months(*part.days);
+      if (split.months && in(*split.months, floor_day(instant))) ++n;
+      for (const ClosedRange& r : split.days)
+        if (in(r, floor_day(instant))) ++n;
+    }
+    if (part.seconds && in(*part.seconds, instant)) ++n;
+    return n;
+  };
+  long long n = 0;
+  for (const Ev& e : events) n += side(plan.starts, e.start) - side(plan.ends, e.end);
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("plan_one_sided_count gives the brute-force count of a least start and a latest end") {
+  std::mt19937_64 rng(23);
+  const long long day = 86400;
+  auto pick = [&](long long lo, long long hi) {
+    return std::uniform_int_distribution<long long>(lo, hi)(rng);
+  };
+  int planned = 0;
+  for (int round = 0; round < 400; ++round) {
+    const long long max_d = pick(0, 3) == 0 ? pick(0, 400 * day) : pick(0, 4 * day);
+    const long long base = day_of(static_cast<int>(pick(1960, 2030)), 1, 1) * day;
+    std::vector<Ev> events;
+    for (int i = 0; i < 300; ++i) {
+      const long long start = base + pick(-30 * day, 3 * 365 * day);
+      events.push_back({start, start + pick(0, max_d)});
+    }
+    EventDateWindow w;
+    // Day-aligned bounds (a site in UTC, whole days) half of the time, any second otherwise.
+    const bool aligned = pick(0, 1);
+    w.start_min = at(base + (aligned ? pick(0, 365) * day : pick(0, 365 * day)));
+    w.end_max = at(sec(w.start_min) + (aligned ? pick(0, 730) * day - 1 : pick(0, 730 * day)));
+    const std::optional<cal::OneSidedCountPlan> plan = cal::plan_one_sided_count(w, max_d);
+    REQUIRE(plan.has_value() == (max_d <= sec(w.end_max) - sec(w.start_min)));
+    if (!plan) continue;
+    ++planned;
+    long long expected = 0;
+    for (const Ev& e : events) expected += in_window(e, w);
+    CHECK_MESSAGE(one_sided_count(events, *plan) == expected, "round ", round);
+    if (aligned) {
+      CHECK_FALSE(plan->starts.seconds);
+      CHECK_FALSE(plan->ends.seconds);
+    }
+  }
+  CHECK(planned > 300);
+}
+
+TEST_CASE("plan_one_sided_count: the same reads whatever the longest event, other bounds planned as before") {
+  const long long day = 86400;
+  EventDateWindow w;
+  w.start_min = at(day_of(2030, 3, 1) * day);
+  w.end_max = at(day_of(2032, 3, 1) * day - 1);
+  const std::optional<cal::OneSidedCountPlan> hour = cal::plan_one_sided_count(w, 3600);
+  const std::optional<cal::OneSidedCountPlan> year = cal::plan_one_sided_count(w, 365 * day);
+  REQUIRE(hour);
+  REQUIRE(year);
+  CHECK(hour->starts.days == year->starts.days);
+  CHECK(hour->ends.days == year->ends.days);
+  CHECK(hour->starts.days->lo == day_of(2030, 3, 1));
+  CHECK(hour->ends.days->lo == day_of(2032, 3, 1));
+  // An event may span the whole window: the two sides no longer differ by the window's events.
+  CHECK_FALSE(cal::plan_one_sided_count(w, 3 * 365 * day));
+  // Any other bound, or none on the end: plan_window_count() as before.
+  EventDateWindow other = w;
+  other.end_after = at(day_of(2030, 4, 1) * day);
+  CHECK_FALSE(cal::plan_one_sided_count(other, 3600));
+  EventDateWindow open = w;
+  open.end_max.reset();
+  CHECK_FALSE(cal::plan_one_sided_count(open, 3600));
+  // An empty window.
+  EventDateWindow empty = w;
+  empty.end_max = at(day_of(2030, 2, 1) * day);
+  CHECK_FALSE(cal::plan_one_sided_count(empty, 3600));
+}

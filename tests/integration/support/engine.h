@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <tuple>
 
 #include "support/commands.h"
 
@@ -43,34 +44,45 @@ inline std::string derived_data_mismatch() {
             "l.end_utc <> d.end_utc");
     if (links != "0") return links + " " + table + " rows disagree with their event_details";
   }
-  const std::string rollup =
-      sql("SELECT status, hide_from_listings, day, featured, SUM(events) AS n FROM event_day_counts "
-          "GROUP BY status, hide_from_listings, day, featured HAVING n <> 0 "
-          "ORDER BY status, hide_from_listings, day, featured");
-  const std::string truth =
-      sql("SELECT p.status, d.hide_from_listings, DATE(d.start_utc) AS day, d.featured, COUNT(*) FROM "
-          "event_details d "
-          "JOIN posts p ON p.id = d.event_id GROUP BY p.status, d.hide_from_listings, day, d.featured "
-          "ORDER BY p.status, d.hide_from_listings, day, d.featured");
-  if (rollup != truth) return "event_day_counts differs from event_details:\n" + rollup + "\n---\n" + truth;
-  const std::string months =
-      sql("SELECT status, hide_from_listings, month, featured, SUM(events) AS n FROM event_month_counts "
-          "GROUP BY status, hide_from_listings, month, featured HAVING n <> 0 "
-          "ORDER BY status, hide_from_listings, month, featured");
-  const std::string month_truth = sql(
-      "SELECT p.status, d.hide_from_listings, DATE(d.start_utc) - INTERVAL DAYOFMONTH(d.start_utc) - 1 DAY "
-      "AS month, d.featured, COUNT(*) FROM event_details d "
-      "JOIN posts p ON p.id = d.event_id GROUP BY p.status, d.hide_from_listings, month, d.featured "
-      "ORDER BY p.status, d.hide_from_listings, month, d.featured");
-  if (months != month_truth)
-    return "event_month_counts differs from event_details:\n" + months + "\n---\n" + month_truth;
-  // Each month row is its day rows' sum, shard by shard (the triggers on event_day_counts).
-  const std::string shards =
-      sql("SELECT COUNT(*) FROM (SELECT x.status FROM (SELECT status, hide_from_listings, month, featured, "
-          "shard, events AS n FROM event_month_counts UNION ALL SELECT status, hide_from_listings, "
-          "day - INTERVAL DAYOFMONTH(day) - 1 DAY, featured, shard, -events FROM event_day_counts) x "
-          "GROUP BY x.status, x.hide_from_listings, x.month, x.featured, x.shard HAVING SUM(x.n) <> 0) bad");
-  if (shards != "0") return shards + " event_month_counts rows differ from the sum of their day rows";
+  // The day and month rollups by start and by end (event_end_day_counts), each month row its day
+  // rows' sum shard by shard (the triggers on the day tables).
+  for (const auto& [days, months, edge] :
+       {std::tuple{"event_day_counts", "event_month_counts", "start_utc"},
+        std::tuple{"event_end_day_counts", "event_end_month_counts", "end_utc"}}) {
+    const std::string rollup =
+        sql(std::string("SELECT status, hide_from_listings, day, featured, SUM(events) AS n FROM ") + days +
+            " GROUP BY status, hide_from_listings, day, featured HAVING n <> 0 "
+            "ORDER BY status, hide_from_listings, day, featured");
+    const std::string truth =
+        sql(std::string("SELECT p.status, d.hide_from_listings, DATE(d.") + edge +
+            ") AS day, d.featured, COUNT(*) FROM event_details d "
+            "JOIN posts p ON p.id = d.event_id GROUP BY p.status, d.hide_from_listings, day, d.featured "
+            "ORDER BY p.status, d.hide_from_listings, day, d.featured");
+    if (rollup != truth)
+      return std::string(days) + " differs from event_details:\n" + rollup + "\n---\n" + truth;
+    const std::string month_rows = sql(
+        std::string("SELECT status, hide_from_listings, month, featured, SUM(events) AS n FROM ") + months +
+        " GROUP BY status, hide_from_listings, month, featured HAVING n <> 0 "
+        "ORDER BY status, hide_from_listings, month, featured");
+    const std::string month_truth =
+        sql(std::string("SELECT p.status, d.hide_from_listings, DATE(d.") + edge +
+            ") - INTERVAL DAYOFMONTH(d." + edge +
+            ") - 1 DAY AS month, d.featured, COUNT(*) FROM event_details d "
+            "JOIN posts p ON p.id = d.event_id GROUP BY p.status, d.hide_from_listings, month, d.featured "
+            "ORDER BY p.status, d.hide_from_listings, month, d.featured");
+    if (month_rows != month_truth)
+      return std::string(months) + " differs from event_details:\n" + month_rows + "\n---\n" + month_truth;
+    const std::string shards = sql(
+        std::string("SELECT COUNT(*) FROM (SELECT x.status FROM (SELECT status, hide_from_listings, month, "
+                    "featured, shard, events AS n FROM ") +
+        months +
+        " UNION ALL SELECT status, hide_from_listings, day - INTERVAL DAYOFMONTH(day) - 1 DAY, featured, "
+        "shard, -events FROM " +
+        days +
+        ") x GROUP BY x.status, x.hide_from_listings, x.month, x.featured, x.shard HAVING SUM(x.n) <> 0) "
+        "bad");
+    if (shards != "0") return shards + " " + months + " rows differ from the sum of their day rows";
+  }
   const std::string words = sql(
       "SELECT COUNT(*) FROM (SELECT x.word_id FROM (SELECT word_id, status, hide_from_listings, day, events "
       "AS n FROM search_word_days UNION ALL SELECT word_id, status, hide_from_listings, DATE(start_utc), -1 "

@@ -1,0 +1,19 @@
+// Internal to src/store/: the list rollups of events written set-wise while @cal_bulk_load is set
+// (store/bulk_load.h), as event_details' insert triggers count them row by row.
+#pragma once
+
+#include "cal/store/db.h"
+
+#include <string>
+#include <vector>
+
+namespace cal {
+
+// Counts the events of `from` (a FROM clause with its joins and WHERE, naming event_details `d`;
+// `args` bind its placeholders) into this connection's shard of the day rollups, by UTC day of
+// their start (event_day_counts) and of their end (event_end_day_counts), per status, hidden flag
+// and featured flag, and the whole hours of their durations into event_duration_hours. The month
+// rollups follow from the day tables' own triggers.
+void count_event_days(Db& db, const std::string& from, const std::vector<SqlValue>& args);
+
+}  // namespace cal
