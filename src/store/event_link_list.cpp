@@ -123,14 +123,14 @@ struct Hours {
 // The window on the link rows' copies. The end bounds bound the start too (an event lasts between
 // the duration bounds), so that a window given by start_date and end_date only is one range of
 // the list index, not everything after its start.
-void add_window(SqlWhere& w, const EventDateWindow& window, const Hours& h) {
+void add_window(SqlWhere& w, const EventDateWindow& window, const Hours& h, const std::string& alias = "l") {
   WindowRanges r = window_ranges(window);
   if (h.lo && r.end.hi < kLastSecond) r.start.hi = std::min(r.start.hi, r.end.hi - min_duration_of(*h.lo));
   if (h.hi && r.end.lo > kFirstSecond) r.start.lo = std::max(r.start.lo, r.end.lo - max_duration_of(*h.hi));
-  if (r.start.lo > kFirstSecond) w.add("l.start_utc >= ?").bind(utc_second_text(r.start.lo));
-  if (r.start.hi < kLastSecond) w.add("l.start_utc <= ?").bind(utc_second_text(r.start.hi));
-  if (r.end.lo > kFirstSecond) w.add("l.end_utc >= ?").bind(utc_second_text(r.end.lo));
-  if (r.end.hi < kLastSecond) w.add("l.end_utc <= ?").bind(utc_second_text(r.end.hi));
+  if (r.start.lo > kFirstSecond) w.add(alias + ".start_utc >= ?").bind(utc_second_text(r.start.lo));
+  if (r.start.hi < kLastSecond) w.add(alias + ".start_utc <= ?").bind(utc_second_text(r.start.hi));
+  if (r.end.lo > kFirstSecond) w.add(alias + ".end_utc >= ?").bind(utc_second_text(r.end.lo));
+  if (r.end.hi < kLastSecond) w.add(alias + ".end_utc <= ?").bind(utc_second_text(r.end.hi));
 }
 
 // The filter's other conditions, which the driver, visibility and window (answered by the link
@@ -337,19 +337,55 @@ Sql word_days_count(const EventFilter& f, long long word_id, const std::string& 
   return out;
 }
 
+// The events holding any of several index words `ids`, with status `status` in the window, each
+// once: every word's postings counted as one word's are (word_days_count()), less those whose
+// event an earlier word holds too. Each of those is a semi-join MariaDB answers from whichever
+// side has fewer postings, so a word in every event (`friend`, with `friends` beside it) costs
+// the postings of the rarer words, not a distinct count over all of them (at a million events
+// 0.37 s against 0.04 s, one at a time on a loaded machine).
+Sql words_union_count(const EventFilter& f, const std::vector<long long>& ids, const std::string& status,
+                      const Hours& h) {
+  Sql out;
+  out.sql = "0";
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const Sql days = word_days_count(f, ids[i], status, h);
+    out.sql += " + (" + days.sql + ")";
+    out.args.insert(out.args.end(), days.args.begin(), days.args.end());
+    if (i == 0) continue;
+    // The same window on both sides (their copies of the event's columns agree), so either can
+    // be read by its list index.
+    SqlWhere held;
+    held.add("a.status = ?").bind(status);
+    held.add("a.hide_from_listings = 0");
+    add_window(held, f.window, h, "a");
+    SqlWhere earlier;
+    earlier.add("b.status = ?").bind(status);
+    earlier.add("b.hide_from_listings = 0");
+    add_window(earlier, f.window, h, "b");
+    out.sql += " - (SELECT COUNT(*) FROM search_postings a WHERE a.word_id = ?" + held.sql +
+               " AND EXISTS (SELECT 1 FROM search_postings b WHERE b.word_id IN (" + placeholders(i) +
+               ") AND b.event_id = a.event_id" + earlier.sql + "))";
+    out.args.emplace_back(ids[i]);
+    out.args.insert(out.args.end(), held.args.begin(), held.args.end());
+    out.args.insert(out.args.end(), ids.begin(), ids.begin() + static_cast<long>(i));
+    out.args.insert(out.args.end(), earlier.args.begin(), earlier.args.end());
+  }
+  return out;
+}
+
 // The exact total: per stored status (disjoint), the driver's rows in the window that meet the
 // rest, each event once.
 Sql count_sql(const EventFilter& f, const Hours& h) {
   Sql out;
   const Driver driver = *driver_of(f);
   const Rest rest = rest_of(f, driver);
-  const bool one_word = postings_drive(f, driver.ids) && driver.ids->size() == 1 && rest.empty();
+  const bool words_alone = postings_drive(f, driver.ids) && rest.empty();
   std::string sum = "0";
   const char* count = driver.ids->size() == 1 ? "COUNT(*)" : "COUNT(DISTINCT l.event_id)";
   for (const StatusBranch& b : status_branches(f.visibility)) {
     const bool apart = pending_apart(f, driver.ids);
-    if (one_word && b.extra.sql.empty()) {
-      const Sql days = word_days_count(f, driver.ids->front(), b.status, h);
+    if (words_alone && b.extra.sql.empty()) {
+      const Sql days = words_union_count(f, *driver.ids, b.status, h);
       sum += " + (" + days.sql + ")";
       out.args.insert(out.args.end(), days.args.begin(), days.args.end());
     } else {
