@@ -23,15 +23,6 @@ constexpr int kFirstDay = 70, kLastDay = 120;  // the listed window, days from t
 
 std::string day(int days) { return events::date_text(events::utc_today() + std::chrono::days{days}); }
 
-// The value of `name = value` in a command's output.
-std::string line_value(const std::string& out, const std::string& name) {
-  const std::string key = name + " = ";
-  const std::size_t at = out.find(key);
-  if (at == std::string::npos) return {};
-  const std::size_t start = at + key.size();
-  return out.substr(start, out.find('\n', start) - start);
-}
-
 // Stops the stack's calendar-fcgi and waits until it has exited.
 void stop_service(const OpsStack& stack) {
   const long long pid = stack.service_pid();

@@ -82,4 +82,12 @@ std::chrono::milliseconds cache_lease() {
 
 void wait_out_lease() { std::this_thread::sleep_for(cache_lease()); }
 
+std::string line_value(const std::string& out, const std::string& name) {
+  const std::string key = name + " = ";
+  const std::size_t at = out.find(key);
+  if (at == std::string::npos) return {};
+  const std::size_t start = at + key.size();
+  return out.substr(start, out.find('\n', start) - start);
+}
+
 }  // namespace caltest

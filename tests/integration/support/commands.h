@@ -23,6 +23,10 @@ Run run(const std::string& command);
 // The calendarctl command line with --config of the stack under test.
 std::string ctl();
 
+// The value of the first `name = value` line in a command's output (e.g. calendarctl db-account
+// create's `password`); "" when there is none.
+std::string line_value(const std::string& out, const std::string& name);
+
 // The command line of calendar-fcgi (beside calendarctl) with --config of the stack under test,
 // for running it as plain CGI: prefix the CGI variables, append options and redirections.
 std::string service_command();

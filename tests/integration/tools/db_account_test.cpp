@@ -15,6 +15,7 @@
 #include <thread>
 
 using caltest::ctl;
+using caltest::line_value;
 using caltest::run;
 using caltest::Run;
 
@@ -32,15 +33,6 @@ Run client_as(const std::string& user, const std::string& password, const std::s
   return run("mariadb --no-defaults --batch --skip-column-names --socket='" + test_dir() +
              "/mysqld.sock' --user=" + user + (password.empty() ? "" : " --password=" + password) +
              " calendar -e \"" + sql + "\" 2>&1");
-}
-
-// The value of `name = value` in the command's output.
-std::string line_value(const std::string& out, const std::string& name) {
-  const std::string key = name + " = ";
-  const std::size_t at = out.find(key);
-  if (at == std::string::npos) return {};
-  const std::size_t start = at + key.size();
-  return out.substr(start, out.find('\n', start) - start);
 }
 
 }  // namespace
