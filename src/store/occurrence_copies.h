@@ -29,8 +29,8 @@ inline constexpr const char* kInsertOccurrenceRows =
     "PATH '$[1]', ol DATETIME PATH '$[2]', ou DATETIME PATH '$[3]')) x";
 
 // The list rollups of the occurrences of series `series_id` whose ids are `first_new_id` or
-// more (inserted by this write, after every older one): event_day_counts and
-// event_duration_hours, as event_details' insert triggers count them.
+// more (inserted by this write, after every older one): the day rollups by start and by end and
+// event_duration_hours, as event_details' insert triggers count them (store/day_counts.h).
 void count_new_occurrences(Db& db, long long series_id, long long first_new_id);
 // The same for the occurrences that `where` (with `args`) names in `occurrences`, a reference to
 // event_occurrences as `eo` (with an index hint, say).
