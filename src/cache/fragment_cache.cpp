@@ -91,38 +91,65 @@ bool FragmentCache::unchanged_since_locked(std::uint64_t epoch, const Fragment& 
 }
 
 std::shared_ptr<const Fragment> FragmentCache::find(const std::string& key) {
-  std::lock_guard lock(mutex_);
-  return find_locked(key);
+  Found found;
+  {
+    std::lock_guard lock(mutex_);
+    found = find_locked(key);
+  }
+  return unpacked(std::move(found));
 }
 
 std::vector<std::shared_ptr<const Fragment>> FragmentCache::find_all(const std::vector<std::string>& keys) {
+  std::vector<Found> found;
+  found.reserve(keys.size());
+  {
+    std::lock_guard lock(mutex_);
+    for (const std::string& key : keys) found.push_back(find_locked(key));
+  }
   std::vector<std::shared_ptr<const Fragment>> out;
   out.reserve(keys.size());
-  std::lock_guard lock(mutex_);
-  for (const std::string& key : keys) out.push_back(find_locked(key));
+  for (Found& f : found) out.push_back(unpacked(std::move(f)));
   return out;
 }
 
-std::shared_ptr<const Fragment> FragmentCache::find_locked(const std::string& key) {
-  if (max_bytes_ == 0) return nullptr;
+FragmentCache::Found FragmentCache::find_locked(const std::string& key) {
+  if (max_bytes_ == 0) return {};
   const auto it = index_.find(key);
   if (it == index_.end()) {
     ++misses_;
-    return nullptr;
+    return {};
   }
   ++hits_;
   lru_.splice(lru_.begin(), lru_, it->second);
-  return it->second->fragment;
+  return {it->second->fragment, it->second->raw_size};
+}
+
+std::shared_ptr<const Fragment> FragmentCache::unpacked(Found found) const {
+  if (!found.fragment || found.raw_size == 0) return std::move(found.fragment);
+  auto copy = std::make_shared<Fragment>();
+  if (!compressor_.decompress(found.fragment->json, found.raw_size, copy->json)) return nullptr;
+  copy->posts = found.fragment->posts;
+  copy->terms = found.fragment->terms;
+  copy->source = found.fragment->source;
+  copy->source_bytes = found.fragment->source_bytes;
+  return copy;
 }
 
 void FragmentCache::store(const std::string& key, std::uint64_t epoch, Fragment fragment) {
+  if (max_bytes_ == 0) return;
+  // Compressed before the lock is taken: the only part of a store that takes time.
+  std::size_t raw_size = 0;
+  if (std::string packed; compressor_.compress(fragment.json, packed)) {
+    raw_size = fragment.json.size();
+    fragment.json = std::move(packed);
+  }
   const std::size_t bytes = entry_bytes(key, fragment);
   std::lock_guard lock(mutex_);
   if (max_bytes_ == 0 || bytes > max_bytes_ / 8) return;
   if (!unchanged_since_locked(epoch, fragment)) return;
   if (const auto old = index_.find(key); old != index_.end()) erase_locked(old->second);
   auto shared = std::make_shared<const Fragment>(std::move(fragment));
-  lru_.push_front(Entry{key, shared, bytes, ++serial_});
+  lru_.push_front(Entry{key, shared, raw_size, bytes, ++serial_});
   const auto it = lru_.begin();
   index_.emplace(it->key, it);
   by_serial_.emplace(it->serial, it);
@@ -130,13 +157,14 @@ void FragmentCache::store(const std::string& key, std::uint64_t epoch, Fragment 
   for (long long id : shared->terms) by_term_[id].push_back(it->serial);
   indexed_ += shared->posts.size() + shared->terms.size();
   bytes_ += bytes;
+  compressed_ += raw_size ? 1 : 0;
   evict_locked();
   if (indexed_ > 4 * (lru_.size() * 8 + 1024)) rebuild_indexes_locked();
 }
 
 FragmentCache::Stats FragmentCache::stats() const {
   std::lock_guard lock(mutex_);
-  return Stats{lru_.size(), bytes_, max_bytes_, hits_, misses_, evictions_, invalidations_};
+  return Stats{lru_.size(), bytes_, max_bytes_, compressed_, hits_, misses_, evictions_, invalidations_};
 }
 
 void FragmentCache::clear_locked() {
@@ -147,10 +175,12 @@ void FragmentCache::clear_locked() {
   by_term_.clear();
   indexed_ = 0;
   bytes_ = 0;
+  compressed_ = 0;
 }
 
 void FragmentCache::erase_locked(Lru::iterator it) {
   bytes_ -= it->bytes;
+  compressed_ -= it->raw_size ? 1 : 0;
   index_.erase(it->key);
   by_serial_.erase(it->serial);
   lru_.erase(it);

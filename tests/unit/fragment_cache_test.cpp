@@ -141,3 +141,50 @@ TEST_CASE("fragment cache: invalidation counts, and a restore replaces the old e
   CHECK(cache.stats().invalidations == 1);
   CHECK(cache.stats().bytes == 0);
 }
+
+TEST_CASE("fragment cache: records are kept compressed once trained, and come back byte for byte") {
+  const auto record = [](int i) {
+    return "{\"id\":" + std::to_string(i) + ",\"title\":\"Event " + std::to_string(i * 7919 % 1000) +
+           "\",\"url\":\"https://example.org/event/event-" + std::to_string(i) +
+           "/\",\"start_date\":\"2025-05-0" + std::to_string(1 + i % 9) +
+           " 10:00:00\",\"venue\":{\"venue\":\"Harbor Stage\",\"city\":\"Porto\"},\"description\":\"" +
+           std::string(1500 + i % 50, static_cast<char>('a' + i % 26)) + "\"}";
+  };
+  const std::size_t budget = 64 * 1024;
+  cal::FragmentCache cache(budget);
+  // The first 64 records of 512 bytes or more train the dictionary and are kept as they are.
+  for (int i = 0; i < 64; ++i) cache.store("s" + std::to_string(i), cache.epoch(), fragment(record(i), {i}));
+  CHECK(cache.stats().compressed == 0);
+  auto source = std::make_shared<std::string>("the post row");
+  for (int i = 100; i < 200; ++i) {
+    cal::Fragment f = fragment(record(i), {i, 7}, {5});
+    f.source = source;
+    f.source_bytes = 12;
+    cache.store("k" + std::to_string(i), cache.epoch(), std::move(f));
+  }
+  const auto s = cache.stats();
+  CHECK(s.compressed == 100);
+  CHECK(s.bytes <= budget);
+  // Uncompressed, the budget held about 40 of these records.
+  CHECK(s.entries * record(0).size() > 2 * budget);
+  for (int i = 100; i < 200; ++i) {
+    CAPTURE(i);
+    const auto found = cache.find("k" + std::to_string(i));
+    REQUIRE(found != nullptr);
+    CHECK(found->json == record(i));
+    CHECK(found->posts == std::vector<long long>{i, 7});
+    CHECK(found->terms == std::vector<long long>{5});
+    CHECK(found->source == source);
+    CHECK(found->source_bytes == 12);
+  }
+  const auto listed = cache.find_all({"k150", "nothing", "k151"});
+  REQUIRE(listed[0] != nullptr);
+  CHECK(listed[0]->json == record(150));
+  CHECK(listed[1] == nullptr);
+  REQUIRE(listed[2] != nullptr);
+  CHECK(listed[2]->json == record(151));
+  // A change still drops a compressed record.
+  cache.apply(changes({{cal::ChangeKind::kEvent, 150}}));
+  CHECK(cache.find("k150") == nullptr);
+  CHECK(cache.stats().compressed == 99);
+}

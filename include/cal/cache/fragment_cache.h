@@ -3,9 +3,13 @@
 // reading its relations or rendering it (docs/performance.md). Never stale: it is kept in step
 // with the change log by the same data version reads as the response cache
 // (cal/store/data_version.h), and a fragment is dropped by any logged change of a record it shows.
-// Bounded: least recently used fragments are evicted to stay within a byte budget. Thread-safe.
+// Bounded: least recently used fragments are evicted to stay within a byte budget. Their JSON is
+// kept zstd-compressed against a dictionary trained on the first records (as the response cache's
+// bodies, cal/cache/body_compressor.h): a 5 KB event record takes about a tenth, so the budget
+// holds about ten times as many records and a site's whole calendar stays rendered. Thread-safe.
 #pragma once
 
+#include "cal/cache/body_compressor.h"
 #include "cal/store/data_version.h"
 
 #include <cstddef>
@@ -54,7 +58,7 @@ class FragmentCache {
   // request that read that version looks a fragment up.
   void apply(const std::optional<std::vector<DataChange>>& changes);
 
-  // The fragment under `key`, or null; counted as a hit or a miss.
+  // The fragment under `key` (its JSON as stored), or null; counted as a hit or a miss.
   std::shared_ptr<const Fragment> find(const std::string& key);
   // The fragments under `keys`, in their order (null where none is kept), under one lock: a list
   // page looks up all its records at once.
@@ -67,6 +71,7 @@ class FragmentCache {
 
   struct Stats {
     std::size_t entries = 0, bytes = 0, max_bytes = 0;
+    std::size_t compressed = 0;  // entries whose JSON is kept compressed
     unsigned long long hits = 0, misses = 0;
     unsigned long long evictions = 0;      // dropped to stay within the budget
     unsigned long long invalidations = 0;  // dropped by a change
@@ -76,9 +81,15 @@ class FragmentCache {
  private:
   struct Entry {
     std::string key;
+    // When `raw_size` is not 0, the fragment's json is compressed and holds that many bytes.
     std::shared_ptr<const Fragment> fragment;
+    std::size_t raw_size = 0;
     std::size_t bytes = 0;
     std::uint64_t serial = 0;
+  };
+  struct Found {
+    std::shared_ptr<const Fragment> fragment;
+    std::size_t raw_size = 0;
   };
   using Lru = std::list<Entry>;  // most recently used first
   using Serials = std::vector<std::uint64_t>;
@@ -87,7 +98,9 @@ class FragmentCache {
     std::vector<DataChange> changes;
   };
 
-  std::shared_ptr<const Fragment> find_locked(const std::string& key);
+  Found find_locked(const std::string& key);
+  // The fragment as stored, with its JSON decompressed outside the lock; null when that fails.
+  std::shared_ptr<const Fragment> unpacked(Found found) const;
   static bool touches(const Fragment& fragment, const DataChange& change);
   bool unchanged_since_locked(std::uint64_t epoch, const Fragment& fragment) const;
   void clear_locked();
@@ -97,6 +110,7 @@ class FragmentCache {
   void rebuild_indexes_locked();
 
   std::size_t max_bytes_;
+  BodyCompressor compressor_;
   mutable std::mutex mutex_;
   Lru lru_;
   std::unordered_map<std::string_view, Lru::iterator> index_;  // views into Entry::key
@@ -109,6 +123,7 @@ class FragmentCache {
   std::uint64_t epoch_ = 0;
   std::deque<Applied> recent_;  // the last applies' changes, oldest first, for store()
   std::size_t bytes_ = 0;
+  std::size_t compressed_ = 0;
   unsigned long long hits_ = 0, misses_ = 0, evictions_ = 0, invalidations_ = 0;
 };
 
