@@ -70,8 +70,7 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "lists and single reads reuse while they are provably current (FastCGI only; with response_cache = "
       "false too, each GET then reads the data version for them); 0: off. Kept compressed: about 1.3 KB a "
       "record (an event's list and single renderings are two), so 32 MiB hold about 24,000. Shared by the "
-      "primary's "
-      "and the replicas' caches");
+      "primary's and the replicas' caches");
   add("server.cache_lease_ms", po::value(&v.cache_lease_ms)->default_value(v.cache_lease_ms),
       "0 to 1000: a cached answer may rest on a data version read this many ms ago, and every write "
       "answers no sooner than this after its commit; a write made outside the service (by hand in SQL) "

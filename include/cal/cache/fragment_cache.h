@@ -5,8 +5,8 @@
 // (cal/store/data_version.h), and a fragment is dropped by any logged change of a record it shows.
 // Bounded: least recently used fragments are evicted to stay within a byte budget. Their JSON is
 // kept zstd-compressed against a dictionary trained on the first records (as the response cache's
-// bodies, cal/cache/body_compressor.h): a 5 KB event record takes about a tenth, so the budget
-// holds about ten times as many records and a site's whole calendar stays rendered. Thread-safe.
+// bodies, cal/cache/body_compressor.h): a 5 KB event record takes about a fifth, so the budget
+// holds about five times as many records and a site's whole calendar stays rendered. Thread-safe.
 #pragma once
 
 #include "cal/cache/body_compressor.h"
@@ -58,7 +58,7 @@ class FragmentCache {
   // request that read that version looks a fragment up.
   void apply(const std::optional<std::vector<DataChange>>& changes);
 
-  // The fragment under `key` (its JSON as stored), or null; counted as a hit or a miss.
+  // The fragment under `key` (its JSON decompressed), or null; counted as a hit or a miss.
   std::shared_ptr<const Fragment> find(const std::string& key);
   // The fragments under `keys`, in their order (null where none is kept), under one lock: a list
   // page looks up all its records at once.
@@ -81,7 +81,7 @@ class FragmentCache {
  private:
   struct Entry {
     std::string key;
-    // When `raw_size` is not 0, the fragment's json is compressed and holds that many bytes.
+    // When `raw_size` is not 0, the fragment's json is compressed and decompresses to that many bytes.
     std::shared_ptr<const Fragment> fragment;
     std::size_t raw_size = 0;
     std::size_t bytes = 0;
