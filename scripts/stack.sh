@@ -78,12 +78,15 @@ wait_mariadb() {
 }
 
 # init_datadir DIR LABEL: a fresh MariaDB datadir in DIR/mysql, initialized into a side
-# directory and renamed, so an interrupted run leaves no half datadir.
+# directory and renamed, so an interrupted run leaves no half datadir. The bootstrap server gets
+# the stack's own tmpdir, as the server does (start_mariadb): two stacks initialized at once in
+# /tmp removed each other's temporary tables ("Unknown table 'mysql.tmp_user_sys'").
 init_datadir() {
   local dir=$1
   say "initializing $2 $dir/mysql"
   rm -rf "$dir/mysql.init"
-  mariadb-install-db --no-defaults --user=root --datadir="$dir/mysql.init" \
+  mkdir -p "$dir/mysql-tmp"
+  mariadb-install-db --no-defaults --user=root --datadir="$dir/mysql.init" --tmpdir="$dir/mysql-tmp" \
     --auth-root-authentication-method=normal --skip-test-db --skip-name-resolve \
     >"$dir/mysql-install.log" 2>&1 9>&- || { show_log "$dir/mysql-install.log"; die "mariadb-install-db failed"; }
   mv "$dir/mysql.init" "$dir/mysql"
