@@ -47,6 +47,17 @@ bool FragmentCache::touches(const Fragment& fragment, const DataChange& change) 
 
 void FragmentCache::apply(const std::optional<std::vector<DataChange>>& changes) {
   std::lock_guard lock(mutex_);
+  apply_locked(changes);
+}
+
+void FragmentCache::apply(const DataVersion& version) {
+  std::lock_guard lock(mutex_);
+  const bool came_due = version.db_now >= next_change_;
+  next_change_ = version.next_change;
+  apply_locked(came_due ? std::nullopt : version.changes);
+}
+
+void FragmentCache::apply_locked(const std::optional<std::vector<DataChange>>& changes) {
   if (changes && changes->empty()) return;
   ++epoch_;
   const bool everything = !changes || std::any_of(changes->begin(), changes->end(), [](const DataChange& c) {

@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <limits>
 #include <string>
 
 namespace {
@@ -58,6 +59,30 @@ TEST_CASE("fragment cache: unknown changes empty it; no change keeps everything"
   cache.apply(std::nullopt);
   CHECK(cache.find("a") == nullptr);
   CHECK(cache.stats().entries == 0);
+}
+
+TEST_CASE("fragment cache: a version read once a scheduled post came due drops every fragment") {
+  cal::FragmentCache cache(1 << 20);
+  cal::DataVersion v;
+  v.db_now = 1000;
+  v.next_change = 1060;  // a scheduled post's date: the terms it carries count it from then on
+  v.changes = std::vector<cal::DataChange>{};
+  cache.apply(v);
+  cache.store("a", cache.epoch(), fragment("{\"a\":1}", {1}, {5}));
+  v.db_now = 1059;  // nothing written, the date not reached
+  cache.apply(v);
+  CHECK(cache.find("a") != nullptr);
+  const std::uint64_t before = cache.epoch();
+  v.db_now = 1060;  // nothing written, the date reached: no change logs what it moved
+  v.next_change = std::numeric_limits<long long>::max();
+  cache.apply(v);
+  CHECK(cache.find("a") == nullptr);
+  cache.store("b", before, fragment("{\"b\":1}", {2}));  // rendered from rows read before
+  CHECK(cache.find("b") == nullptr);
+  cache.store("c", cache.epoch(), fragment("{\"c\":1}", {3}));
+  v.db_now = 999999;  // no post scheduled any more
+  cache.apply(v);
+  CHECK(cache.find("c") != nullptr);
 }
 
 TEST_CASE("fragment cache: a fragment rendered before a change it shows is not kept") {

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <limits>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -57,6 +58,10 @@ class FragmentCache {
   // (nullopt) or one is kAll. Called with each data version read, in commit order, before any
   // request that read that version looks a fragment up.
   void apply(const std::optional<std::vector<DataChange>>& changes);
+  // The same for a data version read: its changes, or all of them once the database's clock has
+  // reached the scheduled post date (`next_change`) of the version applied before. From then on
+  // that post reads as published and the terms it carries count it, which no change logs.
+  void apply(const DataVersion& version);
 
   // The fragment under `key` (its JSON decompressed), or null; counted as a hit or a miss.
   std::shared_ptr<const Fragment> find(const std::string& key);
@@ -98,6 +103,7 @@ class FragmentCache {
     std::vector<DataChange> changes;
   };
 
+  void apply_locked(const std::optional<std::vector<DataChange>>& changes);
   Found find_locked(const std::string& key);
   // The fragment as stored, with its JSON decompressed outside the lock; null when that fails.
   std::shared_ptr<const Fragment> unpacked(Found found) const;
@@ -121,6 +127,7 @@ class FragmentCache {
   std::size_t indexed_ = 0;
   std::uint64_t serial_ = 0;
   std::uint64_t epoch_ = 0;
+  long long next_change_ = std::numeric_limits<long long>::max();  // of the last version applied
   std::deque<Applied> recent_;  // the last applies' changes, oldest first, for store()
   std::size_t bytes_ = 0;
   std::size_t compressed_ = 0;

@@ -74,7 +74,7 @@ std::optional<DataVersion> read_version_for_cache(ResponseCache& cache, Db& db, 
     auto version = version_for_cache(db, previous, cache.applied());
     if (version) {
       cache.apply(*version);
-      cache.fragments().apply(version->changes);
+      cache.fragments().apply(*version);
       version->changes.reset();  // applied: the requests that share this read need no copy
       prune_change_log(cache, db, config);
     }

@@ -2,7 +2,7 @@
 // record rendered for one answer is written again by other lists and single reads without reading
 // its relations (one statement less, counted by X-Cal-Statements), and never shows anything older
 // than the last write: through the API, by hand in SQL (committed or rolled back), a term renamed
-// under many events, a venue edited; per host, per language, and password-protected records only
+// under many events, a venue edited, a scheduled event coming due; per host, per language, and password-protected records only
 // to callers who may read them. Each list query here is one no earlier request asked, so the
 // response cache cannot answer it: the records come from the fragments or are rendered anew.
 #include "support/client.h"
@@ -11,7 +11,9 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace caltest {
@@ -123,6 +125,25 @@ TEST_CASE("fragments: never older than a write through the API, to the event, it
     for (std::size_t i = 0; i < ids.size(); ++i)
       CHECK(int_at(after.json(), {"events", std::to_string(i), "categories", "0", "count"}) == 7);
   }
+}
+
+TEST_CASE("fragments: a scheduled event coming due is counted in the terms other events' records show") {
+  const std::string word = unique("fragdue");
+  const auto first = create(event_body("Shown " + word, days_ahead(6, "10:00"), days_ahead(6, "11:00"),
+                                       "\"categories\":[\"D " + word + "\"]"));
+  const std::string category = std::to_string(int_at(first, {"categories", "0", "id"}));
+  const std::string list = include_list({id_of(first)});
+  REQUIRE(int_at(get(fresh(list)).json(), {"events", "0", "categories", "0", "count"}) == 1);
+  // Published with a publication date 3 seconds ahead: stored as `future`, not counted yet.
+  const auto scheduled =
+      create(event_body("Scheduled " + word, days_ahead(7, "10:00"), days_ahead(7, "11:00"),
+                        "\"date\":\"+3 seconds\",\"categories\":[" + category + "]"));
+  REQUIRE(string_at(scheduled, {"status"}) == "future");
+  CHECK(int_at(get(fresh(list)).json(), {"events", "0", "categories", "0", "count"}) == 1);
+  // Due: no write marks the change, yet the record kept before shows the new count.
+  std::this_thread::sleep_for(std::chrono::milliseconds(4200));
+  CHECK(int_at(get(fresh(list)).json(), {"events", "0", "categories", "0", "count"}) == 2);
+  CHECK(int_at(get("/cal/events/v1/categories/" + category).json(), {"count"}) == 2);
 }
 
 TEST_CASE("fragments: a write by hand in SQL is seen once committed, never when rolled back") {
