@@ -110,6 +110,15 @@ std::shared_ptr<const Fragment> FragmentCache::find(const std::string& key) {
   return unpacked(std::move(found));
 }
 
+std::shared_ptr<const Fragment> FragmentCache::find_row(const std::string& key) {
+  Found found;
+  {
+    std::lock_guard lock(mutex_);
+    found = find_locked(key, true);
+  }
+  return unpacked(std::move(found));
+}
+
 std::vector<std::shared_ptr<const Fragment>> FragmentCache::find_all(const std::vector<std::string>& keys) {
   std::vector<Found> found;
   found.reserve(keys.size());
@@ -123,14 +132,14 @@ std::vector<std::shared_ptr<const Fragment>> FragmentCache::find_all(const std::
   return out;
 }
 
-FragmentCache::Found FragmentCache::find_locked(const std::string& key) {
+FragmentCache::Found FragmentCache::find_locked(const std::string& key, bool row) {
   if (max_bytes_ == 0) return {};
   const auto it = index_.find(key);
   if (it == index_.end()) {
-    ++misses_;
+    ++(row ? row_misses_ : misses_);
     return {};
   }
-  ++hits_;
+  ++(row ? row_hits_ : hits_);
   lru_.splice(lru_.begin(), lru_, it->second);
   return {it->second->fragment, it->second->raw_size};
 }
@@ -175,7 +184,8 @@ void FragmentCache::store(const std::string& key, std::uint64_t epoch, Fragment 
 
 FragmentCache::Stats FragmentCache::stats() const {
   std::lock_guard lock(mutex_);
-  return Stats{lru_.size(), bytes_, max_bytes_, compressed_, hits_, misses_, evictions_, invalidations_};
+  return Stats{lru_.size(), bytes_,    max_bytes_,  compressed_, hits_,
+               misses_,     row_hits_, row_misses_, evictions_,  invalidations_};
 }
 
 void FragmentCache::clear_locked() {

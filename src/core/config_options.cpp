@@ -66,8 +66,9 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
   add("server.response_cache_mb", po::value(&v.response_cache_mb)->default_value(v.response_cache_mb),
       "memory budget of the response cache in MiB (shared by the primary's and the replicas' caches)");
   add("server.fragment_cache_mb", po::value(&v.fragment_cache_mb)->default_value(v.fragment_cache_mb),
-      "memory budget in MiB of the rendered records (events with their venue, organizers and terms) that "
-      "lists and single reads reuse while they are provably current (FastCGI only; with response_cache = "
+      "memory budget in MiB of the rendered records (events with their venue, organizers and terms, and "
+      "those venues, organizers and terms as read) that lists and single reads reuse while they are "
+      "provably current (FastCGI only; with response_cache = "
       "false too, each GET then reads the data version for them); 0: off. Kept compressed: about 1.3 KB a "
       "record (an event's list and single renderings are two), so 32 MiB hold about 24,000. Shared by the "
       "primary's and the replicas' caches");

@@ -5,9 +5,11 @@
 #include "store/event_rows.h"
 #include "store/linked_rows.h"
 #include "store/term_rows.h"
+#include "cal/store/read_set.h"
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 #include <unordered_map>
 
@@ -102,14 +104,25 @@ class RelationReader {
   void add_venue_part();
   void add_term_parts();
   void add_image_part();
-  void add_image(const Rows& rows, int column);
+  // The image in the two columns at `column` (none when NULL), added to the answer once.
+  std::optional<Image> add_image(const Rows& rows, int column);
+  void add_image(const Image& image);
+  using Running = std::vector<std::pair<Part*, std::vector<long long>>>;
   void read_as_one_statement(Db& db, const std::vector<long long>& event_ids);
+  void run_as_one_statement(Db& db, Running& running, bool by_ids);
+  void read_with_kept(Db& db, const std::vector<long long>& event_ids);
+  bool use_kept_venue(long long id);
+  bool use_kept_organizer(long long id);
+  bool use_kept_term(long long id);
+  bool use_kept_image(long long id);
+  void use_kept_image(const Image& image);
   void read_part_by_part(Db& db, const std::vector<long long>& event_ids);
   void order_links_and_terms();
 
   const std::vector<Event>* events_;
   const RelationParts& wanted_;
   const WrittenLinks* written_;
+  LinkedRowKeeper* kept_;  // null: every linked row is read
   bool organizers_written_ = false, terms_written_ = false;
   const std::string image_columns_;
   const std::string image_join_;
@@ -126,6 +139,10 @@ RelationReader::RelationReader(const std::vector<Event>* events, const RelationP
     : events_(events),
       wanted_(wanted),
       written_(written),
+      kept_(wanted.kept && !wanted.per_part && wanted.images && wanted.tags && wanted.term_counts &&
+                    !written && (events || wanted.events)
+                ? wanted.kept
+                : nullptr),
       image_columns_(wanted.images ? kImageColumns : "NULL, NULL"),
       image_join_(wanted.images ? kImageJoin : "") {
   add_written_links();
@@ -140,15 +157,23 @@ EventRelationRows RelationReader::read(Db& db, const std::vector<long long>& eve
   if (event_ids.empty()) return {};
   if (wanted_.per_part)
     read_part_by_part(db, event_ids);
+  else if (kept_)
+    read_with_kept(db, event_ids);
   else
     read_as_one_statement(db, event_ids);
   order_links_and_terms();
   return std::move(out_);
 }
 
-void RelationReader::add_image(const Rows& rows, int column) {
-  if (!rows.is_null(column) && images_seen_.insert(rows.integer(column)).second)
-    out_.images.push_back(read_image(rows, column));
+std::optional<Image> RelationReader::add_image(const Rows& rows, int column) {
+  if (rows.is_null(column)) return std::nullopt;
+  Image image = read_image(rows, column);
+  add_image(image);
+  return image;
+}
+
+void RelationReader::add_image(const Image& image) {
+  if (images_seen_.insert(image.id).second) out_.images.push_back(image);
 }
 
 // The links a write set on its one event, as set_event_organizers() and set_event_terms() store
@@ -198,9 +223,13 @@ void RelationReader::add_organizer_part() {
        kPostColumnCount + kOrganizerDetailColumnCount + 2,
        organizers + "IN (SELECT eo.organizer_id FROM event_organizers eo WHERE eo.event_id @IN)",
        [this](const Rows& rows, int first) {
-         out_.organizers.push_back(
-             Organizer{read_post_row(rows, first), read_organizer_details(rows, first + kPostColumnCount)});
-         add_image(rows, first + kPostColumnCount + kOrganizerDetailColumnCount);
+         Organizer organizer{read_post_row(rows, first),
+                             read_organizer_details(rows, first + kPostColumnCount)};
+         std::optional<Image> image = add_image(rows, first + kPostColumnCount + kOrganizerDetailColumnCount);
+         // A scheduled one reads as published once due: not kept, as its events' records are not.
+         if (kept_ && organizer.post.status != "future")
+           kept_->keep(std::make_shared<const KeptOrganizer>(KeptOrganizer{organizer, std::move(image)}));
+         out_.organizers.push_back(std::move(organizer));
        },
        [this] { return distinct_ids(links_, [](const Link& l) { return l.organizer_id; }); },
        organizers + "@IN"});
@@ -210,17 +239,20 @@ void RelationReader::add_organizer_part() {
 void RelationReader::add_venue_part() {
   const std::string venues = " FROM posts p LEFT JOIN venue_details d ON d.venue_id = p.id" + image_join_ +
                              " WHERE p.type = 'venue' AND p.id ";
-  parts_.push_back({"v", std::string(kPostColumns) + ", " + kVenueDetailColumns + ", " + image_columns_,
-                    kPostColumnCount + kVenueDetailColumnCount + 2,
-                    venues + "IN (SELECT ev.venue_id FROM event_venues ev WHERE ev.event_id @IN)",
-                    [this](const Rows& rows, int first) {
-                      out_.venues.push_back(Venue{read_post_row(rows, first),
-                                                  read_venue_details(rows, first + kPostColumnCount)});
-                      add_image(rows, first + kPostColumnCount + kVenueDetailColumnCount);
-                    }});
+  parts_.push_back(
+      {"v", std::string(kPostColumns) + ", " + kVenueDetailColumns + ", " + image_columns_,
+       kPostColumnCount + kVenueDetailColumnCount + 2,
+       venues + "IN (SELECT ev.venue_id FROM event_venues ev WHERE ev.event_id @IN)",
+       [this](const Rows& rows, int first) {
+         Venue venue{read_post_row(rows, first), read_venue_details(rows, first + kPostColumnCount)};
+         std::optional<Image> image = add_image(rows, first + kPostColumnCount + kVenueDetailColumnCount);
+         if (kept_ && venue.post.status != "future")
+           kept_->keep(std::make_shared<const KeptVenue>(KeptVenue{venue, std::move(image)}));
+         out_.venues.push_back(std::move(venue));
+       }});
+  parts_.back().by_ids = venues + "@IN";
   if (events_) {
     parts_.back().ids = [this] { return distinct_ids(*events_, [](const Event& e) { return e.venue_id; }); };
-    parts_.back().by_ids = venues + "@IN";
     parts_.back().known = written_ != nullptr;
   }
 }
@@ -241,7 +273,9 @@ void RelationReader::add_term_parts() {
        [this](const Rows& rows, int first) {
          Term term = read_term(rows, first);
          const long long id = term.id;
-         terms_.emplace(id, std::make_pair(std::move(term), rows.text(first + kTermColumnCount)));
+         std::string sort_key = rows.text(first + kTermColumnCount);
+         if (kept_) kept_->keep(std::make_shared<const KeptTerm>(KeptTerm{term, sort_key}));
+         terms_.emplace(id, std::make_pair(std::move(term), std::move(sort_key)));
        },
        [this] { return distinct_ids(term_links_, [](const TermLink& l) { return l.term_id; }); },
        " FROM terms t WHERE t.id @IN" + taxonomy});
@@ -251,28 +285,38 @@ void RelationReader::add_term_parts() {
 void RelationReader::add_image_part() {
   parts_.push_back({"i", kImageColumns, 2,
                     " FROM posts p JOIN attachment_details a ON a.attachment_id = p.image_id WHERE p.id @IN",
-                    [this](const Rows& rows, int first) { add_image(rows, first); }});
+                    [this](const Rows& rows, int first) {
+                      std::optional<Image> image = add_image(rows, first);
+                      if (kept_ && image) kept_->keep(std::make_shared<const Image>(*image));
+                    }});
+  parts_.back().by_ids = " FROM attachment_details a WHERE a.attachment_id @IN";
   if (events_) {
     parts_.back().ids = [this] {
       return distinct_ids(*events_, [](const Event& e) { return e.post.image_id; });
     };
-    parts_.back().by_ids = " FROM attachment_details a WHERE a.attachment_id @IN";
     parts_.back().known = written_ != nullptr;
   }
 }
 
 void RelationReader::read_as_one_statement(Db& db, const std::vector<long long>& event_ids) {
   // The parts that run, with their IN lists: a part read by known ids runs only when it has some.
-  std::vector<std::pair<Part*, std::vector<long long>>> running;
-  int total = 0;
+  Running running;
   for (Part& p : parts_) {
     std::vector<long long> ids = p.known ? p.ids() : event_ids;
-    if (ids.empty()) continue;
-    p.first = 1 + total;
-    total += p.width;
-    running.emplace_back(&p, std::move(ids));
+    if (!ids.empty()) running.emplace_back(&p, std::move(ids));
   }
+  run_as_one_statement(db, running, false);
+}
+
+// `running`'s parts as one UNION ALL, each with its IN list: of the events, or of the ids it is
+// read by (all of them when `by_ids`; else those known before, Part::known).
+void RelationReader::run_as_one_statement(Db& db, Running& running, bool by_ids) {
   if (running.empty()) return;
+  int total = 0;
+  for (auto& [p, ids] : running) {
+    p->first = 1 + total;
+    total += p->width;
+  }
   std::string sql;
   std::vector<SqlValue> args;
   for (const auto& [p, ids] : running) {
@@ -280,7 +324,7 @@ void RelationReader::read_as_one_statement(Db& db, const std::vector<long long>&
     const int before = p->first - 1;
     const std::string padded =
         (before ? nulls(before).substr(2) + ", " : "") + p->columns + nulls(total - before - p->width);
-    append_select(*p, padded, p->known ? p->by_ids : p->from, ids, sql, args);
+    append_select(*p, padded, by_ids || p->known ? p->by_ids : p->from, ids, sql, args);
   }
   Rows rows = db.query(sql, args);
   while (rows.next()) {
@@ -291,6 +335,68 @@ void RelationReader::read_as_one_statement(Db& db, const std::vector<long long>&
         break;
       }
   }
+}
+
+// With kept rows: the events (when asked for) and their links in one statement, then, in a
+// second one and only when some are not kept, the venues, organizers, terms and images they name,
+// by id.
+void RelationReader::read_with_kept(Db& db, const std::vector<long long>& event_ids) {
+  Running running;
+  for (Part& p : parts_)
+    if (p.kind == "e" || p.kind == "l" || p.kind == "r") running.emplace_back(&p, event_ids);
+  run_as_one_statement(db, running, false);
+  const std::vector<Event>& events = events_ ? *events_ : out_.events;
+  std::map<std::string, std::vector<long long>> missing;
+  for (long long id : distinct_ids(events, [](const Event& e) { return e.venue_id; }))
+    if (!use_kept_venue(id)) missing["v"].push_back(id);
+  for (long long id : distinct_ids(links_, [](const Link& l) { return l.organizer_id; }))
+    if (!use_kept_organizer(id)) missing["o"].push_back(id);
+  for (long long id : distinct_ids(term_links_, [](const TermLink& l) { return l.term_id; }))
+    if (!use_kept_term(id)) missing["t"].push_back(id);
+  for (long long id : distinct_ids(events, [](const Event& e) { return e.post.image_id; }))
+    if (!use_kept_image(id)) missing["i"].push_back(id);
+  running.clear();
+  for (Part& p : parts_)
+    if (auto it = missing.find(p.kind); it != missing.end()) running.emplace_back(&p, std::move(it->second));
+  run_as_one_statement(db, running, true);
+}
+
+bool RelationReader::use_kept_venue(long long id) {
+  const std::shared_ptr<const KeptVenue> row = kept_->venue(id);
+  if (!row) return false;
+  note_post_read(row->venue.post.id);
+  out_.venues.push_back(row->venue);
+  if (row->image) use_kept_image(*row->image);
+  return true;
+}
+
+bool RelationReader::use_kept_organizer(long long id) {
+  const std::shared_ptr<const KeptOrganizer> row = kept_->organizer(id);
+  if (!row) return false;
+  note_post_read(row->organizer.post.id);
+  out_.organizers.push_back(row->organizer);
+  if (row->image) use_kept_image(*row->image);
+  return true;
+}
+
+bool RelationReader::use_kept_term(long long id) {
+  const std::shared_ptr<const KeptTerm> row = kept_->term(id);
+  if (!row) return false;
+  note_term_read(row->term.id);
+  terms_.emplace(id, std::make_pair(row->term, row->sort_key));
+  return true;
+}
+
+bool RelationReader::use_kept_image(long long id) {
+  const std::shared_ptr<const Image> row = kept_->image(id);
+  if (!row) return false;
+  use_kept_image(*row);
+  return true;
+}
+
+void RelationReader::use_kept_image(const Image& image) {
+  note_post_read(image.id);
+  add_image(image);
 }
 
 void RelationReader::read_part_by_part(Db& db, const std::vector<long long>& event_ids) {

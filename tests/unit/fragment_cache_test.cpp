@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <limits>
+#include <memory>
 #include <string>
 
 namespace {
@@ -153,6 +154,25 @@ TEST_CASE("fragment cache: find_all answers each key in order, counted like find
   CHECK(found[2]->json == "{\"id\":3}");
   CHECK(cache.stats().hits == 2);
   CHECK(cache.stats().misses == 1);
+}
+
+TEST_CASE("fragment cache: rows records are rendered from are counted apart from the records") {
+  cal::FragmentCache cache(1 << 20);
+  cal::Fragment row = fragment("", {10, 30});
+  row.source = std::make_shared<const int>(7);
+  cache.store("row|v|10", cache.epoch(), row);
+  const auto found = cache.find_row("row|v|10");
+  REQUIRE(found != nullptr);
+  CHECK(*std::static_pointer_cast<const int>(found->source) == 7);
+  CHECK(cache.find_row("row|v|11") == nullptr);
+  CHECK(cache.find("event|1") == nullptr);
+  const cal::FragmentCache::Stats s = cache.stats();
+  CHECK(s.row_hits == 1);
+  CHECK(s.row_misses == 1);
+  CHECK(s.hits == 0);
+  CHECK(s.misses == 1);
+  cache.apply(changes({{cal::ChangeKind::kAttachment, 30}}));  // its venue's image
+  CHECK(cache.find_row("row|v|10") == nullptr);
 }
 
 TEST_CASE("fragment cache: invalidation counts, and a restore replaces the old entry") {

@@ -1,6 +1,8 @@
 // The fragment cache: each record's rendered JSON (an event with its venue, organizers, terms and
 // images), kept in memory so that lists and single reads that show it again write it without
-// reading its relations or rendering it (docs/performance.md). Never stale: it is kept in step
+// reading its relations or rendering it (docs/performance.md); and the rows of those venues,
+// organizers, terms and images, so that records rendered later read their links only
+// (cal/store/event_relations.h). Never stale: it is kept in step
 // with the change log by the same data version reads as the response cache
 // (cal/store/data_version.h), and a fragment is dropped by any logged change of a record it shows.
 // Bounded: least recently used fragments are evicted to stay within a byte budget. Their JSON is
@@ -68,6 +70,9 @@ class FragmentCache {
   // The fragments under `keys`, in their order (null where none is kept), under one lock: a list
   // page looks up all its records at once.
   std::vector<std::shared_ptr<const Fragment>> find_all(const std::vector<std::string>& keys);
+  // As find(), for a fragment that is no record but rows records are rendered from (a venue an
+  // event shows): counted apart, so that the hits and misses above stay the records'.
+  std::shared_ptr<const Fragment> find_row(const std::string& key);
 
   // Keeps `fragment` under `key`, rendered from rows read after epoch() returned `epoch`; dropped
   // instead when a change applied since then touched it (or those changes are no longer known),
@@ -78,8 +83,9 @@ class FragmentCache {
     std::size_t entries = 0, bytes = 0, max_bytes = 0;
     std::size_t compressed = 0;  // entries whose JSON is kept compressed
     unsigned long long hits = 0, misses = 0;
-    unsigned long long evictions = 0;      // dropped to stay within the budget
-    unsigned long long invalidations = 0;  // dropped by a change
+    unsigned long long row_hits = 0, row_misses = 0;  // of find_row()
+    unsigned long long evictions = 0;                 // dropped to stay within the budget
+    unsigned long long invalidations = 0;             // dropped by a change
   };
   Stats stats() const;
 
@@ -104,7 +110,7 @@ class FragmentCache {
   };
 
   void apply_locked(const std::optional<std::vector<DataChange>>& changes);
-  Found find_locked(const std::string& key);
+  Found find_locked(const std::string& key, bool row = false);
   // The fragment as stored, with its JSON decompressed outside the lock; null when that fails.
   std::shared_ptr<const Fragment> unpacked(Found found) const;
   static bool touches(const Fragment& fragment, const DataChange& change);
@@ -132,6 +138,7 @@ class FragmentCache {
   std::size_t bytes_ = 0;
   std::size_t compressed_ = 0;
   unsigned long long hits_ = 0, misses_ = 0, evictions_ = 0, invalidations_ = 0;
+  unsigned long long row_hits_ = 0, row_misses_ = 0;
 };
 
 // One request's use of a fragment cache: the cache (null: none) and its epoch() taken after the

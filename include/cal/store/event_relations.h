@@ -11,7 +11,9 @@
 #include "cal/store/terms.h"
 #include "cal/store/venues.h"
 
+#include <memory>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -26,6 +28,38 @@ struct EventRelationRows {
   std::vector<Image> images;                                     // of the events, venues, organizers
 };
 
+// Venues, organizers, terms and images read before and kept by the caller (a server keeps them
+// in its fragment cache, which drops each on any logged change of what it shows): a relations read
+// that may use them reads the events' links, and only the rows of the records not kept, instead of
+// every linked record again. Events share a few venues, organizers and terms, so a page of events
+// rendered for the first time mostly needs their links alone.
+struct KeptVenue {
+  Venue venue;
+  std::optional<Image> image;
+};
+struct KeptOrganizer {
+  Organizer organizer;
+  std::optional<Image> image;
+};
+struct KeptTerm {
+  Term term;
+  std::string sort_key;  // the collation's sort key of its name (sort_event_terms())
+};
+class LinkedRowKeeper {
+ public:
+  virtual ~LinkedRowKeeper() = default;
+  // The row kept under an id, or null.
+  virtual std::shared_ptr<const KeptVenue> venue(long long id) = 0;
+  virtual std::shared_ptr<const KeptOrganizer> organizer(long long id) = 0;
+  virtual std::shared_ptr<const KeptTerm> term(long long id) = 0;
+  virtual std::shared_ptr<const Image> image(long long id) = 0;
+  // Rows just read, for later reads.
+  virtual void keep(std::shared_ptr<const KeptVenue> row) = 0;
+  virtual void keep(std::shared_ptr<const KeptOrganizer> row) = 0;
+  virtual void keep(std::shared_ptr<const KeptTerm> row) = 0;
+  virtual void keep(std::shared_ptr<const Image> row) = 0;
+};
+
 // What to read besides the links, venues, organizers and categories.
 struct RelationParts {
   bool events = false;      // the events themselves, as find_events() reads them
@@ -35,6 +69,10 @@ struct RelationParts {
   // One narrow statement per kind of row instead of one wide one: for hundreds of events (MariaDB
   // builds wide rows slowly), at the cost of a round trip per kind.
   bool per_part = false;
+  // Linked rows to use instead of reading them, and to keep those read in; used when the events'
+  // venue and image ids are known before the links are read (`events` asked for, or the events
+  // given), for the complete records (images, tags and term counts, one statement at a time).
+  LinkedRowKeeper* kept = nullptr;
 };
 
 // The relations of the events `event_ids` (and what `parts` asks for); nothing (no statement) for

@@ -65,6 +65,76 @@ bool collect_shown(const Event& event, const EventRelations& rel, Fragment& f) {
   return true;
 }
 
+// The venues, organizers, terms and images records are rendered from, kept beside the records
+// (cal/store/event_relations.h): as the rows read, under keys of their own (the same whatever the
+// language or host), each dropped by a logged change of a record it shows, as a record is.
+class FragmentRowKeeper final : public LinkedRowKeeper {
+ public:
+  explicit FragmentRowKeeper(const FragmentUse& use) : use_(use) {}
+
+  std::shared_ptr<const KeptVenue> venue(long long id) override { return find<KeptVenue>('v', id); }
+  std::shared_ptr<const KeptOrganizer> organizer(long long id) override {
+    return find<KeptOrganizer>('o', id);
+  }
+  std::shared_ptr<const KeptTerm> term(long long id) override { return find<KeptTerm>('t', id); }
+  std::shared_ptr<const Image> image(long long id) override { return find<Image>('i', id); }
+
+  // Each reads what it needs of `row` before handing it on: arguments have no order.
+  void keep(std::shared_ptr<const KeptVenue> row) override {
+    const PostRow& post = row->venue.post;
+    const std::vector<long long> posts{post.id, row->image ? row->image->id : 0};
+    const std::size_t bytes = post_bytes(post, sizeof(KeptVenue));
+    store('v', posts.front(), posts, {}, bytes, std::move(row));
+  }
+  void keep(std::shared_ptr<const KeptOrganizer> row) override {
+    const PostRow& post = row->organizer.post;
+    const std::vector<long long> posts{post.id, row->image ? row->image->id : 0};
+    const std::size_t bytes = post_bytes(post, sizeof(KeptOrganizer));
+    store('o', posts.front(), posts, {}, bytes, std::move(row));
+  }
+  void keep(std::shared_ptr<const KeptTerm> row) override {
+    const Term& term = row->term;
+    const long long id = term.id;
+    const std::size_t bytes = sizeof(KeptTerm) + term.name.size() + term.slug.size() +
+                              term.description.size() + row->sort_key.size();
+    store('t', id, {}, {id}, bytes, std::move(row));
+  }
+  void keep(std::shared_ptr<const Image> row) override {
+    const long long id = row->id;
+    const std::size_t bytes = sizeof(Image) + row->url.size();
+    store('i', id, {id}, {}, bytes, std::move(row));
+  }
+
+ private:
+  static std::string key(char kind, long long id) {
+    return std::string("row|") + kind + '|' + std::to_string(id);
+  }
+
+  // A venue's or organizer's size: its texts beside the fixed part (the details' short fields
+  // counted as a post's).
+  static std::size_t post_bytes(const PostRow& post, std::size_t fixed) {
+    return fixed + 2 * (post.title.size() + post.content.size() + post.excerpt.size() + post.slug.size());
+  }
+
+  template <typename T>
+  std::shared_ptr<const T> find(char kind, long long id) {
+    const std::shared_ptr<const Fragment> f = use_.cache->find_row(key(kind, id));
+    return f ? std::static_pointer_cast<const T>(f->source) : nullptr;
+  }
+
+  void store(char kind, long long id, const std::vector<long long>& posts, std::vector<long long> terms,
+             std::size_t bytes, std::shared_ptr<const void> row) {
+    Fragment f;
+    for (long long post : posts) add_unique(f.posts, post);
+    f.terms = std::move(terms);
+    f.source = std::move(row);
+    f.source_bytes = bytes;
+    use_.cache->store(key(kind, id), use_.epoch, std::move(f));
+  }
+
+  FragmentUse use_;
+};
+
 void write_raw(JsonWriter& w, const std::string& json) {
   w.RawValue(json.data(), json.size(), rapidjson::kObjectType);
 }
@@ -103,7 +173,8 @@ void write_event_list(JsonWriter& w, RequestContext& ctx, const std::vector<Even
   std::vector<Event> missing;
   for (std::size_t i = 0; i < events.size(); ++i)
     if (!list.kept[i]) missing.push_back(events[i]);
-  if (!missing.empty()) list.relations = load_event_relations(ctx.db, missing);
+  FragmentRowKeeper kept(ctx.fragments);
+  if (!missing.empty()) list.relations = load_event_relations(ctx.db, missing, RelationParts{.kept = &kept});
   list.events = events;
   write_event_list(w, ctx, list);
 }
@@ -122,7 +193,9 @@ std::optional<ListedRecords> gather_event_list(RequestContext& ctx, const std::v
     if (!list.kept[i]) missing.push_back(keys[i].id);
   if (missing.empty()) return list;
   // The rows of the records not kept come with their relations, in one statement, after the page's.
-  EventRelationRows rows = find_event_relations(ctx.db, missing, RelationParts{.events = true});
+  FragmentRowKeeper kept(ctx.fragments);
+  EventRelationRows rows =
+      find_event_relations(ctx.db, missing, RelationParts{.events = true, .kept = &kept});
   std::unordered_map<long long, Event> by_id;
   for (Event& e : rows.events) by_id.emplace(e.post.id, std::move(e));
   rows.events.clear();
@@ -156,6 +229,11 @@ void write_event_list(JsonWriter& w, RequestContext& ctx, const ListedRecords& l
     if (collect_shown(list.events[i], list.relations, f))
       cache->store(list.keys[i], ctx.fragments.epoch, std::move(f));
   }
+}
+
+std::unique_ptr<LinkedRowKeeper> fragment_row_keeper(RequestContext& ctx) {
+  if (!ctx.fragments.cache) return nullptr;
+  return std::make_unique<FragmentRowKeeper>(ctx.fragments);
 }
 
 std::shared_ptr<const Fragment> find_single_event(RequestContext& ctx, long long id) {

@@ -1,6 +1,7 @@
 // The event record writer and its batch-loaded relations (see cal/api/events/event_record.h).
 #include "cal/api/events/event_record.h"
 
+#include "cal/api/events/event_fragments.h"
 #include "cal/api/events/event_json_ld.h"
 #include "cal/api/events/event_recurrence.h"
 #include "cal/api/linked/linked_records.h"
@@ -153,9 +154,10 @@ EventRelations load_written_event_relations(Db& db, const Event& event, const Wr
   return keyed_relations(find_written_event_relations(db, event, links));
 }
 
-std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db, long long id) {
+std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db, long long id,
+                                                                          LinkedRowKeeper* kept) {
   EventRelationRows rows =
-      find_event_relations(db, std::vector<long long>{id}, RelationParts{.events = true});
+      find_event_relations(db, std::vector<long long>{id}, RelationParts{.events = true, .kept = kept});
   if (rows.events.empty()) return std::nullopt;
   Event event = std::move(rows.events.front());
   return std::make_pair(std::move(event), keyed_relations(std::move(rows)));
@@ -260,7 +262,8 @@ NamedEventRead find_named_event(RequestContext& ctx) {
   std::optional<PostRow> by_slug;
   if (ctx.params.has(param::kId)) {
     const long long id = ctx.params.integer(param::kId);
-    out.loaded = load_event_with_relations(ctx.db, id);
+    const std::unique_ptr<LinkedRowKeeper> kept = fragment_row_keeper(ctx);
+    out.loaded = load_event_with_relations(ctx.db, id, kept.get());
     // A series has no event details: asked only when no event has the id.
     if (!out.loaded && find_series_rule(ctx.db, id)) {
       out.series_id = id;

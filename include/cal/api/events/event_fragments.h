@@ -45,6 +45,10 @@ void write_event_list(JsonWriter& w, RequestContext& ctx, const ListedRecords& l
 // noted as read (cal/store/read_set.h) once written: call note_fragment_read().
 std::shared_ptr<const Fragment> find_single_event(RequestContext& ctx, long long id);
 
+// The venues, organizers, terms and images kept in ctx.fragments for relations reads
+// (cal/store/event_relations.h); null without a fragment cache.
+std::unique_ptr<LinkedRowKeeper> fragment_row_keeper(RequestContext& ctx);
+
 // Keeps the full record `json` of a single read of `event`, rendered from `relations`.
 void keep_single_event(RequestContext& ctx, const Event& event, const EventRelations& relations,
                        const JsonBuffer& json);

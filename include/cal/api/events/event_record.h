@@ -56,9 +56,10 @@ EventRelations load_written_event_relations(Db& db, const Event& event, const Wr
 std::optional<std::pair<Event, EventRelations>> load_series_with_relations(
     Db& db, long long id, const std::optional<std::string>& upcoming_after);
 
-// The event `id` and its relations, in one statement (a single read); nullopt when there is no
-// event with details of this id.
-std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db, long long id);
+// The event `id` and its relations, in one statement (a single read; with `kept`, the linked rows
+// not kept in a second one); nullopt when there is no event with details of this id.
+std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db, long long id,
+                                                                          LinkedRowKeeper* kept = nullptr);
 
 // What a read of one event names (GET /events/{id} or by slug, as JSON or iCalendar): a series,
 // or an event: by id loaded with its relations in one statement, by slug its post row first.
