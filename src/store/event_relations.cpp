@@ -113,6 +113,9 @@ class RelationReader {
   void read_with_kept(Db& db, const std::vector<long long>& event_ids);
   bool use_kept_venue(long long id);
   bool use_kept_organizer(long long id);
+  // A kept venue or organizer (its `record`) into `into`, with its image; false for none.
+  template <typename Kept, typename Record>
+  bool use_kept_post(const std::shared_ptr<const Kept>& row, Record Kept::*record, std::vector<Record>& into);
   bool use_kept_term(long long id);
   bool use_kept_image(long long id);
   void use_kept_image(const Image& image);
@@ -362,19 +365,20 @@ void RelationReader::read_with_kept(Db& db, const std::vector<long long>& event_
 }
 
 bool RelationReader::use_kept_venue(long long id) {
-  const std::shared_ptr<const KeptVenue> row = kept_->venue(id);
-  if (!row) return false;
-  note_post_read(row->venue.post.id);
-  out_.venues.push_back(row->venue);
-  if (row->image) use_kept_image(*row->image);
-  return true;
+  return use_kept_post(kept_->venue(id), &KeptVenue::venue, out_.venues);
 }
 
 bool RelationReader::use_kept_organizer(long long id) {
-  const std::shared_ptr<const KeptOrganizer> row = kept_->organizer(id);
+  return use_kept_post(kept_->organizer(id), &KeptOrganizer::organizer, out_.organizers);
+}
+
+template <typename Kept, typename Record>
+bool RelationReader::use_kept_post(const std::shared_ptr<const Kept>& row, Record Kept::*record,
+                                   std::vector<Record>& into) {
   if (!row) return false;
-  note_post_read(row->organizer.post.id);
-  out_.organizers.push_back(row->organizer);
+  const Record& kept = (*row).*record;
+  note_post_read(kept.post.id);
+  into.push_back(kept);
   if (row->image) use_kept_image(*row->image);
   return true;
 }
