@@ -52,8 +52,9 @@ void FragmentCache::apply(const std::optional<std::vector<DataChange>>& changes)
 
 void FragmentCache::apply(const DataVersion& version) {
   std::lock_guard lock(mutex_);
-  const bool came_due = version.db_now >= next_change_;
+  const bool came_due = version.db_now >= next_change_ || (due_ && *due_ != version.due);
   next_change_ = version.next_change;
+  due_ = version.due;
   apply_locked(came_due ? std::nullopt : version.changes);
 }
 

@@ -100,6 +100,7 @@ bool ResponseCache::touches(const Dependencies& deps, const DataChange& change) 
 
 bool ResponseCache::still_valid(const CacheValidity& v, const DataVersion& now, Seconds local_now) {
   if (now.db_now >= v.version.next_change) return false;  // a scheduled post came due
+  if (now.due != v.version.due) return false;             // a write moved one in or out of the past
   if (v.clock.valid_until && local_now >= *v.clock.valid_until) return false;
   return true;
 }

@@ -62,7 +62,7 @@ TEST_CASE("fragment cache: unknown changes empty it; no change keeps everything"
   CHECK(cache.stats().entries == 0);
 }
 
-TEST_CASE("fragment cache: a version read once a scheduled post came due drops every fragment") {
+TEST_CASE("fragment cache: a version read once a scheduled post came due, or with others due, drops all") {
   cal::FragmentCache cache(1 << 20);
   cal::DataVersion v;
   v.db_now = 1000;
@@ -84,6 +84,12 @@ TEST_CASE("fragment cache: a version read once a scheduled post came due drops e
   v.db_now = 999999;  // no post scheduled any more
   cache.apply(v);
   CHECK(cache.find("c") != nullptr);
+  v.due = cal::DueScheduled{1, 42};  // a write moved a scheduled post's date into the past
+  cache.apply(v);
+  CHECK(cache.find("c") == nullptr);
+  cache.store("d", cache.epoch(), fragment("{\"d\":1}", {4}));
+  cache.apply(v);  // the same ones due
+  CHECK(cache.find("d") != nullptr);
 }
 
 TEST_CASE("fragment cache: a fragment rendered before a change it shows is not kept") {

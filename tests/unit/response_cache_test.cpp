@@ -34,11 +34,12 @@ cal::CachedResponse answer(std::string body) {
 cal::Seconds at(long long unix_seconds) { return cal::Seconds{std::chrono::seconds(unix_seconds)}; }
 
 cal::DataVersion version(long long v, long long db_now,
-                         long long next_change = cal::DataVersion{}.next_change) {
+                         long long next_change = cal::DataVersion{}.next_change, cal::DueScheduled due = {}) {
   cal::DataVersion d;
   d.version = v;
   d.db_now = db_now;
   d.next_change = next_change;
+  d.due = due;
   return d;
 }
 
@@ -139,6 +140,16 @@ TEST_CASE("a stored answer is served only while data, schedule and clock allow")
       {"same version, no clock", {version(5, 100), none}, version(5, 999), 999, true},
       {"before the next scheduled post", {version(5, 100, 200), none}, version(5, 199), 199, true},
       {"the next scheduled post is due", {version(5, 100, 200), none}, version(5, 200), 200, false},
+      {"the same scheduled posts due",
+       {version(5, 100, 200, {2, 9}), none},
+       version(6, 150, 200, {2, 9}),
+       150,
+       true},
+      {"a write moved a scheduled post into the past",
+       {version(5, 100, 200, {2, 9}), none},
+       version(6, 150, 200, {3, 13}),
+       150,
+       false},
       {"read the clock, same second", {version(5, 100), this_second}, version(5, 100), 100, true},
       {"read the clock, next second", {version(5, 100), this_second}, version(5, 101), 101, false},
       {"default window, same day", {version(5, 100), until_midnight}, version(5, 86399), 86399, true},

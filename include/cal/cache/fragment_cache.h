@@ -61,8 +61,9 @@ class FragmentCache {
   // request that read that version looks a fragment up.
   void apply(const std::optional<std::vector<DataChange>>& changes);
   // The same for a data version read: its changes, or all of them once the database's clock has
-  // reached the scheduled post date (`next_change`) of the version applied before. From then on
-  // that post reads as published and the terms it carries count it, which no change logs.
+  // reached the scheduled post date (`next_change`) of the version applied before, or when the
+  // scheduled posts already due are others (DataVersion::due). From then on such a post reads as
+  // published, or no more, and the terms it carries count it or not, which no change logs.
   void apply(const DataVersion& version);
 
   // The fragment under `key` (its JSON decompressed), or null; counted as a hit or a miss.
@@ -134,6 +135,7 @@ class FragmentCache {
   std::uint64_t serial_ = 0;
   std::uint64_t epoch_ = 0;
   long long next_change_ = std::numeric_limits<long long>::max();  // of the last version applied
+  std::optional<DueScheduled> due_;                                // of the last version applied
   std::deque<Applied> recent_;  // the last applies' changes, oldest first, for store()
   std::size_t bytes_ = 0;
   std::size_t compressed_ = 0;

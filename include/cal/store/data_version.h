@@ -1,7 +1,7 @@
 // The data version the response cache validates against (docs/performance.md; schema.sql
 // `data_version` and `data_changes`): the write counters that triggers bump inside every writing
-// transaction, the records changed since an earlier read, the database clock, and the next
-// instant at which a scheduled (`future`) post comes due.
+// transaction, the records changed since an earlier read, the database clock, the next
+// instant at which a scheduled (`future`) post comes due, and which ones are due already.
 #pragma once
 
 #include "cal/store/db.h"
@@ -26,6 +26,16 @@ struct DataChange {
   long long id = 0;  // posts.id or terms.id; 0 for kAll
 };
 
+// The scheduled posts whose date has passed (stored `future`, read as published), as their number
+// and the XOR of their ids. A term's count counts such events, so a write that moves a scheduled
+// event's date to the past, or a due one's back to the future, changes counts with no term logged:
+// an answer or record read with another set is stale.
+struct DueScheduled {
+  long long count = 0;
+  long long ids = 0;
+  bool operator==(const DueScheduled&) const = default;
+};
+
 struct DataVersion {
   long long version = 0;  // the sum of the counters: changes with every committed write
   ShardVersions shards{};
@@ -33,6 +43,7 @@ struct DataVersion {
   // The first future post's date_utc after db_now (Unix seconds), when `future` rows start to
   // read as `publish`; max() when none is scheduled.
   long long next_change = std::numeric_limits<long long>::max();
+  DueScheduled due;
   // The changes committed after the `since` counters given to read_data_version(), up to
   // `shards`, in commit order per shard; nullopt when they are not all known (no `since`, a log
   // pruned past it, a bulk load that bumps without logging, or too many to read at once).
@@ -41,7 +52,7 @@ struct DataVersion {
 
 // Reads the version: one statement (the counters' sum and the clock) when nothing was written
 // since `previous` (whose counters must be `since`), a second for the counters and the changes
-// after `since` otherwise, and one more for next_change unless `previous` (an earlier read, on any
+// after `since` otherwise, and one more for next_change and `due` unless `previous` (an earlier read, on any
 // connection) has the same version and its next_change is still ahead, in which case it still holds. Throws
 // DatabaseUnavailable on connection loss and std::exception when the schema lacks the tables (an
 // unmigrated database).

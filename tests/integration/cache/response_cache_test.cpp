@@ -174,6 +174,29 @@ TEST_CASE("a scheduled event appears in the list, by id and in its category's co
   CHECK(int_at(twice(term).json(), {"count"}) == 1);
 }
 
+TEST_CASE("a scheduled event moved into the past is counted at once where its category is shown") {
+  const std::string word = unique("moved");
+  const auto shown = create(event_body("Shown " + word, "+6 days 10:00", "+6 days 11:00",
+                                       "\"categories\":[\"Moved " + word + "\"]"));
+  const std::string category = std::to_string(int_at(shown, {"categories", "0", "id"}));
+  const auto scheduled = create(event_body("Scheduled " + word, "+6 days 12:00", "+6 days 13:00",
+                                           "\"date\":\"+1 day\",\"categories\":[" + category + "]"));
+  REQUIRE(string_at(scheduled, {"status"}) == "future");
+  const std::string term = "/cal/events/v1/categories/" + category;
+  const std::string list = std::string(kEvents) + "?search=" + word;
+  CHECK(int_at(twice(term).json(), {"count"}) == 1);
+  CHECK(int_at(twice(list).json(), {"events", "0", "categories", "0", "count"}) == 1);
+  // Still stored as `future`, its date now past: it reads as published, and no term is logged.
+  const HttpResponse moved = post_json(path_of(id_of(scheduled)), "{\"date\":\"-1 hour\"}", {admin()});
+  REQUIRE_MESSAGE(moved.status == 200, describe(moved));
+  REQUIRE(string_at(moved.json(), {"status"}) == "publish");
+  CHECK(int_at(twice(term).json(), {"count"}) == 2);
+  const HttpResponse after = twice(list);
+  REQUIRE(array_size(after.json(), {"events"}) == 2);
+  CHECK(int_at(after.json(), {"events", "0", "categories", "0", "count"}) == 2);
+  CHECK(int_at(after.json(), {"events", "1", "categories", "0", "count"}) == 2);
+}
+
 TEST_CASE("a category's count follows status changes and links made straight in the database") {
   const std::string word = unique("sqlcount");
   const auto record = create(event_body("Counted " + word, "+5 days 10:00", "+5 days 11:00",
