@@ -91,14 +91,14 @@ DataVersion read_data_version(Db& db, const std::optional<DataVersion>& previous
     v.due = previous->due;
     return v;
   }
-  // The scheduled posts only, from posts_status_date alone (it holds the id): few on any site.
-  // FROM_UNIXTIME reads in the session zone, which Db sets to UTC.
+  // From posts_status_date alone (it holds the id): one dive for the next date, and the due ones,
+  // stored as `future` until a write changes them. FROM_UNIXTIME reads in the session zone, which
+  // Db sets to UTC.
   Rows rows = db.query(
-      "SELECT UNIX_TIMESTAMP(MIN(IF(date_utc > FROM_UNIXTIME(?), date_utc, NULL))), "
-      "COUNT(IF(date_utc <= FROM_UNIXTIME(?), 1, NULL)), CAST(BIT_XOR(IF(date_utc <= FROM_UNIXTIME(?), id, "
-      "0)) "
-      "AS SIGNED) FROM posts WHERE status = 'future'",
-      {v.db_now, v.db_now, v.db_now});
+      "SELECT (SELECT UNIX_TIMESTAMP(MIN(date_utc)) FROM posts WHERE status = 'future' AND date_utc > "
+      "FROM_UNIXTIME(?)), COUNT(*), CAST(BIT_XOR(id) AS SIGNED) FROM posts WHERE status = 'future' AND "
+      "date_utc <= FROM_UNIXTIME(?)",
+      {v.db_now, v.db_now});
   if (rows.next()) {
     if (!rows.is_null(0)) v.next_change = rows.integer(0);
     v.due = DueScheduled{rows.integer(1), rows.integer(2)};
