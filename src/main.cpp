@@ -160,8 +160,9 @@ int main(int argc, char** argv) {
               << s.entries << " entries (" << s.compressed << " compressed) in " << s.bytes << " bytes\n";
     const cal::FragmentCache::Stats f = cache->fragments().stats();
     std::cerr << "calendar-fcgi: fragment cache: " << f.hits << " hits, " << f.misses << " misses, "
-              << f.evictions << " evictions; " << f.entries << " records (" << f.compressed
-              << " compressed) in " << f.bytes << " bytes\n";
+              << f.evictions << " evictions; linked rows " << f.row_hits << " hits, " << f.row_misses
+              << " misses; " << f.entries << " records (" << f.compressed << " compressed) in " << f.bytes
+              << " bytes\n";
   }
   return status;
 }

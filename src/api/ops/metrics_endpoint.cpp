@@ -95,6 +95,13 @@ void write_fragment_caches(std::string& out, const MetricsSources& sources) {
           per_cache("calendar_fragment_cache_hits_total", stats, [](const F& s) { return s.hits; }));
   counter(out, "calendar_fragment_cache_misses_total", "Records rendered because none was kept",
           per_cache("calendar_fragment_cache_misses_total", stats, [](const F& s) { return s.misses; }));
+  counter(out, "calendar_fragment_cache_row_hits_total",
+          "Venue, organizer, term and image rows a record was rendered from without reading them",
+          per_cache("calendar_fragment_cache_row_hits_total", stats, [](const F& s) { return s.row_hits; }));
+  counter(
+      out, "calendar_fragment_cache_row_misses_total",
+      "Venue, organizer, term and image rows read from the database to render a record",
+      per_cache("calendar_fragment_cache_row_misses_total", stats, [](const F& s) { return s.row_misses; }));
   counter(
       out, "calendar_fragment_cache_evictions_total", "Renderings dropped to stay within the budget",
       per_cache("calendar_fragment_cache_evictions_total", stats, [](const F& s) { return s.evictions; }));

@@ -17,6 +17,7 @@
 
 #include "support/client.h"
 #include "support/commands.h"
+#include "support/events.h"
 #include "support/metrics.h"
 #include "support/reliability.h"
 
@@ -112,6 +113,32 @@ TEST_CASE("GET /metrics: promtool accepts it; requests are counted by route temp
   const HttpResponse head_answer = send({.url = metrics_url(), .method = "HEAD"});
   CHECK(head_answer.status == 200);
   CHECK(head_answer.body.empty());
+}
+
+TEST_CASE("/metrics counts the venue, organizer and term rows records are rendered from") {
+  using namespace events;
+  const std::string word = unique("rowmetric");
+  const std::string extra = "\"venue\":{\"venue\":\"V " + word + "\"},\"categories\":[\"C " + word +
+                            "\"],\"organizer\":[{\"organizer\":\"O " + word + "\"}]";
+  const long long a = create_id("A " + word, days_ahead(7, "10:00"), days_ahead(7, "11:00"), extra);
+  const long long b = create_id("B " + word, days_ahead(7, "12:00"), days_ahead(7, "13:00"), extra);
+  const std::string hits = "calendar_fragment_cache_row_hits_total{cache=\"primary\"}";
+  const std::string misses = "calendar_fragment_cache_row_misses_total{cache=\"primary\"}";
+  const auto sample = [](const std::string& series) {
+    const HttpResponse r = send({.url = metrics_url()});
+    REQUIRE(r.status == 200);
+    return metric_sample(r.body, series);
+  };
+  // a's first rendering reads the new venue, organizer and category: three rows missed. b names
+  // the same three, kept since: three rows hit. Other tests only add to either counter.
+  const double misses_before = sample(misses);
+  REQUIRE(misses_before >= 0);
+  REQUIRE(get(std::string(kEvents) + "?include=" + std::to_string(a)).status == 200);
+  CHECK(sample(misses) >= misses_before + 3);
+  const double hits_before = sample(hits);
+  REQUIRE(hits_before >= 0);
+  REQUIRE(get(std::string(kEvents) + "?include=" + std::to_string(b)).status == 200);
+  CHECK(sample(hits) >= hits_before + 3);
 }
 
 TEST_CASE("/metrics refuses other addresses (403) and wrong tokens (401) in the JSON error shape") {
