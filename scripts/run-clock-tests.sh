@@ -8,7 +8,7 @@
 #
 #   run-clock-tests.sh BUILD_DIR [doctest options...]   (extra options go to run-tests.sh)
 #   CLOCK_TESTS_AT='2027-02-28 23:59:50' run-clock-tests.sh ...   (other instants, UTC, ';'-separated)
-#   CLOCK_JOBS=1 run-clock-tests.sh ...   (one instant at a time; default 2 at once)
+#   CLOCK_JOBS=2 run-clock-tests.sh ...   (two instants at once; default one at a time)
 #
 # The fake clock is an offset (FAKETIME="+N" seconds) from the real one, not "@start-time": with
 # "@", each process starts its own clock at that instant when it starts, so mariadbd, started
@@ -77,11 +77,12 @@ if [ -n "${CLOCK_TESTS_AT:-}" ]; then
   done
 fi
 
-# Instants run CLOCK_JOBS at a time (default 2), each on a stack of its own: most of a run is
-# waiting (the servers' round trips, the tests' sleeps past a scheduled date), so two at once
-# take little more than one, and the pass stays well inside CI's time. Each instant's output is
-# kept apart and shown whole, in the order above, once all have run.
-jobs=${CLOCK_JOBS:-2}
+# Instants run CLOCK_JOBS at a time (default 1), each on a stack of its own, and each instant's
+# output is kept apart and shown whole, in the order above, once all have run. Two at a time took
+# 444 s instead of 704 s for the five, but one such run failed a deployment's start: `runuser -u
+# www-data` (deploy-lib.sh, require_reachable) refused a directory it could enter, while the
+# other stack started its own deployments. Until that is understood, CI runs one at a time.
+jobs=${CLOCK_JOBS:-1}
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "run-clock-tests: CLOCK_JOBS must be a positive number" >&2; exit 2; }
 results=$(mktemp -d "${TMPDIR:-/tmp}/calendar-clock-results.XXXXXX")
 trap 'rm -rf "$results" ${clock_build:+"$clock_build"}' EXIT
