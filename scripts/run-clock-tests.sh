@@ -80,8 +80,8 @@ fi
 # Instants run CLOCK_JOBS at a time (default 1), each on a stack of its own, and each instant's
 # output is kept apart and shown whole, in the order above, once all have run. Two at a time took
 # 444 s instead of 704 s for the five, but one such run failed a deployment's start: `runuser -u
-# www-data` (deploy-lib.sh, require_reachable) refused a directory it could enter, while the
-# other stack started its own deployments. Until that is understood, CI runs one at a time.
+# www-data` under libfaketime refused a directory it could enter (deploy-lib.sh's check now runs
+# without libfaketime). CI stays at one at a time until more runs of two confirm that fix.
 jobs=${CLOCK_JOBS:-1}
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "run-clock-tests: CLOCK_JOBS must be a positive number" >&2; exit 2; }
 results=$(mktemp -d "${TMPDIR:-/tmp}/calendar-clock-results.XXXXXX")
