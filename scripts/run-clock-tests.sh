@@ -122,16 +122,39 @@ run_instant() {
   echo "=== run-clock-tests: at $label: $line ===" >>"$results/$k.log"
 }
 
+# libfaketime gives every process it starts in a shared-memory segment and a semaphore named by
+# its process id (/dev/shm/faketime_shm_PID, sem.faketime_sem_PID); a killed process leaves them
+# behind, and a later process of another user that gets the same id (pid_max is often 32768, and
+# a run starts thousands) cannot open them: it fails at start (sem_open: Permission denied).
+# So while the instants run, the files of processes that no longer exist are removed every
+# second; a running process's own files are left alone.
+clear_stale_faketime_files() {
+  local f pid
+  for f in /dev/shm/faketime_shm_* /dev/shm/sem.faketime_sem_*; do
+    [ -e "$f" ] || continue
+    pid=${f##*_}
+    [[ $pid =~ ^[0-9]+$ ]] && [ ! -d "/proc/$pid" ] && rm -f "$f"
+  done
+  return 0
+}
+clear_stale_faketime_files
+(while sleep 1; do clear_stale_faketime_files; done) &
+cleaner=$!
+trap 'kill "$cleaner" 2>/dev/null; rm -rf "$results" ${clock_build:+"$clock_build"}' EXIT
+
 running=0
+instant_pids=()
 for k in "${!instants[@]}"; do
   if [ "$running" -ge "$jobs" ]; then
     wait -n || true
     running=$((running - 1))
   fi
   run_instant "$k" "${instants[$k]}" "$@" &
+  instant_pids+=("$!")
   running=$((running + 1))
 done
-wait || true
+for pid in "${instant_pids[@]}"; do wait "$pid" || true; done
+kill "$cleaner" 2>/dev/null || true
 
 passed=0
 failed=0
