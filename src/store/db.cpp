@@ -331,6 +331,16 @@ void Db::begin() {
   ++depth_;
 }
 
+void Db::begin_snapshot() {
+  if (depth_ == 0) {
+    // The session reads committed (connect()), where every statement reads the latest commit: a
+    // snapshot needs repeatable read, set for this one transaction.
+    execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+    execute("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY");
+  }
+  ++depth_;
+}
+
 void Db::commit() {
   if (depth_ > 1) {
     --depth_;

@@ -87,6 +87,10 @@ class Db {
   // step that must share the write's transaction (the If-Match check) can wrap a handler that
   // opens its own. Inside one, the change log notes each written record once (@cal_noted).
   void begin();
+  // A transaction that only reads, its snapshot taken at once, so that every statement until the
+  // commit sees one state of the database (a search's words and the events holding them). No
+  // change-log set: nothing may be written in it. Nests as begin() does.
+  void begin_snapshot();
   void commit();
   void rollback();
   bool in_transaction() const { return depth_ > 0; }
@@ -159,7 +163,10 @@ class Db {
 // Commits on commit(), rolls back when destroyed without it (an exception on the way).
 class Transaction {
  public:
+  struct ReadSnapshot {};
   explicit Transaction(Db& db) : db_(db) { db_.begin(); }
+  // A read-only transaction (Db::begin_snapshot).
+  Transaction(Db& db, ReadSnapshot) : db_(db) { db_.begin_snapshot(); }
   ~Transaction();
   void commit();
   Transaction(const Transaction&) = delete;

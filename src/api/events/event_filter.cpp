@@ -100,17 +100,7 @@ EventFilter build_event_filter(RequestContext& ctx) {
   // include: only these ids, hidden ones too, and no date filter at all.
   if (ctx.params.given(param::kInclude)) f.include = unique_ids(ctx.params.integers(param::kInclude));
   f.window = date_window(ctx, !f.include.empty());
-  if (ctx.params.given(param::kSearch)) {
-    f.search = parse_search_words(ctx.params.text(param::kSearch));
-    if (ctx.config.search.index) {
-      const EventSearchPlan plan = plan_event_search(ctx.db, f.search);
-      f.search_narrowing = plan.narrowing;
-      f.search_is_expensive = plan.expensive;
-      f.search_indexed = plan.indexed;
-    } else {
-      f.search_is_expensive = true;
-    }
-  }
+  if (ctx.params.given(param::kSearch)) f.search = parse_search_words(ctx.params.text(param::kSearch));
   bool nothing = false;
   f.categories = term_ids(ctx, Taxonomy::kCategory, param::kCategories, nothing);
   f.tags = term_ids(ctx, Taxonomy::kTag, param::kTags, nothing);
@@ -127,6 +117,20 @@ EventFilter build_event_filter(RequestContext& ctx) {
   f.modified = modified_bounds(ctx);
   add_geolocation(ctx, f);
   return f;
+}
+
+void plan_filter_search(RequestContext& ctx, EventFilter& f, std::optional<Transaction>& snapshot) {
+  if (!ctx.params.given(param::kSearch)) return;
+  if (!ctx.config.search.index) {
+    f.search_is_expensive = true;
+    return;
+  }
+  // Without a required word (only excluded ones) the index is not read: no plan to keep in step.
+  if (!f.search.required.empty()) snapshot.emplace(ctx.db, Transaction::ReadSnapshot{});
+  const EventSearchPlan plan = plan_event_search(ctx.db, f.search);
+  f.search_narrowing = plan.narrowing;
+  f.search_is_expensive = plan.expensive;
+  f.search_indexed = plan.indexed;
 }
 
 }  // namespace cal

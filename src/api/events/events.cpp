@@ -150,19 +150,10 @@ Response end_series_before(RequestContext& ctx, const StoredOccurrence& occurren
   return json_response(200, buffer);
 }
 
-}  // namespace
-
-// One page of events in UTC start order, a constant number of statements whatever per_page is
-// (page + count, then the relations of the whole page at once).
-Response list_events(RequestContext& ctx) {
-  const Paging paging = read_paging(ctx);
-  const EventFilter filter = build_event_filter(ctx);
-  extend_series_horizons(ctx, filter.window);
-  PlannedWork work;
-  work.event_list = plan_event_list(filter);
-  const Admission admission = admit(ctx, work);
-  // With rendered records kept, the default list reads its page as keys and only the rows of the
-  // records not kept; should one of those have been written in between, the page again as rows.
+// The answer of GET /events: the page of `filter` and its total. With rendered records kept, the
+// list reads its page as keys and only the rows of the records not kept; should one of those have
+// been written in between, the page again as rows.
+Response event_list_page(RequestContext& ctx, const EventFilter& filter, const Paging& paging) {
   if (ctx.fragments.cache)
     if (const auto keyed = find_event_key_page(ctx.db, filter, paging.per_page, paging.offset())) {
       check_page_exists(paging, keyed->total, "event", ctx.locale);
@@ -178,6 +169,24 @@ Response list_events(RequestContext& ctx) {
                               page.total};
   // The records already rendered for an earlier answer are reused; relations are read for the rest.
   return list_response(envelope, [&](JsonWriter& w) { write_event_list(w, ctx, page.events); });
+}
+
+}  // namespace
+
+// One page of events in UTC start order, a constant number of statements whatever per_page is
+// (page + count, then the relations of the whole page at once).
+Response list_events(RequestContext& ctx) {
+  const Paging paging = read_paging(ctx);
+  EventFilter filter = build_event_filter(ctx);
+  extend_series_horizons(ctx, filter.window);
+  std::optional<Transaction> snapshot;
+  plan_filter_search(ctx, filter, snapshot);
+  PlannedWork work;
+  work.event_list = plan_event_list(filter);
+  const Admission admission = admit(ctx, work);
+  Response response = event_list_page(ctx, filter, paging);
+  if (snapshot) snapshot->commit();
+  return response;
 }
 
 Response get_event(RequestContext& ctx) {
@@ -264,6 +273,8 @@ Response list_occurrences(RequestContext& ctx) {
     filter.include = {id};
   }
   extend_series_horizons(ctx, filter.window);
+  std::optional<Transaction> snapshot;
+  plan_filter_search(ctx, filter, snapshot);
   const Paging paging = read_paging(ctx);
   const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
   check_page_exists(paging, page.total, "event", ctx.locale);
@@ -273,9 +284,11 @@ Response list_occurrences(RequestContext& ctx) {
   std::erase_if(query, [](const auto& pair) { return pair.first == "id"; });
   const ListEnvelope envelope{"events", ctx.ns_url() + "/events/" + std::to_string(id) + "/occurrences",
                               std::move(query), paging, page.total};
-  return list_response(envelope, [&](JsonWriter& w) {
+  Response response = list_response(envelope, [&](JsonWriter& w) {
     for (const Event& e : page.events) write_event(w, ctx, e, relations, EventView::kMasked, false);
   });
+  if (snapshot) snapshot->commit();
+  return response;
 }
 
 }  // namespace cal

@@ -190,7 +190,9 @@ Response list_feed(RequestContext& ctx) {
   const bool paged = ctx.params.given(param::kPage) || ctx.params.given(param::kPerPage);
   Paging paging = read_paging(ctx);
   if (!paged) paging = Paging{1, ctx.config.ical.max_events};
-  const EventFilter filter = build_event_filter(ctx);
+  EventFilter filter = build_event_filter(ctx);
+  std::optional<Transaction> snapshot;
+  plan_filter_search(ctx, filter, snapshot);
   PlannedWork work;
   work.event_list = plan_event_list(filter);
   work.feed_events = paging.per_page;
@@ -211,6 +213,7 @@ Response list_feed(RequestContext& ctx) {
   r.set_header("X-WP-TotalPages", std::to_string(pages));
   r.set_header("X-TEC-Total", std::to_string(page.total));
   r.set_header("X-TEC-TotalPages", std::to_string(pages));
+  if (snapshot) snapshot->commit();
   return r;
 }
 
