@@ -14,16 +14,16 @@ namespace cal {
 // Builds the filter from the request's validated parameters. Resolves category and tag slugs
 // (one statement each), and throws ApiError 400 rest_invalid_param for statuses the caller may
 // not ask for, for geolocation parameters while the extension is off, and for a lone
-// geoloc_lat/geoloc_lng.
-// A search is not planned yet: see plan_filter_search.
+// geoloc_lat/geoloc_lng. Its search is not planned yet (plan_filter_search).
 EventFilter build_event_filter(RequestContext& ctx);
 
 // Plans the filter's search (when it has one) with the search index: which words' postings drive
 // the list. The plan's statements and the list's must read one state of the database, or the
 // indexer committing between them could move an event from pending into a word the plan did not
 // read, and the list would miss it. So `snapshot` is opened first, a read-only transaction (none
-// when no word is required: a list's other statements each read one state on their own). Call it after
-// any write the list makes (a horizon's extension); commit `snapshot` once the answer is written.
+// when no word is required: a list's other statements each read one state on their own). Call
+// it after any write the list makes (a horizon's extension); commit `snapshot` once the answer
+// is written.
 void plan_filter_search(RequestContext& ctx, EventFilter& f, std::optional<Transaction>& snapshot);
 
 // The words of a `search` value: split on white space; "-word" excludes, a lone "-" is ignored.
