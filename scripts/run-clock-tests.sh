@@ -140,7 +140,7 @@ clear_stale_faketime_files() {
 clear_stale_faketime_files
 (while sleep 1; do clear_stale_faketime_files; done) &
 cleaner=$!
-trap 'kill "$cleaner" 2>/dev/null; rm -rf "$results" ${clock_build:+"$clock_build"}' EXIT
+trap 'kill "$cleaner" 2>/dev/null || true; rm -rf "$results" ${clock_build:+"$clock_build"}' EXIT
 
 running=0
 instant_pids=()
