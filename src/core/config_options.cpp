@@ -60,7 +60,8 @@ po::options_description config_options(Config& c, std::string& cors_origins, std
       "largest request body in bytes (larger ones answer 413)");
   add("server.statement_count_header",
       po::value(&v.statement_count_header)->default_value(v.statement_count_header),
-      "add X-Cal-Statements (the SQL statements the request ran) to every response, for tests and profiling");
+      "add X-Cal-Statements (the SQL statements the request ran) to every response, and X-Cal-Wrote: 1 to "
+      "those of requests that may have written (they wait out the cache lease), for tests and profiling");
   add("server.response_cache", po::value(&v.response_cache)->default_value(v.response_cache),
       "keep visitors' GET answers in memory while they are provably current (FastCGI only, not CGI)");
   add("server.response_cache_mb", po::value(&v.response_cache_mb)->default_value(v.response_cache_mb),

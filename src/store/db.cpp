@@ -105,6 +105,8 @@ struct Db::Impl {
   // optimizer hint): read from the handshake's version string on connecting.
   bool mariadb = false;
   bool connected_before = false;  // a later connect() is a reconnect (the metrics count them)
+  // The open transaction is a read snapshot (begin_snapshot): its start and end write nothing.
+  bool in_snapshot = false;
 
   sql::PreparedStatement& prepare(std::string_view sql) {
     auto it = statements.find(sql);
@@ -128,6 +130,7 @@ void Db::reset() {
   impl_->statements.clear();
   impl_->mariadb = false;
   impl_->connection.reset();
+  impl_->in_snapshot = false;
   depth_ = 0;
   after_commit_.clear();
 }
@@ -331,12 +334,34 @@ void Db::begin() {
   ++depth_;
 }
 
+namespace {
+
+// Runs `statements`, and when they write nothing (a read snapshot's isolation, start and end) puts
+// the write marks back as they were: a request that wrote waits out the cache lease before it
+// answers, and its answer is not kept.
+template <typename Run>
+void run_keeping_marks(bool writes_nothing, bool& wrote, std::chrono::steady_clock::time_point& write_end,
+                       Run statements) {
+  const bool wrote_before = wrote;
+  const auto write_end_before = write_end;
+  statements();
+  if (writes_nothing) {
+    wrote = wrote_before;
+    write_end = write_end_before;
+  }
+}
+
+}  // namespace
+
 void Db::begin_snapshot() {
   if (depth_ == 0) {
     // The session reads committed (connect()), where every statement reads the latest commit: a
     // snapshot needs repeatable read, set for this one transaction.
-    execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
-    execute("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY");
+    run_keeping_marks(true, wrote_, last_write_end_, [this] {
+      execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+      execute("START TRANSACTION WITH CONSISTENT SNAPSHOT, READ ONLY");
+    });
+    impl_->in_snapshot = true;
   }
   ++depth_;
 }
@@ -346,7 +371,8 @@ void Db::commit() {
     --depth_;
     return;
   }
-  execute("COMMIT");
+  run_keeping_marks(std::exchange(impl_->in_snapshot, false), wrote_, last_write_end_,
+                    [this] { execute("COMMIT"); });
   depth_ = 0;
   for (const std::function<void()>& then : std::exchange(after_commit_, {})) then();
 }
@@ -363,7 +389,8 @@ void Db::rollback() {
   after_commit_.clear();
   if (!impl_->connection) return;
   try {
-    execute("ROLLBACK");
+    run_keeping_marks(std::exchange(impl_->in_snapshot, false), wrote_, last_write_end_,
+                      [this] { execute("ROLLBACK"); });
   } catch (const DatabaseUnavailable&) {
     // The server rolls back a transaction whose connection is gone.
   }

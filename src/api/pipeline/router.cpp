@@ -192,8 +192,9 @@ Response answer_on_backend(const Request& request, Db& db, Db& primary, const Co
   response.statements = statements;
   response.caller = caller_id;
   const auto add_statement_count = [&] {
-    if (config.server.statement_count_header)
-      response.set_header("X-Cal-Statements", std::to_string(statements));
+    if (!config.server.statement_count_header) return;
+    response.set_header("X-Cal-Statements", std::to_string(statements));
+    if (db.wrote_since_mark()) response.set_header("X-Cal-Wrote", "1");
   };
   if (cached.answered()) {
     // Stored complete; of this request's statements, only the credentials' check ran.
