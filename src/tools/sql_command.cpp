@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstring>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,6 +29,23 @@ extern "C" void remove_defaults_and_die(int signal) {
   std::signal(signal, SIG_DFL);
   std::raise(signal);
 }
+
+// Holds SIGTERM and SIGHUP back while it lives; one that came meanwhile is delivered as it ends.
+class HeldSignals {
+ public:
+  HeldSignals() {
+    sigemptyset(&held_);
+    sigaddset(&held_, SIGTERM);
+    sigaddset(&held_, SIGHUP);
+    sigprocmask(SIG_BLOCK, &held_, &before_);
+  }
+  ~HeldSignals() { sigprocmask(SIG_SETMASK, &before_, nullptr); }
+  HeldSignals(const HeldSignals&) = delete;
+  HeldSignals& operator=(const HeldSignals&) = delete;
+
+ private:
+  sigset_t held_{}, before_{};
+};
 
 }  // namespace
 
@@ -56,15 +74,21 @@ bool take_sql_args(std::vector<const char*>& args, SqlArgs& out) {
 int run_sql(const Config& config, const std::vector<std::string>& positional, const SqlArgs& args) {
   if (positional.size() != 1) return usage("sql takes no arguments but -e STATEMENT");
   if (!valid_database_name(config.database.name)) return usage("database.name must be letters, digits and _");
-  DefaultsFile defaults(config.database);
-  if (defaults.path().size() >= sizeof g_defaults_path) throw std::runtime_error("TMPDIR path too long");
-  std::strcpy(g_defaults_path, defaults.path().c_str());
-  std::signal(SIGTERM, remove_defaults_and_die);
-  std::signal(SIGHUP, remove_defaults_and_die);
+  // A SIGTERM between the file's creation and its handler would leave the file (with the
+  // password) behind: held back until the handler knows the path.
+  std::optional<DefaultsFile> defaults;
+  {
+    const HeldSignals held;
+    defaults.emplace(config.database);
+    if (defaults->path().size() >= sizeof g_defaults_path) throw std::runtime_error("TMPDIR path too long");
+    std::strcpy(g_defaults_path, defaults->path().c_str());
+    std::signal(SIGTERM, remove_defaults_and_die);
+    std::signal(SIGHUP, remove_defaults_and_die);
+  }
 
   // --defaults-file (not --defaults-extra-file): only this file is read, so a ~/.my.cnf cannot
   // put other credentials over the configured ones.
-  std::vector<std::string> argv = {"mysql", "--defaults-file=" + defaults.path()};
+  std::vector<std::string> argv = {"mysql", "--defaults-file=" + defaults->path()};
   if (args.execute) argv.insert(argv.end(), {"--execute", *args.execute});
   argv.push_back("--database=" + config.database.name);
   std::vector<char*> c_argv;
