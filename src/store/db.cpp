@@ -338,7 +338,7 @@ namespace {
 
 // Runs `statements`, and when they write nothing (a read snapshot's isolation, start and end) puts
 // the write marks back as they were: a request that wrote waits out the cache lease before it
-// answers, and its answer is not kept.
+// answers, and is not run again after a lost connection.
 template <typename Run>
 void run_keeping_marks(bool writes_nothing, bool& wrote, std::chrono::steady_clock::time_point& write_end,
                        Run statements) {
