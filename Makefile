@@ -47,7 +47,9 @@ else
 SERVICE_LIBS := -static-libstdc++ -static-libgcc -Wl,-Bstatic -lfcgi -lmysqlcppconn-static -lboost_program_options \
 	-lsodium -lgumbo -lzstd -ljemalloc_pic -lmariadb -lssl -lcrypto -lz -Wl,-Bdynamic -lpthread -ldl -lm
 endif
-CXXFLAGS := -std=c++20 $(WARN) $(OPT) $(DEFS) -Iinclude -Isrc $(ICAL_CFLAGS) -MMD -MP
+# Everything but the optimisation, which the tests' own sources set apart (TEST_OPT below).
+CXXFLAGS_BUT_OPT := -std=c++20 $(WARN) $(DEFS) -Iinclude -Isrc $(ICAL_CFLAGS) -MMD -MP
+CXXFLAGS := $(CXXFLAGS_BUT_OPT) $(OPT)
 LIBS := -lfcgi -lmysqlcppconn -lboost_program_options -lsodium -lgumbo -lzstd -lmariadb -lcrypto -lpthread
 TEST_LIBS := -lcurl
 
@@ -67,10 +69,9 @@ TEST_OPT := $(OPT)
 else
 TEST_OPT := -O0 -g
 endif
-TEST_CXXFLAGS := -std=c++20 $(WARN) $(TEST_OPT) $(DEFS) -Iinclude -Isrc $(ICAL_CFLAGS) -MMD -MP
-$(UNIT_OBJS): CXXFLAGS := $(TEST_CXXFLAGS)
+$(UNIT_OBJS): CXXFLAGS := $(CXXFLAGS_BUT_OPT) $(TEST_OPT)
 # Integration sources include their helpers as "support/<topic>.h".
-$(INTEG_OBJS): CXXFLAGS := $(TEST_CXXFLAGS) -Itests/integration
+$(INTEG_OBJS): CXXFLAGS := $(CXXFLAGS_BUT_OPT) $(TEST_OPT) -Itests/integration
 
 # Language catalogs (docs/api.md §9): each po/<lang>.po compiled by msgfmt beside the binaries, where
 # the service finds them unless `[site] locale_dir` says otherwise. A new po/*.po is a new language.
