@@ -835,14 +835,7 @@ CREATE OR REPLACE TRIGGER event_details_ai AFTER INSERT ON event_details FOR EAC
   WHERE event_id = NEW.event_id
   ; END IF
 ; END;
-CREATE OR REPLACE TRIGGER term_relationships_ai AFTER INSERT ON term_relationships FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
-  INSERT INTO term_counts (term_id, shard, published)
-    SELECT NEW.term_id, CONNECTION_ID() % 8, 1 FROM posts p
-    WHERE p.id = NEW.event_id AND p.type = 'event' AND p.status = 'publish'
-  ON DUPLICATE KEY UPDATE published = published + 1
-  ; CALL cal_note_change('event', NEW.event_id)
-  ; END IF
-; END;
+-- term_relationships_ai: with migration 19, whose table it counts into.
 DROP TRIGGER IF EXISTS posts_version_ai;
 DROP TRIGGER IF EXISTS posts_search_ai;
 DROP TRIGGER IF EXISTS event_details_version_ai;
@@ -1238,3 +1231,58 @@ INSERT INTO event_end_day_counts (status, hide_from_listings, day, featured, sha
   WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 18)
   GROUP BY status, hide_from_listings, DATE(end_utc), featured;
 INSERT IGNORE INTO schema_migrations (version) VALUES (18);
+
+-- Migration 19: a term's events per (status, hidden, UTC day of start_utc), as search_word_days
+-- counts a word's postings. A list of one category or tag with no other filter (a site's most
+-- common query after the plain list) then counts its window as the plain list does, from whole
+-- days plus the partial days at its ends from term_relationships_list, not one index row per
+-- event: at a million events the most used category's count read about 100,000 of them. Kept by
+-- triggers on the links (whose copies of status, hidden flag and start they count) and posts'
+-- BEFORE DELETE for the cascade; the writers that write links while @cal_bulk_load is set count
+-- their rows in set-wise (store/day_counts.cpp). Sharded as the other rollups are.
+CREATE TABLE IF NOT EXISTS term_day_counts (
+  term_id  BIGINT UNSIGNED NOT NULL COMMENT 'terms.id',
+  status   ENUM('publish','future','draft','pending','private','trash') NOT NULL COMMENT 'the links'' status copy',
+  hide_from_listings TINYINT(1) NOT NULL COMMENT 'the links'' hide_from_listings copy',
+  day      DATE NOT NULL COMMENT 'UTC day of the links'' start_utc',
+  shard    TINYINT UNSIGNED NOT NULL DEFAULT 0 COMMENT 'CONNECTION_ID() % 8 of the writer',
+  events   BIGINT NOT NULL DEFAULT 0 COMMENT 'this shard''s part; one shard alone may be negative',
+  PRIMARY KEY (term_id, status, hide_from_listings, day, shard)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT='term_relationships counted per term and start day';
+CREATE OR REPLACE TRIGGER term_relationships_ai AFTER INSERT ON term_relationships FOR EACH ROW BEGIN IF @cal_bulk_load IS NULL THEN
+  INSERT INTO term_counts (term_id, shard, published)
+    SELECT NEW.term_id, CONNECTION_ID() % 8, 1 FROM posts p
+    WHERE p.id = NEW.event_id AND p.type = 'event' AND p.status = 'publish'
+  ON DUPLICATE KEY UPDATE published = published + 1
+  ; INSERT INTO term_day_counts (term_id, status, hide_from_listings, day, shard, events)
+    VALUES (NEW.term_id, NEW.status, NEW.hide_from_listings, DATE(NEW.start_utc), CONNECTION_ID() % 8, 1)
+  ON DUPLICATE KEY UPDATE events = events + 1
+  ; CALL cal_note_change('event', NEW.event_id)
+  ; END IF
+; END;
+CREATE OR REPLACE TRIGGER term_relationships_days_ad AFTER DELETE ON term_relationships FOR EACH ROW
+  INSERT INTO term_day_counts (term_id, status, hide_from_listings, day, shard, events)
+    VALUES (OLD.term_id, OLD.status, OLD.hide_from_listings, DATE(OLD.start_utc), CONNECTION_ID() % 8, -1)
+  ON DUPLICATE KEY UPDATE events = events - 1;
+CREATE OR REPLACE TRIGGER term_relationships_days_au AFTER UPDATE ON term_relationships FOR EACH ROW BEGIN
+  IF NOT (OLD.term_id = NEW.term_id AND OLD.status = NEW.status AND OLD.hide_from_listings = NEW.hide_from_listings AND DATE(OLD.start_utc) = DATE(NEW.start_utc)) THEN
+    INSERT INTO term_day_counts (term_id, status, hide_from_listings, day, shard, events)
+      VALUES (OLD.term_id, OLD.status, OLD.hide_from_listings, DATE(OLD.start_utc), CONNECTION_ID() % 8, -1)
+    ON DUPLICATE KEY UPDATE events = events - 1
+    ; INSERT INTO term_day_counts (term_id, status, hide_from_listings, day, shard, events)
+      VALUES (NEW.term_id, NEW.status, NEW.hide_from_listings, DATE(NEW.start_utc), CONNECTION_ID() % 8, 1)
+    ON DUPLICATE KEY UPDATE events = events + 1
+  ; END IF
+; END;
+CREATE OR REPLACE TRIGGER posts_term_days_bd BEFORE DELETE ON posts FOR EACH ROW
+  INSERT INTO term_day_counts (term_id, status, hide_from_listings, day, shard, events)
+    SELECT r.term_id, r.status, r.hide_from_listings, DATE(r.start_utc), CONNECTION_ID() % 8, -1
+    FROM term_relationships r WHERE r.event_id = OLD.id
+  ON DUPLICATE KEY UPDATE events = events - 1;
+-- Once: the counts of the links already there (emptied first, so an interrupted run starts over).
+DELETE FROM term_day_counts WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 19);
+INSERT INTO term_day_counts (term_id, status, hide_from_listings, day, shard, events)
+  SELECT term_id, status, hide_from_listings, DATE(start_utc), 0, COUNT(*) FROM term_relationships
+  WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 19)
+  GROUP BY term_id, status, hide_from_listings, DATE(start_utc);
+INSERT IGNORE INTO schema_migrations (version) VALUES (19);

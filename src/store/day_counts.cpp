@@ -23,4 +23,15 @@ void count_event_days(Db& db, const std::string& from, const std::vector<SqlValu
       args);
 }
 
+void count_term_days(Db& db, const std::string& from, const std::vector<SqlValue>& args) {
+  db.execute(
+      "INSERT INTO term_day_counts (term_id, status, hide_from_listings, day, shard, events) SELECT "
+      "r.term_id, "
+      "r.status, r.hide_from_listings, DATE(r.start_utc), CONNECTION_ID() % 8, COUNT(*) " +
+          from +
+          " GROUP BY r.term_id, r.status, r.hide_from_listings, DATE(r.start_utc) "
+          "ON DUPLICATE KEY UPDATE events = events + VALUES(events)",
+      args);
+}
+
 }  // namespace cal

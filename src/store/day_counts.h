@@ -1,5 +1,6 @@
 // Internal to src/store/: the list rollups of events written set-wise while @cal_bulk_load is set
-// (store/bulk_load.h), as event_details' insert triggers count them row by row.
+// (store/bulk_load.h), as the insert triggers of event_details and term_relationships count them
+// row by row.
 #pragma once
 
 #include "cal/store/db.h"
@@ -15,5 +16,9 @@ namespace cal {
 // and featured flag, and the whole hours of their durations into event_duration_hours. The month
 // rollups follow from the day tables' own triggers.
 void count_event_days(Db& db, const std::string& from, const std::vector<SqlValue>& args);
+
+// Counts the term links of `from` (naming term_relationships `r`, whose list copies are already
+// written) into this connection's shard of term_day_counts, as term_relationships_ai would have.
+void count_term_days(Db& db, const std::string& from, const std::vector<SqlValue>& args);
 
 }  // namespace cal

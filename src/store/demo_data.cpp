@@ -425,6 +425,7 @@ void add_event_chunk(Db& db, const DemoOptions& o, const std::string& prefix, co
   // The list engine's rollups (event_details copied its posts' visibility by its BEFORE INSERT
   // trigger, which always runs), in this connection's shard as the triggers' would be.
   count_event_days(db, "FROM demo_ev e JOIN event_details d ON d.event_id = e.id", {});
+  count_term_days(db, "FROM demo_ev e JOIN term_relationships r ON r.event_id = e.id", {});
   index_event_range(db, event0 + first, event0 + first + count - 1);
   db.execute("UPDATE data_version SET version = version + 1 WHERE shard = CONNECTION_ID() % 16");
   bulk.end();

@@ -15,12 +15,14 @@ namespace {
 
 const char* const kAllStatuses[] = {"publish", "future", "draft", "pending", "private", "trash"};
 
-// The link table whose rows drive the list, and its list index (schema.sql).
+// The link table whose rows drive the list, its list index and, when it has one, the rollup
+// counting its rows per key, status, hidden flag and UTC start day (schema.sql).
 struct Driver {
   const char* table;
   const char* key;
   const char* index;
   const std::vector<long long>* ids;
+  const char* days = nullptr;
 };
 
 constexpr long long kMaxDrivingPostings = kSearchProbeLimit;
@@ -54,12 +56,15 @@ std::optional<Driver> driver_of(const EventFilter& f) {
   if (!f.organizers.empty())
     return Driver{"event_organizers", "organizer_id", "event_organizers_list", &f.organizers};
   const auto postings = [&] {
-    return Driver{"search_postings", "word_id", "search_postings_list", &f.search_narrowing->word_ids};
+    return Driver{"search_postings", "word_id", "search_postings_list", &f.search_narrowing->word_ids,
+                  "search_word_days"};
   };
   if (rare_search_drives(f)) return postings();
-  if (!f.tags.empty()) return Driver{"term_relationships", "term_id", "term_relationships_list", &f.tags};
+  if (!f.tags.empty())
+    return Driver{"term_relationships", "term_id", "term_relationships_list", &f.tags, "term_day_counts"};
   if (!f.categories.empty())
-    return Driver{"term_relationships", "term_id", "term_relationships_list", &f.categories};
+    return Driver{"term_relationships", "term_id", "term_relationships_list", &f.categories,
+                  "term_day_counts"};
   if (search_drives(f)) return postings();
   return std::nullopt;
 }
@@ -306,31 +311,29 @@ Sql page_sql(const EventFilter& f, const Hours& h, long long limit, long long of
   return out;
 }
 
-// The postings of one index word with status `status` in the window, counted as the event list
-// counts all events (event_count_plan.h): whole days from search_word_days, the partial days and
-// the end bounds' stretches from the postings' list index. The cost no longer grows with the
-// number of events holding the word.
-Sql word_days_count(const EventFilter& f, long long word_id, const std::string& status, const Hours& h) {
+// The driver's rows for key `id` with status `status` in the window, counted as the event list
+// counts all events (event_count_plan.h): whole days from the driver's day rollup, the partial
+// days and the end bounds' stretches from its list index. The cost no longer grows with the
+// number of events holding the word or carrying the term.
+Sql days_count(const EventFilter& f, const Driver& driver, long long id, const std::string& status,
+               const Hours& h) {
   Sql out;
   const WindowCountPlan plan =
       plan_window_count(f.window, min_duration_of(h.lo.value_or(0)), max_duration_of(h.hi.value_or(0)));
   out.sql = "0";
   if (plan.empty) return out;
+  const std::string key = driver.key;
   if (plan.days) {
-    out.sql +=
-        " + COALESCE((SELECT SUM(c.events) FROM search_word_days c WHERE c.word_id = ? AND c.status = ? AND "
-        "c.hide_from_listings = 0 AND c.day BETWEEN ? AND ?), 0)";
-    out.args.insert(out.args.end(),
-                    {word_id, status, utc_day_text(plan.days->lo), utc_day_text(plan.days->hi)});
+    out.sql += " + COALESCE((SELECT SUM(c.events) FROM " + std::string(driver.days) + " c WHERE c." + key +
+               " = ? AND c.status = ? AND c.hide_from_listings = 0 AND c.day BETWEEN ? AND ?), 0)";
+    out.args.insert(out.args.end(), {id, status, utc_day_text(plan.days->lo), utc_day_text(plan.days->hi)});
   }
   const auto scan = [&](const ClosedRange& starts, const char* end_bound, long long bound, const char* sign) {
-    out.sql +=
-        std::string(" ") + sign +
-        " (SELECT COUNT(*) FROM search_postings l FORCE INDEX (search_postings_list) WHERE l.word_id = ? "
-        "AND l.status = ? AND l.hide_from_listings = 0 AND l.start_utc BETWEEN ? AND ?" +
-        (end_bound ? std::string(" AND ") + end_bound : std::string()) + ")";
-    out.args.insert(out.args.end(),
-                    {word_id, status, utc_second_text(starts.lo), utc_second_text(starts.hi)});
+    out.sql += std::string(" ") + sign + " (SELECT COUNT(*) FROM " + driver.table + " l FORCE INDEX (" +
+               driver.index + ") WHERE l." + key +
+               " = ? AND l.status = ? AND l.hide_from_listings = 0 AND l.start_utc BETWEEN ? AND ?" +
+               (end_bound ? std::string(" AND ") + end_bound : std::string()) + ")";
+    out.args.insert(out.args.end(), {id, status, utc_second_text(starts.lo), utc_second_text(starts.hi)});
     if (end_bound) out.args.emplace_back(utc_second_text(bound));
   };
   for (const ClosedRange& r : plan.starts) scan(r, nullptr, 0, "+");
@@ -339,14 +342,14 @@ Sql word_days_count(const EventFilter& f, long long word_id, const std::string& 
   return out;
 }
 
-// The events holding any of several index words `ids`, with status `status` in the window, each
-// once: every word's postings counted as one word's are (word_days_count()), less those whose
-// event an earlier word holds too. Each of those is a semi-join MariaDB answers from whichever
-// side has fewer postings, so a word in every event (`friend`, with `friends` beside it) costs
-// the postings of the rarer words, not a distinct count over all of them (at a million events
-// 0.37 s against 0.04 s, one at a time on a loaded machine).
-Sql words_union_count(const EventFilter& f, const std::vector<long long>& ids, const std::string& status,
-                      const Hours& h) {
+// The events holding any of several keys (index words, or a category and its children), with
+// status `status` in the window, each once: every key's rows counted as one key's are
+// (days_count()), less those whose event an earlier key holds too. Each of those is a semi-join
+// MariaDB answers from whichever side has fewer rows, so a word in every event (`friend`, with
+// `friends` beside it) costs the postings of the rarer words, not a distinct count over all of
+// them (at a million events 0.37 s against 0.04 s, one at a time on a loaded machine).
+Sql union_days_count(const EventFilter& f, const Driver& driver, const std::string& status, const Hours& h) {
+  const std::vector<long long>& ids = *driver.ids;
   // The same window on both sides (their copies of the event's columns agree), so either can be
   // read by its list index.
   const auto listed = [&](const std::string& alias) {
@@ -356,17 +359,18 @@ Sql words_union_count(const EventFilter& f, const std::vector<long long>& ids, c
     add_window(w, f.window, h, alias);
     return w;
   };
+  const std::string key = driver.key;
   Sql out;
   out.sql = "0";
   for (std::size_t i = 0; i < ids.size(); ++i) {
-    const Sql days = word_days_count(f, ids[i], status, h);
+    const Sql days = days_count(f, driver, ids[i], status, h);
     out.sql += " + (" + days.sql + ")";
     out.args.insert(out.args.end(), days.args.begin(), days.args.end());
     if (i == 0) continue;
     const SqlWhere held = listed("a"), earlier = listed("b");
-    out.sql += " - (SELECT COUNT(*) FROM search_postings a WHERE a.word_id = ?" + held.sql +
-               " AND EXISTS (SELECT 1 FROM search_postings b WHERE b.word_id IN (" + placeholders(i) +
-               ") AND b.event_id = a.event_id" + earlier.sql + "))";
+    out.sql += " - (SELECT COUNT(*) FROM " + std::string(driver.table) + " a WHERE a." + key + " = ?" +
+               held.sql + " AND EXISTS (SELECT 1 FROM " + driver.table + " b WHERE b." + key + " IN (" +
+               placeholders(i) + ") AND b.event_id = a.event_id" + earlier.sql + "))";
     out.args.emplace_back(ids[i]);
     out.args.insert(out.args.end(), held.args.begin(), held.args.end());
     out.args.insert(out.args.end(), ids.begin(), ids.begin() + static_cast<long>(i));
@@ -381,13 +385,14 @@ Sql count_sql(const EventFilter& f, const Hours& h) {
   Sql out;
   const Driver driver = *driver_of(f);
   const Rest rest = rest_of(f, driver);
-  const bool words_alone = postings_drive(f, driver.ids) && rest.empty();
+  // With nothing else to test, a driver with a day rollup counts from it.
+  const bool days_alone = driver.days && rest.empty();
   std::string sum = "0";
   const char* count = driver.ids->size() == 1 ? "COUNT(*)" : "COUNT(DISTINCT l.event_id)";
   for (const StatusBranch& b : status_branches(f.visibility)) {
     const bool apart = pending_apart(f, driver.ids);
-    if (words_alone && b.extra.sql.empty()) {
-      const Sql days = words_union_count(f, *driver.ids, b.status, h);
+    if (days_alone && b.extra.sql.empty()) {
+      const Sql days = union_days_count(f, driver, b.status, h);
       sum += " + (" + days.sql + ")";
       out.args.insert(out.args.end(), days.args.begin(), days.args.end());
     } else {

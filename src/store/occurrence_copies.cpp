@@ -84,6 +84,11 @@ std::vector<long long> copy_occurrence_links(Db& db, long long series_id, long l
                  " AND p.type = 'event' AND p.status = 'publish' GROUP BY r.term_id "
                  "ON DUPLICATE KEY UPDATE published = published + VALUES(published)",
              {series_id, from_id});
+  count_term_days(
+      db,
+      std::string("FROM event_occurrences eo JOIN term_relationships r ON r.event_id = eo.event_id WHERE ") +
+          kFollowers,
+      {series_id, from_id});
   return terms;
 }
 

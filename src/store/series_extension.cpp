@@ -4,6 +4,7 @@
 #include "cal/store/series_extension.h"
 
 #include "store/bulk_load.h"
+#include "store/day_counts.h"
 #include "store/event_rows.h"
 #include "store/json_rows.h"
 #include "store/occurrence_copies.h"
@@ -206,6 +207,9 @@ void extend_chunk(Db& db, const std::vector<const SeriesExtension*>& chunk) {
             fresh +
             " AND p.status = 'publish' GROUP BY r.term_id "
             "ON DUPLICATE KEY UPDATE published = published + VALUES(published)",
+        fresh_args);
+    count_term_days(
+        db, "FROM " + fresh_from + " JOIN term_relationships r ON r.event_id = eo.event_id WHERE " + fresh,
         fresh_args);
 
     // The model occurrence's search postings, then search_postings_days_ai grouped; or its pending

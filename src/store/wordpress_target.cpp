@@ -112,6 +112,7 @@ void insert_imported_events(Db& db, const std::string& source, const std::vector
             in + " GROUP BY r.term_id ON DUPLICATE KEY UPDATE published = published + VALUES(published)",
         some);
     count_event_days(db, "FROM event_details d WHERE d.event_id IN " + in, some);
+    count_term_days(db, "FROM term_relationships r WHERE r.event_id IN " + in, some);
     db.execute("INSERT IGNORE INTO search_pending (event_id) SELECT p.id FROM posts p WHERE p.id IN " + in,
                some);
   }

@@ -1,7 +1,8 @@
 // Test support for the list engine (docs/architecture.md, the list plans): the stack's database
 // through the mariadb client, and the check that the engine's derived data (event_details'
 // visibility copies, the link rows' copies of them, the event_day_counts rollup and its sums by
-// month in event_month_counts, event_duration_hours) is exactly what the base tables say.
+// month in event_month_counts, the postings' and the term links' day rollups, event_duration_hours)
+// is exactly what the base tables say.
 #pragma once
 
 #include <doctest/doctest.h>
@@ -89,6 +90,12 @@ inline std::string derived_data_mismatch() {
       "FROM search_postings) x GROUP BY x.word_id, x.status, x.hide_from_listings, x.day "
       "HAVING SUM(x.n) <> 0) bad");
   if (words != "0") return words + " search_word_days counts differ from search_postings";
+  const std::string terms = sql(
+      "SELECT COUNT(*) FROM (SELECT x.term_id FROM (SELECT term_id, status, hide_from_listings, day, events "
+      "AS n FROM term_day_counts UNION ALL SELECT term_id, status, hide_from_listings, DATE(start_utc), -1 "
+      "FROM term_relationships) x GROUP BY x.term_id, x.status, x.hide_from_listings, x.day "
+      "HAVING SUM(x.n) <> 0) bad");
+  if (terms != "0") return terms + " term_day_counts counts differ from term_relationships";
   const std::string hours =
       sql("SELECT COUNT(*) FROM event_details WHERE FLOOR(TIMESTAMPDIFF(SECOND, start_utc, end_utc) / 3600) "
           "NOT IN (SELECT hours FROM event_duration_hours)");
