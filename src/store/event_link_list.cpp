@@ -274,7 +274,11 @@ EventSql pending_sql(const EventFilter& f) {
   return event_sql(pending);
 }
 
-Sql page_sql(const EventFilter& f, const Hours& h, long long limit, long long offset) {
+// What a page statement selects: the events' rows, or only their keys (find_link_keys()).
+enum class PageColumns { kRows, kKeys };
+
+Sql page_sql(const EventFilter& f, const Hours& h, long long limit, long long offset,
+             PageColumns columns = PageColumns::kRows) {
   Sql out;
   const Driver driver = *driver_of(f);
   const Rest rest = rest_of(f, driver);
@@ -303,11 +307,14 @@ Sql page_sql(const EventFilter& f, const Hours& h, long long limit, long long of
   out.args.emplace_back(offset);
   if (keys.empty()) keys = "SELECT NULL AS event_id, NULL AS start_utc FROM DUAL WHERE FALSE";
   // Several ids: an event carrying two of them comes once.
-  out.sql = "SELECT STRAIGHT_JOIN " + event_columns() +
+  const bool rows = columns == PageColumns::kRows;
+  out.sql = "SELECT STRAIGHT_JOIN " + (rows ? event_columns() : std::string(kKeyColumns)) +
             " FROM (SELECT DISTINCT u.event_id, u.start_utc FROM (" + keys +
-            ") u ORDER BY u.start_utc, u.event_id LIMIT ? OFFSET ?) k"
-            " JOIN posts p ON p.id = k.event_id JOIN event_details d ON d.event_id = k.event_id"
-            " LEFT JOIN event_venues ev ON ev.event_id = k.event_id ORDER BY k.start_utc, k.event_id";
+            ") u ORDER BY u.start_utc, u.event_id LIMIT ? OFFSET ?) k" +
+            (rows ? " JOIN posts p ON p.id = k.event_id" : "") +
+            " JOIN event_details d ON d.event_id = k.event_id" +
+            (rows ? " LEFT JOIN event_venues ev ON ev.event_id = k.event_id" : "") +
+            " ORDER BY k.start_utc, k.event_id";
   return out;
 }
 
@@ -436,8 +443,18 @@ bool link_list_applies(const EventFilter& f) {
 
 std::string link_page_sql(const EventFilter& filter) { return page_sql(filter, Hours{0, 0}, 10, 0).sql; }
 
-EventPage find_link_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
-  EventPage page;
+namespace {
+
+// The total, counted with the duration bounds the last count of this process read (a count with
+// others reads them and counts again), then the page statement `page` with the bounds, unless the
+// page lies past the total. The page walks the driver's rows in list order and stops at its LIMIT,
+// testing the rest's EXISTS row by row. Left to itself, MariaDB turns such an EXISTS into a
+// semi-join that first materialises every row of the subquery (all postings of a common second
+// word: 120,000 at 1M events, 90-180 ms) before the walk can begin; the driver is the smallest
+// set, so testing its rows one by one never costs more. Returns the total.
+template <typename ReadRow>
+long long read_link_page(Db& db, const EventFilter& filter, long long limit, long long offset,
+                         PageColumns columns, ReadRow read_row) {
   std::optional<Hours> assumed;
   {
     const std::lock_guard lock(known_hours_mutex);
@@ -450,11 +467,12 @@ EventPage find_link_page(Db& db, const EventFilter& filter, long long limit, lon
     Rows rows = db.query(std::string("SELECT 0") + kHours);
     if (rows.next()) hours = hours_at(rows, 1);
   }
+  long long total = 0;
   for (;;) {
     const Sql q = count_sql(filter, hours);
     Rows rows = db.query(q.sql, q.args);
     if (!rows.next()) break;
-    page.total = rows.integer(0);
+    total = rows.integer(0);
     const Hours now = hours_at(rows, 1);
     if (now == hours) break;
     hours = now;
@@ -463,15 +481,26 @@ EventPage find_link_page(Db& db, const EventFilter& filter, long long limit, lon
     const std::lock_guard lock(known_hours_mutex);
     known_hours = hours;
   }
-  if (page.total <= offset) return page;
-  const Sql q = page_sql(filter, hours, limit, offset);
-  // The page walks the driver's rows in list order and stops at its LIMIT, testing the rest's
-  // EXISTS row by row. Left to itself, MariaDB turns such an EXISTS into a semi-join that first
-  // materialises every row of the subquery (all postings of a common second word: 120,000 at
-  // 1M events, 90-180 ms) before the walk can begin; the driver is the smallest set, so testing
-  // its rows one by one never costs more.
+  if (total <= offset) return total;
+  const Sql q = page_sql(filter, hours, limit, offset, columns);
   Rows rows = db.query(db.with_optimizer_switch(q.sql, "exists_to_in=off"), q.args);
-  while (rows.next()) page.events.push_back(read_event(rows));
+  while (rows.next()) read_row(rows);
+  return total;
+}
+
+}  // namespace
+
+EventPage find_link_page(Db& db, const EventFilter& filter, long long limit, long long offset) {
+  EventPage page;
+  page.total = read_link_page(db, filter, limit, offset, PageColumns::kRows,
+                              [&](const Rows& rows) { page.events.push_back(read_event(rows)); });
+  return page;
+}
+
+EventKeyPage find_link_keys(Db& db, const EventFilter& filter, long long limit, long long offset) {
+  EventKeyPage page;
+  page.total = read_link_page(db, filter, limit, offset, PageColumns::kKeys,
+                              [&](const Rows& rows) { page.keys.push_back(read_event_key(rows)); });
   return page;
 }
 

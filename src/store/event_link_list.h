@@ -20,6 +20,10 @@ bool link_list_applies(const EventFilter& filter);
 // The page and total as find_event_page() gives them.
 EventPage find_link_page(Db& db, const EventFilter& filter, long long limit, long long offset);
 
+// The same page as the keys of its events (find_event_key_page()): the page statement reads the
+// driver's rows and event_details' copies, not the events' rows.
+EventKeyPage find_link_keys(Db& db, const EventFilter& filter, long long limit, long long offset);
+
 // The SQL of its page statement (for EXPLAIN and tests).
 std::string link_page_sql(const EventFilter& filter);
 

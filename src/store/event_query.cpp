@@ -215,9 +215,11 @@ EventListPlan plan_event_list(const EventFilter& filter) {
 
 std::optional<EventKeyPage> find_event_key_page(Db& db, const EventFilter& filter, long long limit,
                                                 long long offset) {
-  if (plan_event_list(filter) != EventListPlan::kWindow) return std::nullopt;
+  const EventListPlan plan = plan_event_list(filter);
+  if (plan != EventListPlan::kWindow && plan != EventListPlan::kLinks) return std::nullopt;
   note_list_read(ListFamily::kEvents);
-  return find_window_keys(db, filter, limit, offset);
+  return plan == EventListPlan::kWindow ? find_window_keys(db, filter, limit, offset)
+                                        : find_link_keys(db, filter, limit, offset);
 }
 
 bool lists_as(const Event& event, const ListedEventKey& key) {

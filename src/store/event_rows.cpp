@@ -65,4 +65,16 @@ Event read_event(const Rows& rows, int first) {
   return e;
 }
 
+ListedEventKey read_event_key(const Rows& rows, int first) {
+  ListedEventKey key;
+  key.id = rows.integer(first);
+  key.status = rows.text(first + 1);
+  key.author = rows.integer(first + 2);
+  key.start_utc = rows.text(first + 3);
+  key.end_utc = rows.text(first + 4);
+  key.hidden = rows.integer(first + 5) != 0;
+  key.featured = rows.integer(first + 6) != 0;
+  return key;
+}
+
 }  // namespace cal

@@ -24,4 +24,15 @@ inline constexpr int kEventColumnCount = kPostColumnCount + 15;
 // The event of the current row of a query selecting event_columns() from column `first`.
 Event read_event(const Rows& rows, int first = 0);
 
+// The columns of a ListedEventKey, of the page's keys `k` (its event_id) and event_details `d`:
+// its copies of the post's status, author and date (the status as it reads: a scheduled post
+// whose date has passed reads `publish`).
+inline constexpr const char* kKeyColumns =
+    "k.event_id, IF(d.status = 'future' AND d.publish_utc <= UTC_TIMESTAMP(), 'publish', d.status), "
+    "d.author, DATE_FORMAT(d.start_utc, '%Y-%m-%d %H:%i:%s'), DATE_FORMAT(d.end_utc, '%Y-%m-%d %H:%i:%s'), "
+    "d.hide_from_listings, d.featured";
+
+// The key of the current row of a query selecting kKeyColumns from column `first`.
+ListedEventKey read_event_key(const Rows& rows, int first = 0);
+
 }  // namespace cal

@@ -82,13 +82,6 @@ struct PageSql {
   std::vector<SqlValue> args;
 };
 
-// The columns of a ListedEventKey, from event_details' copies of the post's status, author and
-// date (the status as it reads: a scheduled post whose date has passed reads `publish`).
-constexpr const char* kKeyColumns =
-    "k.event_id, IF(d.status = 'future' AND d.publish_utc <= UTC_TIMESTAMP(), 'publish', d.status), "
-    "d.author, DATE_FORMAT(d.start_utc, '%Y-%m-%d %H:%i:%s'), DATE_FORMAT(d.end_utc, '%Y-%m-%d %H:%i:%s'), "
-    "d.hide_from_listings, d.featured";
-
 PageSql published_keys(const EventFilter& f, const StatusPlan& s, long long limit, long long offset);
 
 struct Hours {
@@ -397,15 +390,7 @@ EventPage find_window_page(Db& db, const EventFilter& filter, long long limit, l
 EventKeyPage find_window_keys(Db& db, const EventFilter& filter, long long limit, long long offset) {
   EventKeyPage page;
   page.total = read_window_page(db, filter, limit, offset, PageColumns::kKeys, [&](const Rows& rows, int c) {
-    ListedEventKey key;
-    key.id = rows.integer(c);
-    key.status = rows.text(c + 1);
-    key.author = rows.integer(c + 2);
-    key.start_utc = rows.text(c + 3);
-    key.end_utc = rows.text(c + 4);
-    key.hidden = rows.integer(c + 5) != 0;
-    key.featured = rows.integer(c + 6) != 0;
-    page.keys.push_back(std::move(key));
+    page.keys.push_back(read_event_key(rows, c));
   });
   std::sort(page.keys.begin(), page.keys.end(), [](const ListedEventKey& a, const ListedEventKey& b) {
     return a.start_utc != b.start_utc ? a.start_utc < b.start_utc : a.id < b.id;

@@ -114,7 +114,8 @@ struct EventKeyPage {
 // find_event_page() without the events' rows, for a caller that has most records rendered
 // already (cal/api/events/event_fragments.h) and reads the rows of the others with their
 // relations: the same statements, the page's reading only indexes, event_details and rollups.
-// Only for the window plan (plan_event_list() == kWindow); nullopt for any other filter.
+// Only for the window and link plans (plan_event_list() == kWindow or kLinks); nullopt for any
+// other filter.
 std::optional<EventKeyPage> find_event_key_page(Db& db, const EventFilter& filter, long long limit,
                                                 long long offset);
 

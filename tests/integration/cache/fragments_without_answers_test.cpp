@@ -74,7 +74,7 @@ namespace caltest {
 // The default list's page with every record kept is read as keys (find_event_key_page()) and
 // counted in the same statement, which reads the visibility index, event_details and the rollups,
 // no row of posts; the records not kept come with their relations in the one statement that reads
-// those.
+// those. A category's list too reads keys: its links and event_details.
 TEST_CASE("fragments without the response cache: a page of kept records reads no event rows") {
   OpsStack stack("fragment-keys", "[server]\nresponse_cache = false\nstatement_count_header = true\n");
   std::string ids[3];
@@ -126,6 +126,24 @@ TEST_CASE("fragments without the response cache: a page of kept records reads no
   CHECK(string_at(after.json(), {"events", "0", "title"}) == "Keyed 0");
   CHECK(string_at(after.json(), {"events", "1", "title"}) == "Keyed renamed");
   CHECK(string_at(after.json(), {"events", "2", "title"}) == "Keyed 2");
+  // A category's list of the same records is read as keys as well: its page statement walks the
+  // category's links and reads event_details' copies; no statement reads posts.
+  std::string talks = stack_sql(stack, "SELECT id FROM terms WHERE name = 'Talks'");
+  talks.erase(talks.find_last_not_of('\n') + 1);
+  const std::string by_category = list + "&categories=" + talks;
+  REQUIRE(send({.url = by_category}).status == 200);
+  stack_sql(stack, "SET GLOBAL log_output = 'TABLE'; TRUNCATE mysql.general_log; SET GLOBAL general_log = 1");
+  const HttpResponse category_kept = send({.url = by_category});
+  stack_sql(stack, "SET GLOBAL general_log = 0");
+  const std::string category_logged =
+      stack_sql(stack,
+                "SELECT REPLACE(CONVERT(argument USING utf8mb4), '\\n', ' ') FROM mysql.general_log WHERE "
+                "command_type IN ('Execute', 'Query')");
+  stack_sql(stack, "SET GLOBAL log_output = 'FILE'; TRUNCATE mysql.general_log");
+  REQUIRE_MESSAGE(category_kept.status == 200, describe(category_kept));
+  CHECK(events::ids_in(category_kept.json()) == events::ids_in(after.json()));
+  CHECK_MESSAGE(category_logged.find("term_relationships") != std::string::npos, category_logged);
+  CHECK_MESSAGE(category_logged.find("posts") == std::string::npos, category_logged);
   // The same bytes as a service rendering every record afresh.
   stack.down();
   stack.up();
