@@ -6,6 +6,8 @@
 
 #include "store/sql_where.h"
 #include "store/term_rows.h"
+#include "cal/core/text/ascii.h"
+#include "cal/core/text/numbers.h"
 #include "cal/core/text/slug.h"
 #include "cal/store/read_set.h"
 
@@ -210,6 +212,38 @@ std::vector<std::pair<long long, std::string>> find_term_ids_and_slugs(
   for (const auto& s : slugs) args.emplace_back(s);
   Rows rows = db.query(sql, args);
   while (rows.next()) out.emplace_back(rows.integer(0), rows.text(1));
+  return out;
+}
+
+TermRefs resolve_term_refs(Db& db, Taxonomy taxonomy, const std::vector<std::string>& items) {
+  std::vector<long long> ids;
+  std::vector<std::string> slugs;
+  std::vector<std::string> wanted;
+  for (const auto& raw : items) {
+    const std::string item(ascii::trim(raw));
+    if (item.empty()) continue;
+    wanted.push_back(item);
+    if (const auto id = parse_id(item)) ids.push_back(*id);
+    slugs.push_back(item);  // a numeric item may also be a slug ("2024")
+  }
+  const auto found = find_term_ids_and_slugs(db, taxonomy, ids, slugs);
+  TermRefs out;
+  for (const auto& item : wanted) {
+    long long match = 0;
+    if (const auto id = parse_id(item))
+      for (const auto& [term_id, slug] : found)
+        if (term_id == *id) match = *id;
+    if (match == 0) {
+      const std::string lower = ascii::lower(item);
+      for (const auto& [term_id, slug] : found)
+        if (ascii::lower(slug) == lower) match = term_id;
+    }
+    if (match == 0) {
+      if (out.unknown.empty()) out.unknown = item;
+    } else if (std::find(out.ids.begin(), out.ids.end(), match) == out.ids.end()) {
+      out.ids.push_back(match);
+    }
+  }
   return out;
 }
 

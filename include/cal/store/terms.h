@@ -56,6 +56,15 @@ std::vector<std::pair<long long, std::string>> find_term_ids_and_slugs(Db& db, T
                                                                        const std::vector<long long>& ids,
                                                                        const std::vector<std::string>& slugs);
 
+// The terms a list filter's items name, each item an id or a slug (a numeric item may be either:
+// the id wins), in the items' order without repeats; `unknown`: the first item naming no term of
+// this taxonomy ("" when every one does). One statement.
+struct TermRefs {
+  std::vector<long long> ids;
+  std::string unknown;
+};
+TermRefs resolve_term_refs(Db& db, Taxonomy taxonomy, const std::vector<std::string>& items);
+
 // The id of a term of this taxonomy named `name` (case-insensitive), preferring the top level,
 // then the lowest id; nullopt when none.
 std::optional<long long> find_term_id_by_name(Db& db, Taxonomy taxonomy, std::string_view name);

@@ -52,7 +52,9 @@ std::vector<long long> term_ids(RequestContext& ctx, Taxonomy taxonomy, ParamNam
   if (!ctx.params.given(param)) return {};
   const auto& items = ctx.params.texts(param);
   if (items.empty()) return {};
-  std::vector<long long> ids = unique_ids(resolve_terms_filter(ctx, taxonomy, items));
+  const std::vector<long long>& resolved = ctx.params.find(param)->resolved;
+  std::vector<long long> ids =
+      unique_ids(resolved.empty() ? resolve_terms_filter(ctx, taxonomy, items) : resolved);
   if (ids.empty()) nothing = true;
   return ids;
 }

@@ -142,24 +142,13 @@ std::string check_event_organizers(const ParamSpec&, const ParamValue& value, co
   return organizer_input_problem(*value.raw, locale, context);
 }
 
-std::string check_term_filter(const ParamSpec& spec, const ParamValue& value, const Locale& locale,
-                              const CheckContext& context) {
+std::string resolve_term_filter(const ParamSpec& spec, ParamValue& value, const Locale& locale,
+                                const CheckContext& context) {
   if (!context.db) return "";
-  std::vector<long long> ids;
-  std::vector<std::string> slugs;
-  for (const auto& raw : value.texts) {
-    const std::string item(trim(raw));
-    if (item.empty()) continue;
-    if (const auto id = parse_id(item)) ids.push_back(*id);
-    slugs.push_back(item);  // a numeric item may also be a slug ("2024")
-  }
-  const auto found = find_term_ids_and_slugs(*context.db, taxonomy_of(spec), ids, slugs);
-  for (const auto& item : slugs) {
-    const bool known = std::any_of(found.begin(), found.end(), [&](const auto& term) {
-      return parse_id(item) == term.first || ascii::lower(term.second) == ascii::lower(item);
-    });
-    if (!known) return format_message(locale, "%s names no existing term: %s.", {name_of(spec), item});
-  }
+  TermRefs refs = resolve_term_refs(*context.db, taxonomy_of(spec), value.texts);
+  if (!refs.unknown.empty())
+    return format_message(locale, "%s names no existing term: %s.", {name_of(spec), refs.unknown});
+  value.resolved = std::move(refs.ids);
   return "";
 }
 

@@ -389,8 +389,10 @@ Params validate_params(const std::vector<ParamSpec>& specs, const ParamSources& 
     }
     if (auto coerced = checker.coerce(spec, *value)) {
       coerced->given = given;
-      if (given && spec.check) {
-        if (std::string problem = spec.check(spec, *coerced, locale, context); !problem.empty()) {
+      if (given && (spec.check || spec.resolve)) {
+        std::string problem = spec.check ? spec.check(spec, *coerced, locale, context)
+                                         : spec.resolve(spec, *coerced, locale, context);
+        if (!problem.empty()) {
           checker.invalid.emplace(std::string(spec.name), std::move(problem));
           continue;
         }

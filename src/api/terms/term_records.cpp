@@ -80,32 +80,7 @@ std::vector<long long> resolve_terms_input(RequestContext& ctx, Taxonomy taxonom
 
 std::vector<long long> resolve_terms_filter(RequestContext& ctx, Taxonomy taxonomy,
                                             const std::vector<std::string>& items) {
-  std::vector<long long> ids;
-  std::vector<std::string> slugs;
-  std::vector<std::string> wanted;
-  for (const auto& raw : items) {
-    const std::string item(trim(raw));
-    if (item.empty()) continue;
-    wanted.push_back(item);
-    if (const auto id = parse_id(item)) ids.push_back(*id);
-    slugs.push_back(item);  // a numeric item may also be a slug ("2024")
-  }
-  const auto found = find_term_ids_and_slugs(ctx.db, taxonomy, ids, slugs);
-  std::vector<long long> out;
-  for (const auto& item : wanted) {
-    long long match = 0;
-    if (const auto id = parse_id(item)) {
-      for (const auto& [term_id, slug] : found)
-        if (term_id == *id) match = *id;
-    }
-    if (match == 0) {
-      const std::string lower = ascii::lower(item);
-      for (const auto& [term_id, slug] : found)
-        if (ascii::lower(slug) == lower) match = term_id;
-    }
-    if (match != 0) push_unique(out, match);  // every item exists: check_term_filter
-  }
-  return out;
+  return resolve_term_refs(ctx.db, taxonomy, items).ids;  // every item exists: resolve_term_filter
 }
 
 }  // namespace cal

@@ -74,7 +74,8 @@ namespace caltest {
 // The default list's page with every record kept is read as keys (find_event_key_page()) and
 // counted in the same statement, which reads the visibility index, event_details and the rollups,
 // no row of posts; the records not kept come with their relations in the one statement that reads
-// those. A category's list too reads keys: its links and event_details.
+// those. A category's list too reads keys: its links and event_details; its category is looked
+// up once.
 TEST_CASE("fragments without the response cache: a page of kept records reads no event rows") {
   OpsStack stack("fragment-keys", "[server]\nresponse_cache = false\nstatement_count_header = true\n");
   std::string ids[3];
@@ -144,6 +145,12 @@ TEST_CASE("fragments without the response cache: a page of kept records reads no
   CHECK(events::ids_in(category_kept.json()) == events::ids_in(after.json()));
   CHECK_MESSAGE(category_logged.find("term_relationships") != std::string::npos, category_logged);
   CHECK_MESSAGE(category_logged.find("posts") == std::string::npos, category_logged);
+  // The category is looked up once, by the validator, which hands its id to the list.
+  std::size_t lookups = 0;
+  for (std::size_t at = 0; (at = category_logged.find("SELECT id, slug FROM terms", at)) != std::string::npos;
+       ++at)
+    ++lookups;
+  CHECK_MESSAGE(lookups == 1, category_logged);
   // The same bytes as a service rendering every record afresh.
   stack.down();
   stack.up();

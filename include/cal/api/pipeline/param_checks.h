@@ -29,7 +29,7 @@ std::string check_event_venue(const ParamSpec&, const ParamValue&, const Locale&
 // An event's organizer input: ids of live organizers or organizer data valid for POST /organizers.
 std::string check_event_organizers(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
 // The categories/tags filter of GET /events (taxonomy from the parameter name): existing ids or slugs.
-std::string check_term_filter(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
+std::string resolve_term_filter(const ParamSpec&, ParamValue&, const Locale&, const CheckContext&);
 // The venue/organizer filters of GET /events: ids of existing records of that kind.
 std::string check_venue_ids(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);
 std::string check_organizer_ids(const ParamSpec&, const ParamValue&, const Locale&, const CheckContext&);

@@ -35,6 +35,10 @@ struct CheckContext {
 // coercion. Returns the localized problem, or "" when the value is acceptable.
 using ParamCheck = std::string (*)(const ParamSpec& spec, const ParamValue& value, const Locale& locale,
                                    const CheckContext& context);
+// A rule that, checking the value, also finds what it names (the terms of a filter): as ParamCheck,
+// and on success it may set the value's `resolved`, so that the handler need not look them up again.
+using ParamResolve = std::string (*)(const ParamSpec& spec, ParamValue& value, const Locale& locale,
+                                     const CheckContext& context);
 
 enum class ParamType {
   kInteger,      // JSON integer or decimal string
@@ -74,6 +78,8 @@ struct ParamSpec {
   std::size_t max_items = 0;
   // The field's own rule (time zone, URL, e-mail, ids that must exist...), see ParamCheck.
   ParamCheck check = nullptr;
+  // Or a rule that resolves the value too, see ParamResolve.
+  ParamResolve resolve = nullptr;
 };
 
 // The JSON type name clients see for a parameter ("integer", "array", ...; "" when untyped).
@@ -95,6 +101,9 @@ struct ParamValue {
   std::vector<long long> integers;
   std::vector<std::string> texts;
   const rapidjson::Value* raw = nullptr;  // kAny, and the original value of any type
+  // The ids the value names, set by the spec's `resolve` rule when it had the store (empty: not
+  // resolved, e.g. in store-free validation).
+  std::vector<long long> resolved;
 };
 
 // The validated parameters of one request, in spec order.

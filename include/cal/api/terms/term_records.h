@@ -22,7 +22,8 @@ void write_term(JsonWriter& w, const RequestContext& ctx, const Term& term);
 std::vector<long long> resolve_terms_input(RequestContext& ctx, Taxonomy taxonomy,
                                            const rapidjson::Value& raw, std::string_view param);
 
-// List filter for events: the term ids of these ids or slugs (each known: check_term_filter).
+// List filter for events: the term ids of these ids or slugs (each known: resolve_term_filter), when
+// the validator did not resolve them already (ParamValue::resolved).
 std::vector<long long> resolve_terms_filter(RequestContext& ctx, Taxonomy taxonomy,
                                             const std::vector<std::string>& items);
 
