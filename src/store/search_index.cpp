@@ -3,14 +3,13 @@
 
 #include "store/bulk_load.h"
 #include "store/json_rows.h"
+#include "store/recent_marks.h"
 #include "store/sql_where.h"
 #include "cal/core/text/ascii.h"
 #include "cal/core/text/search_words.h"
 
 #include <algorithm>
-#include <chrono>
 #include <map>
-#include <mutex>
 #include <tuple>
 #include <unordered_map>
 #include <unordered_set>
@@ -274,43 +273,12 @@ bool any_pending(Db& db) {
 
 // Index words whose postings the probe found over its limit, remembered for a minute. Counting
 // up to the limit reads that many postings: at a million events 3.5 ms of every search of a
-// common word, for a count that only chooses the plan (every plan gives the same answer) and
-// that moves slowly. The pending check, which decides answers, still runs every time.
-class CommonWords {
- public:
-  bool known(const std::vector<long long>& word_ids) {
-    const std::vector<long long> key = sorted(word_ids);
-    const std::lock_guard<std::mutex> lock(mutex_);
-    const auto it = seen_.find(key);
-    return it != seen_.end() && Clock::now() - it->second < kKept;
-  }
-  void remember(const std::vector<long long>& word_ids) {
-    std::vector<long long> key = sorted(word_ids);
-    const std::lock_guard<std::mutex> lock(mutex_);
-    if (seen_.size() >= kMaxKept) seen_.clear();
-    seen_[std::move(key)] = Clock::now();
-  }
-
- private:
-  using Clock = std::chrono::steady_clock;
-  static constexpr std::chrono::seconds kKept{60};
-  static constexpr std::size_t kMaxKept = 4096;
-  std::mutex mutex_;
-  std::map<std::vector<long long>, Clock::time_point> seen_;
-
-  static std::vector<long long> sorted(std::vector<long long> ids) {
-    std::sort(ids.begin(), ids.end());
-    return ids;
-  }
-};
-
-CommonWords& common_words() {
-  static CommonWords words;
+// common word, for a count that only chooses the plan. The pending check, which decides answers,
+// still runs every time.
+RecentMarks& common_words() {
+  static RecentMarks words(std::chrono::seconds(60), 4096);
   return words;
 }
-
-bool known_common(const std::vector<long long>& word_ids) { return common_words().known(word_ids); }
-void remember_common(const std::vector<long long>& word_ids) { common_words().remember(word_ids); }
 
 // Counts the postings of `c`'s words up to the probe limit, and whether any event is pending.
 void count_postings(Db& db, PieceCandidates& c) {
@@ -325,7 +293,7 @@ void count_postings(Db& db, PieceCandidates& c) {
     c.postings = count.integer(0);
     c.pending_events = count.integer(1) != 0;
   }
-  if (c.postings > kSearchProbeLimit) remember_common(c.word_ids);
+  if (c.postings > kSearchProbeLimit) common_words().mark(c.word_ids);
 }
 
 // The index words holding `piece` and their postings counted up to the probe limit; nullopt when
@@ -341,7 +309,7 @@ std::optional<PieceCandidates> candidates_of(Db& db, const std::string& piece) {
     c.pending_events = any_pending(db);
     return c;
   }
-  if (known_common(c.word_ids)) {
+  if (common_words().marked(c.word_ids)) {
     c.postings = kSearchProbeLimit + 1;
     c.pending_events = any_pending(db);
   } else {
