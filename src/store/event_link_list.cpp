@@ -387,24 +387,25 @@ Sql union_days_count(const EventFilter& f, const Driver& driver, const std::stri
   return out;
 }
 
-// Terms whose list, with no other filter, counted more than kManyLinks: their next counts read
-// the day rollup. Its few subqueries cost about 0.4 ms whatever the term's size; counting the
+// Terms whose list, with no other filter, counted at most kFewLinks: their next counts read the
+// links. The day rollup's few subqueries cost about 0.4 ms whatever the term's size; counting the
 // links costs about 0.25 ms and 0.45 µs a link in the window (a category's 511 links at 10,000
 // demo events 0.5 ms against 0.6 ms from days; the most used category's 46,000 at a million
-// 20-30 ms against 3 ms). A term's first list of the minute counts its links and so learns which.
-constexpr long long kManyLinks = 1000;
+// 20-30 ms against 3 ms). A term's first list of the minute counts from days, whose cost is
+// bounded, and so learns which.
+constexpr long long kFewLinks = 1000;
 
-RecentMarks& terms_with_many_links() {
+RecentMarks& terms_with_few_links() {
   static RecentMarks terms(std::chrono::seconds(60), 4096);
   return terms;
 }
 
 // Whether the total of `f`'s list is counted from its driver's day rollup: with nothing else to
 // test, always for a search word's postings (counted up to the probe's limit, so known to be many
-// or few), for a term's links once they were found many.
+// or few), for a term's links unless they were found few.
 bool counted_by_days(const EventFilter& f, const Driver& driver, const Rest& rest) {
   if (!driver.days || !rest.empty()) return false;
-  return postings_drive(f, driver.ids) || terms_with_many_links().marked(*driver.ids);
+  return postings_drive(f, driver.ids) || !terms_with_few_links().marked(*driver.ids);
 }
 
 // The exact total: per stored status (disjoint), the driver's rows in the window that meet the
@@ -501,10 +502,10 @@ long long read_link_page(Db& db, const EventFilter& filter, long long limit, lon
     const std::lock_guard lock(known_hours_mutex);
     known_hours = hours;
   }
-  if (total > kManyLinks) {
+  if (total <= kFewLinks) {
     const Driver driver = *driver_of(filter);
     if (driver.days && !postings_drive(filter, driver.ids) && rest_of(filter, driver).empty())
-      terms_with_many_links().mark(*driver.ids);
+      terms_with_few_links().mark(*driver.ids);
   }
   if (total <= offset) return total;
   const Sql q = page_sql(filter, hours, limit, offset, columns);

@@ -5,7 +5,7 @@
 // posts), for windows strict and not, bounds cutting through multi-day and long events, hidden and
 // featured events, every status per role, a scheduled event turning due, and after writes, trash
 // and deletes; the same for lists by category, tag, venue and organizer (driven by the link rows'
-// copies, a category or tag with many links alone counted from term_day_counts), with search on top,
+// copies, a category or tag alone counted from term_day_counts unless it has few), with search on top,
 // for authors too, after links move; and the derived data is checked against the base tables after
 // each step.
 #include <doctest/doctest.h>
@@ -344,11 +344,11 @@ TEST_CASE("the default list window is counted exactly by the engine") {
   CHECK(engine::derived_data_mismatch() == "");
 }
 
-// A category or tag alone with many links in its lists is counted from term_day_counts (whole
-// days) and the list index (the part-days at the window's ends), not by reading a link row per
-// event; one with few from its links. A count the rollup alone is off by shows in the first kind
-// of list only.
-TEST_CASE("a term's list with no other filter is counted from its day rollup once it has many links") {
+// A category or tag alone is counted from term_day_counts (whole days) and the list index (the
+// part-days at the window's ends), not by reading a link row per event, unless its last list
+// counted few events: then from its links. A count the rollup alone is off by shows in the lists
+// of many only.
+TEST_CASE("a term's list with no other filter is counted from its day rollup unless it has few links") {
   const std::string w = unique("tdays");
   const auto category = [&](const std::string& name) {
     const HttpResponse made =
