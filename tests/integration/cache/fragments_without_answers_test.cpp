@@ -29,6 +29,22 @@ std::string stack_sql(const OpsStack& stack, const std::string& statement) {
   return r.out;
 }
 
+// The statements the server runs while `request` runs, from MariaDB's general log, one a line;
+// with `containing`, only those that contain it.
+template <typename Request>
+std::string logged_while(const OpsStack& stack, Request request, const std::string& containing = "") {
+  stack_sql(stack, "SET GLOBAL log_output = 'TABLE'; TRUNCATE mysql.general_log; SET GLOBAL general_log = 1");
+  request();
+  stack_sql(stack, "SET GLOBAL general_log = 0");
+  const std::string logged =
+      stack_sql(stack,
+                "SELECT REPLACE(CONVERT(argument USING utf8mb4), '\\n', ' ') FROM mysql.general_log WHERE "
+                "command_type IN ('Execute', 'Query') AND argument LIKE '%" +
+                    containing + "%'");
+  stack_sql(stack, "SET GLOBAL log_output = 'FILE'; TRUNCATE mysql.general_log");
+  return logged;
+}
+
 }  // namespace
 
 TEST_CASE("fragments without the response cache: the same list again reads no relations, and sees writes") {
@@ -99,15 +115,10 @@ TEST_CASE("fragments without the response cache: a page of kept records reads no
   for (int i = 0; i < 100 && stack_sql(stack, "SELECT COUNT(*) FROM search_pending") != "0\n"; ++i)
     usleep(100000);
   REQUIRE(stack_sql(stack, "SELECT COUNT(*) FROM search_pending") == "0\n");
-  // The log holds what the server runs from here: the statements of one GET of the list.
-  stack_sql(stack, "SET GLOBAL log_output = 'TABLE'; TRUNCATE mysql.general_log; SET GLOBAL general_log = 1");
-  const HttpResponse kept = send({.url = list});
-  stack_sql(stack, "SET GLOBAL general_log = 0");
-  const std::string logged =
-      stack_sql(stack,
-                "SELECT REPLACE(CONVERT(argument USING utf8mb4), '\\n', ' ') FROM mysql.general_log WHERE "
-                "command_type IN ('Execute', 'Query') AND argument LIKE '%event_details%'");
-  stack_sql(stack, "SET GLOBAL log_output = 'FILE'; TRUNCATE mysql.general_log");
+  // The statements of one GET of the list.
+  HttpResponse kept;
+  const std::string logged = logged_while(
+      stack, [&] { kept = send({.url = list}); }, "event_details");
   CHECK(kept.body == first.body);
   CHECK(statements(kept) == statements(first) - 2);  // no links, no venue or category
   // One statement pages and counts (the count planned with the duration bounds the previous list
@@ -133,14 +144,9 @@ TEST_CASE("fragments without the response cache: a page of kept records reads no
   talks.erase(talks.find_last_not_of('\n') + 1);
   const std::string by_category = list + "&categories=" + talks;
   REQUIRE(send({.url = by_category}).status == 200);
-  stack_sql(stack, "SET GLOBAL log_output = 'TABLE'; TRUNCATE mysql.general_log; SET GLOBAL general_log = 1");
-  const HttpResponse category_kept = send({.url = by_category});
-  stack_sql(stack, "SET GLOBAL general_log = 0");
+  HttpResponse category_kept;
   const std::string category_logged =
-      stack_sql(stack,
-                "SELECT REPLACE(CONVERT(argument USING utf8mb4), '\\n', ' ') FROM mysql.general_log WHERE "
-                "command_type IN ('Execute', 'Query')");
-  stack_sql(stack, "SET GLOBAL log_output = 'FILE'; TRUNCATE mysql.general_log");
+      logged_while(stack, [&] { category_kept = send({.url = by_category}); });
   REQUIRE_MESSAGE(category_kept.status == 200, describe(category_kept));
   CHECK(events::ids_in(category_kept.json()) == events::ids_in(after.json()));
   CHECK_MESSAGE(category_logged.find("term_relationships") != std::string::npos, category_logged);

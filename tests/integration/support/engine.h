@@ -84,18 +84,17 @@ inline std::string derived_data_mismatch() {
         "bad");
     if (shards != "0") return shards + " " + months + " rows differ from the sum of their day rows";
   }
-  const std::string words = sql(
-      "SELECT COUNT(*) FROM (SELECT x.word_id FROM (SELECT word_id, status, hide_from_listings, day, events "
-      "AS n FROM search_word_days UNION ALL SELECT word_id, status, hide_from_listings, DATE(start_utc), -1 "
-      "FROM search_postings) x GROUP BY x.word_id, x.status, x.hide_from_listings, x.day "
-      "HAVING SUM(x.n) <> 0) bad");
-  if (words != "0") return words + " search_word_days counts differ from search_postings";
-  const std::string terms = sql(
-      "SELECT COUNT(*) FROM (SELECT x.term_id FROM (SELECT term_id, status, hide_from_listings, day, events "
-      "AS n FROM term_day_counts UNION ALL SELECT term_id, status, hide_from_listings, DATE(start_utc), -1 "
-      "FROM term_relationships) x GROUP BY x.term_id, x.status, x.hide_from_listings, x.day "
-      "HAVING SUM(x.n) <> 0) bad");
-  if (terms != "0") return terms + " term_day_counts counts differ from term_relationships";
+  // The day rollups of the postings and the term links, by key, status, hidden flag and start day.
+  for (const auto& [days, rows, key] : {std::tuple{"search_word_days", "search_postings", "word_id"},
+                                        std::tuple{"term_day_counts", "term_relationships", "term_id"}}) {
+    const std::string k = key;
+    const std::string bad =
+        sql("SELECT COUNT(*) FROM (SELECT x." + k + " FROM (SELECT " + k +
+            ", status, hide_from_listings, day, events AS n FROM " + days + " UNION ALL SELECT " + k +
+            ", status, hide_from_listings, DATE(start_utc), -1 FROM " + rows + ") x GROUP BY x." + k +
+            ", x.status, x.hide_from_listings, x.day HAVING SUM(x.n) <> 0) bad");
+    if (bad != "0") return bad + " " + days + " counts differ from " + rows;
+  }
   const std::string hours =
       sql("SELECT COUNT(*) FROM event_details WHERE FLOOR(TIMESTAMPDIFF(SECOND, start_utc, end_utc) / 3600) "
           "NOT IN (SELECT hours FROM event_duration_hours)");
