@@ -13,14 +13,14 @@
 
 namespace cal {
 
-// Marks on sets of ids (in any order).
+// Marks on keys of numbers (a set of ids in any order: sorted here).
 class RecentMarks {
  public:
   RecentMarks(std::chrono::seconds kept, std::size_t max_marks) : kept_(kept), max_marks_(max_marks) {}
   RecentMarks(const RecentMarks&) = delete;
   RecentMarks& operator=(const RecentMarks&) = delete;
 
-  // Whether `ids` were marked less than `kept` ago.
+  // Whether `ids` were marked less than `kept` ago (in any order).
   bool marked(const std::vector<long long>& ids) {
     const std::vector<long long> key = sorted(ids);
     const std::lock_guard<std::mutex> lock(mutex_);

@@ -345,9 +345,9 @@ TEST_CASE("the default list window is counted exactly by the engine") {
 }
 
 // A category or tag alone is counted from term_day_counts (whole days) and the list index (the
-// part-days at the window's ends), not by reading a link row per event, unless its last list
-// counted few events: then from its links. A count the rollup alone is off by shows in the lists
-// of many only.
+// part-days at the window's ends), not by reading a link row per event, unless its last list over
+// the same window counted few events: then from its links. A count the rollup alone is off by
+// shows in the lists of many only.
 TEST_CASE("a term's list with no other filter is counted from its day rollup unless it has few links") {
   const std::string w = unique("tdays");
   const auto category = [&](const std::string& name) {
@@ -379,6 +379,11 @@ TEST_CASE("a term's list with no other filter is counted from its day rollup unl
   };
   CHECK(total(many, "") == 1001);
   CHECK(total(few, "") == 3);
+  // Few of `many`'s events in a narrower window: that window's lists count links, not June's.
+  const HttpResponse narrow =
+      get(std::string(kEvents) + "?categories=" + many + "&start_date=2033-06-11&end_date=2033-06-30");
+  REQUIRE_MESSAGE(narrow.status == 200, describe(narrow));
+  CHECK(int_at(narrow.json(), {"total"}) == 0);
   const auto tamper = [&](const std::string& term, int by) {
     sql("UPDATE term_day_counts SET events = events + (" + std::to_string(by) + ") WHERE term_id = " + term +
         " AND status = 'publish' AND day = '2033-06-10' LIMIT 1");
