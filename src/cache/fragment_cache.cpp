@@ -15,7 +15,9 @@ constexpr std::size_t kRecentChanges = 16384;
 constexpr std::size_t kEntryOverhead = 160;
 
 std::size_t entry_bytes(const std::string& key, const Fragment& f) {
-  return key.size() + f.json.size() + (f.posts.size() + f.terms.size()) * 2 * sizeof(long long) +
+  std::size_t spliced = 0;
+  for (const TermSplice& s : f.splices) spliced += sizeof(TermSplice) + s.ids.size() * sizeof(long long);
+  return key.size() + f.json.size() + (f.posts.size() + f.terms.size()) * 2 * sizeof(long long) + spliced +
          f.source_bytes + kEntryOverhead;
 }
 
@@ -151,6 +153,7 @@ std::shared_ptr<const Fragment> FragmentCache::unpacked(Found found) const {
   if (!compressor_.decompress(found.fragment->json, found.raw_size, copy->json)) return nullptr;
   copy->posts = found.fragment->posts;
   copy->terms = found.fragment->terms;
+  copy->splices = found.fragment->splices;
   copy->source = found.fragment->source;
   copy->source_bytes = found.fragment->source_bytes;
   return copy;

@@ -458,6 +458,17 @@ EventRelationRows find_event_relations(Db& db, const std::vector<Event>& events,
   return relations_of(db, ids, &events, parts);
 }
 
+std::vector<KeptTerm> find_kept_terms(Db& db, const std::vector<long long>& ids) {
+  std::vector<KeptTerm> out;
+  if (ids.empty()) return out;
+  Rows rows =
+      db.query("SELECT " + term_columns() + ", WEIGHT_STRING(t.name_lower) FROM terms t WHERE t.id IN (" +
+                   placeholders(ids.size()) + ")",
+               std::vector<SqlValue>(ids.begin(), ids.end()));
+  while (rows.next()) out.push_back(KeptTerm{read_term(rows, 0), rows.text(kTermColumnCount)});
+  return out;
+}
+
 EventRelationRows find_written_event_relations(Db& db, const Event& event, const WrittenLinks& links) {
   const std::vector<Event> events{event};
   const RelationParts parts;

@@ -209,6 +209,7 @@ TEST_CASE("fragment cache: records are kept compressed once trained, and come ba
   auto source = std::make_shared<std::string>("the post row");
   for (int i = 100; i < 200; ++i) {
     cal::Fragment f = fragment(record(i), {i, 7}, {5});
+    f.splices = {{.at = 8, .ids = {3, 4}}};
     f.source = source;
     f.source_bytes = 12;
     cache.store("k" + std::to_string(i), cache.epoch(), std::move(f));
@@ -225,6 +226,9 @@ TEST_CASE("fragment cache: records are kept compressed once trained, and come ba
     CHECK(found->json == record(i));
     CHECK(found->posts == std::vector<long long>{i, 7});
     CHECK(found->terms == std::vector<long long>{5});
+    REQUIRE(found->splices.size() == 1);
+    CHECK(found->splices[0].at == 8);
+    CHECK(found->splices[0].ids == std::vector<long long>{3, 4});
     CHECK(found->source == source);
     CHECK(found->source_bytes == 12);
   }
@@ -234,8 +238,9 @@ TEST_CASE("fragment cache: records are kept compressed once trained, and come ba
   CHECK(listed[1] == nullptr);
   REQUIRE(listed[2] != nullptr);
   CHECK(listed[2]->json == record(151));
-  // A change still drops a compressed record.
-  cache.apply(changes({{cal::ChangeKind::kEvent, 150}}));
+  // A change still drops a compressed record; one of a term it splices does not.
+  cache.apply(changes({{cal::ChangeKind::kEvent, 150}, {cal::ChangeKind::kTerm, 3}}));
   CHECK(cache.find("k150") == nullptr);
+  CHECK(cache.find("k151") != nullptr);
   CHECK(cache.stats().compressed == 99);
 }

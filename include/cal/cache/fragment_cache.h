@@ -28,13 +28,24 @@
 
 namespace cal {
 
+// A place in a fragment's JSON left for term records, filled whenever the fragment is written
+// out: a term's record shows its count, which every write of an event carrying it changes, so a
+// record that held its terms would be dropped with each such write.
+struct TermSplice {
+  std::size_t at = 0;          // offset in the JSON: inside an empty array
+  std::vector<long long> ids;  // the terms shown there
+};
+
 // One rendered record and what it was made of.
 struct Fragment {
-  std::string json;  // the record, one complete JSON value
+  std::string json;  // the record, one complete JSON value, with empty arrays where `splices` go
   // The posts (events, venues, organizers, images) and terms it shows: a logged change of any of
   // them drops it, and an answer that writes it depends on them (cal/store/read_set.h).
   std::vector<long long> posts;
   std::vector<long long> terms;
+  // In offset order. The terms written into them are not in `terms`: their changes leave the
+  // fragment as it is, yet an answer that writes it depends on them.
+  std::vector<TermSplice> splices;
   // What the renderer keeps beside the JSON for its own checks (e.g. the post row a single read's
   // access checks read); opaque to the cache, counted as `source_bytes`.
   std::shared_ptr<const void> source;

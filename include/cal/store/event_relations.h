@@ -60,6 +60,11 @@ class LinkedRowKeeper {
   virtual void keep(std::shared_ptr<const Image> row) = 0;
 };
 
+// The terms `ids` as a relations read keeps them, with their counts and sort keys, in no
+// particular order: for records kept without their terms (cal/cache/fragment_cache.h). One
+// statement, none for no ids; ids of no term are left out.
+std::vector<KeptTerm> find_kept_terms(Db& db, const std::vector<long long>& ids);
+
 // What to read besides the links, venues, organizers and categories.
 struct RelationParts {
   bool events = false;      // the events themselves, as find_events() reads them

@@ -1,6 +1,7 @@
 // Event records reused from the fragment cache (see cal/api/events/event_fragments.h).
 #include "cal/api/events/event_fragments.h"
 
+#include "cal/api/terms/term_records.h"
 #include "cal/store/read_set.h"
 
 #include <algorithm>
@@ -42,9 +43,9 @@ const typename Map::mapped_type* found_in(const Map& map, long long key) {
   return it == map.end() ? nullptr : &it->second;
 }
 
-// The records `event`'s record shows (itself, its image, its venue, organizers and their images, its
-// terms) into `f`; false when one of them is a scheduled post: it reads as `publish` once due,
-// which no change logs, so its rendering is not kept.
+// The records `event`'s record shows (itself, its image, its venue, organizers and their images)
+// into `f`; its terms are in its splices. False when one of them is a scheduled post: it reads as
+// `publish` once due, which no change logs, so its rendering is not kept.
 bool collect_shown(const Event& event, const EventRelations& rel, Fragment& f) {
   const auto post = [&f](const PostRow& row) {
     add_unique(f.posts, row.id);
@@ -59,9 +60,6 @@ bool collect_shown(const Event& event, const EventRelations& rel, Fragment& f) {
       add_unique(f.posts, id);
       if (const Organizer* o = found_in(rel.organizers, id); o && !post(o->post)) return false;
     }
-  for (const auto* terms : {found_in(rel.categories, event.post.id), found_in(rel.tags, event.post.id)})
-    if (terms)
-      for (const Term& t : *terms) add_unique(f.terms, t.id);
   return true;
 }
 
@@ -139,11 +137,107 @@ void write_raw(JsonWriter& w, const std::string& json) {
   w.RawValue(json.data(), json.size(), rapidjson::kObjectType);
 }
 
+// `f`'s JSON with the term records written into its splices, in the order `terms_of(splice)` gives.
+template <typename TermsOf>
+std::string spliced_json(const RequestContext& ctx, const Fragment& f, TermsOf terms_of) {
+  std::string out;
+  out.reserve(f.json.size() + 600 * f.splices.size());
+  JsonBuffer term;
+  std::size_t from = 0;
+  for (const TermSplice& splice : f.splices) {
+    out.append(f.json, from, splice.at - from);
+    from = splice.at;
+    const char* separator = "";
+    for (const Term* t : terms_of(splice)) {
+      term.Clear();
+      JsonWriter writer(term);
+      write_term(writer, ctx, *t);
+      out += separator;
+      out.append(term.GetString(), term.GetSize());
+      separator = ",";
+    }
+  }
+  out.append(f.json, from);
+  return out;
+}
+
+// A record just rendered: its terms as it was rendered from them, in that order.
+std::vector<const Term*> rendered_terms(const TermSplice& splice, const Event& event,
+                                        const EventRelations& rel) {
+  std::vector<const Term*> out;
+  for (long long id : splice.ids)
+    for (const auto* terms : {found_in(rel.categories, event.post.id), found_in(rel.tags, event.post.id)})
+      if (terms)
+        for (const Term& t : *terms)
+          if (t.id == id) out.push_back(&t);
+  return out;
+}
+
+// The current rows of the terms kept records show, by id (null for a term no longer there).
+using TermRows = std::unordered_map<long long, std::shared_ptr<const KeptTerm>>;
+
+// The rows of the terms `fragments` splice: those kept, the others read in one statement (none
+// when all are kept) and kept.
+TermRows current_terms(RequestContext& ctx, const std::vector<const Fragment*>& fragments) {
+  FragmentRowKeeper keeper(ctx.fragments);
+  TermRows rows;
+  std::vector<long long> missing;
+  for (const Fragment* f : fragments)
+    for (const TermSplice& splice : f->splices)
+      for (long long id : splice.ids)
+        if (const auto [it, added] = rows.emplace(id, nullptr); added) {
+          it->second = keeper.term(id);
+          if (!it->second) missing.push_back(id);
+        }
+  for (KeptTerm& found : find_kept_terms(ctx.db, missing)) {
+    auto row = std::make_shared<const KeptTerm>(std::move(found));
+    rows[row->term.id] = row;
+    keeper.keep(std::move(row));
+  }
+  return rows;
+}
+
+// A kept record's terms in the order a record rendered now would show them: by name as the
+// collation sorts it, then id (a term renamed since may move).
+std::vector<const Term*> current_order(const TermSplice& splice, const TermRows& rows) {
+  std::vector<const KeptTerm*> found;
+  for (long long id : splice.ids)
+    if (const auto it = rows.find(id); it != rows.end() && it->second) found.push_back(it->second.get());
+  std::sort(found.begin(), found.end(), [](const KeptTerm* a, const KeptTerm* b) {
+    return a->sort_key != b->sort_key ? a->sort_key < b->sort_key : a->term.id < b->term.id;
+  });
+  std::vector<const Term*> out;
+  for (const KeptTerm* k : found) out.push_back(&k->term);
+  return out;
+}
+
+// A kept record as it reads now: its JSON, with its terms' current records spliced in.
+std::string kept_json(const RequestContext& ctx, const Fragment& f, const TermRows& terms) {
+  if (f.splices.empty()) return f.json;
+  return spliced_json(ctx, f, [&](const TermSplice& splice) { return current_order(splice, terms); });
+}
+
+// `event`'s record written to be kept: `f`'s JSON with its term arrays left empty, and the record
+// as it is written out now, its terms spliced in from `rel`.
+std::string render_to_keep(const RequestContext& ctx, const Event& event, const EventRelations& rel,
+                           EventView view, bool single, Fragment& f) {
+  JsonBuffer buffer;
+  JsonWriter writer(buffer);
+  TermSlots slots{buffer, {}};
+  write_event(writer, ctx, event, rel, view, single, &slots);
+  f.json.assign(buffer.GetString(), buffer.GetSize());
+  f.splices = std::move(slots.splices);
+  if (f.splices.empty()) return f.json;
+  return spliced_json(ctx, f, [&](const TermSplice& splice) { return rendered_terms(splice, event, rel); });
+}
+
 }  // namespace
 
 void note_fragment_read(const Fragment& fragment) {
   for (long long id : fragment.posts) note_post_read(id);
   for (long long id : fragment.terms) note_term_read(id);
+  for (const TermSplice& splice : fragment.splices)
+    for (long long id : splice.ids) note_term_read(id);
 }
 
 namespace {
@@ -213,19 +307,19 @@ std::optional<ListedRecords> gather_event_list(RequestContext& ctx, const std::v
 
 void write_event_list(JsonWriter& w, RequestContext& ctx, const ListedRecords& list) {
   FragmentCache* cache = ctx.fragments.cache;
+  std::vector<const Fragment*> kept;
+  for (const auto& f : list.kept)
+    if (f) kept.push_back(f.get());
+  const TermRows terms = current_terms(ctx, kept);
   for (std::size_t i = 0; i < list.keys.size(); ++i) {
     if (list.kept[i]) {
       note_fragment_read(*list.kept[i]);
-      write_raw(w, list.kept[i]->json);
+      write_raw(w, kept_json(ctx, *list.kept[i], terms));
       continue;
     }
-    JsonBuffer buffer;
-    JsonWriter record(buffer);
-    // Lists never show a protected event's content (docs/api.md §3.5).
-    write_event(record, ctx, list.events[i], list.relations, EventView::kMasked, false);
     Fragment f;
-    f.json.assign(buffer.GetString(), buffer.GetSize());
-    write_raw(w, f.json);
+    // Lists never show a protected event's content (docs/api.md §3.5).
+    write_raw(w, render_to_keep(ctx, list.events[i], list.relations, EventView::kMasked, false, f));
     if (collect_shown(list.events[i], list.relations, f))
       cache->store(list.keys[i], ctx.fragments.epoch, std::move(f));
   }
@@ -241,12 +335,14 @@ std::shared_ptr<const Fragment> find_single_event(RequestContext& ctx, long long
   return ctx.fragments.cache->find(fragment_key(ctx, id, Shape::kSingle));
 }
 
-void keep_single_event(RequestContext& ctx, const Event& event, const EventRelations& relations,
-                       const JsonBuffer& json) {
-  if (!ctx.fragments.cache) return;
+std::string kept_single_event(RequestContext& ctx, const Fragment& kept) {
+  return kept_json(ctx, kept, current_terms(ctx, {&kept}));
+}
+
+std::string keep_single_event(RequestContext& ctx, const Event& event, const EventRelations& relations) {
   Fragment f;
-  if (!collect_shown(event, relations, f)) return;
-  f.json.assign(json.GetString(), json.GetSize());
+  std::string json = render_to_keep(ctx, event, relations, EventView::kFull, true, f);
+  if (!ctx.fragments.cache || !collect_shown(event, relations, f)) return json;
   // What the checks read (type, status, author, password), without the texts the JSON holds.
   auto row = std::make_shared<PostRow>(event.post);
   row->title.clear();
@@ -256,6 +352,7 @@ void keep_single_event(RequestContext& ctx, const Event& event, const EventRelat
   f.source = std::move(row);
   ctx.fragments.cache->store(fragment_key(ctx, event.post.id, Shape::kSingle), ctx.fragments.epoch,
                              std::move(f));
+  return json;
 }
 
 }  // namespace cal

@@ -90,10 +90,17 @@ void write_flag(JsonWriter& w, std::string_view key, bool value, bool masked) {
     w.Bool(value);
 }
 
-void write_terms(JsonWriter& w, const RequestContext& ctx, const std::vector<Term>& terms, bool masked) {
+void write_terms(JsonWriter& w, const RequestContext& ctx, const std::vector<Term>& terms, bool masked,
+                 TermSlots* slots) {
+  const std::vector<Term>& shown = masked ? kNoTerms : terms;
   w.StartArray();
-  if (!masked)
-    for (const Term& t : terms) write_term(w, ctx, t);
+  if (slots && !shown.empty()) {
+    TermSplice splice{.at = slots->buffer.GetSize(), .ids = {}};
+    for (const Term& t : shown) splice.ids.push_back(t.id);
+    slots->splices.push_back(std::move(splice));
+  } else {
+    for (const Term& t : shown) write_term(w, ctx, t);
+  }
   w.EndArray();
 }
 
@@ -193,7 +200,7 @@ bool event_unlocked(const RequestContext& ctx, const PostRow& row) {
 }
 
 void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, const EventRelations& rel,
-                 EventView view, bool single) {
+                 EventView view, bool single, TermSlots* slots) {
   const bool masked = view == EventView::kMasked && !event.post.password.empty();
   const EventDetails& d = event.details;
   w.StartObject();
@@ -229,9 +236,9 @@ void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event, c
   write_flag(w, "sticky", d.sticky, masked);
   write_flag(w, "featured", d.featured, masked);
   write_key(w, "categories");
-  write_terms(w, ctx, value_or(rel.categories, event.post.id, kNoTerms), masked);
+  write_terms(w, ctx, value_or(rel.categories, event.post.id, kNoTerms), masked, slots);
   write_key(w, "tags");
-  write_terms(w, ctx, value_or(rel.tags, event.post.id, kNoTerms), masked);
+  write_terms(w, ctx, value_or(rel.tags, event.post.id, kNoTerms), masked, slots);
   write_key(w, "venue");
   const auto venue = masked ? rel.venues.end() : rel.venues.find(event.venue_id);
   if (venue != rel.venues.end()) {

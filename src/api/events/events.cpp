@@ -190,14 +190,15 @@ Response list_events(RequestContext& ctx) {
 }
 
 Response get_event(RequestContext& ctx) {
-  // A record rendered for an earlier read, kept with the post row the checks read: no statement.
+  // A record rendered for an earlier read, kept with the post row the checks read: no statement,
+  // unless a term it shows changed since (its row is read again).
   if (ctx.params.has(param::kId))
     if (const auto kept = find_single_event(ctx, ctx.params.integer(param::kId))) {
       const PostRow& row = *static_cast<const PostRow*>(kept->source.get());
       check_readable(ctx, kEventKind, row);
       if (!event_unlocked(ctx, row)) throw event_password_protected(ctx);
       note_fragment_read(*kept);
-      return json_response(200, kept->json);
+      return json_response(200, kept_single_event(ctx, *kept));
     }
   // By id, the event and its relations come first, in one statement, and the checks run on its
   // post row: a read by id costs one statement. Computed for a caller who may then
@@ -211,11 +212,7 @@ Response get_event(RequestContext& ctx) {
   if (!event_unlocked(ctx, row)) throw event_password_protected(ctx);
   if (!loaded) loaded = load_event_with_relations(ctx.db, row.id);
   if (!loaded) throw std::runtime_error("event " + std::to_string(row.id) + " has no details");
-  JsonBuffer buffer;
-  JsonWriter w(buffer);
-  write_event(w, ctx, loaded->first, loaded->second, EventView::kFull, true);
-  keep_single_event(ctx, loaded->first, loaded->second, buffer);
-  return json_response(200, buffer);
+  return json_response(200, keep_single_event(ctx, loaded->first, loaded->second));
 }
 
 Response delete_event(RequestContext& ctx) {

@@ -3,10 +3,12 @@
 // its relations (two statements less, counted by X-Cal-Statements: its links, and the venues,
 // organizers and terms they name, which are kept too and serve records rendered later), and never
 // shows anything older than the last write: through the API, by hand in SQL (committed or rolled
-// back), a term renamed under many events, a venue edited, a scheduled event coming due; per host,
-// per language, and password-protected records only to callers who may read them. Each list query here is one
-// no earlier request asked, so the response cache cannot answer it: the records come from the fragments or
-// are rendered anew.
+// back), a term renamed under many events, a venue edited, a scheduled event coming due. Records
+// are kept without their terms' records, which are written in when they are written out, so that
+// a term's count changing with each event written in it drops none of them. Per host, per
+// language, and password-protected records only to callers who may read them. Each list query
+// here is one no earlier request asked, so the response cache cannot answer it: the records come
+// from the fragments or are rendered anew.
 #include "support/client.h"
 #include "support/engine.h"
 #include "support/events.h"
@@ -136,6 +138,51 @@ TEST_CASE("fragments: never older than a write through the API, to the event, it
       CHECK(int_at(after.json(), {"events", std::to_string(i), "categories", "0", "count"}) == 8);
     CHECK(int_at(unseen_after().json(), {"events", "0", "categories", "0", "count"}) == 8);
   }
+}
+
+TEST_CASE("fragments: records stay kept when a term they show changes, and show its current record") {
+  const std::string word = unique("fragsplice");
+  const auto first = create(event_body("Two " + word, days_ahead(6, "10:00"), days_ahead(6, "11:00"),
+                                       "\"categories\":[\"A " + word + "\",\"B " + word + "\"]"));
+  const long long two = id_of(first);
+  const std::string a = std::to_string(int_at(first, {"categories", "0", "id"}));
+  const long long one =
+      create_id("One " + word, days_ahead(6, "12:00"), days_ahead(6, "13:00"), "\"categories\":[" + a + "]");
+  const std::string list = include_list({two, one});
+  REQUIRE(get(fresh(list)).status == 200);
+  REQUIRE(get(path_of(two)).status == 200);
+  const HttpResponse kept = get(fresh(list));
+  REQUIRE(kept.status == 200);
+  const auto names = [](const HttpResponse& r, const std::string& event) {
+    std::string out;
+    for (int i = 0; i < array_size(r.json(), {"events", event, "categories"}); ++i)
+      out += string_at(r.json(), {"events", event, "categories", std::to_string(i), "name"}) + ";";
+    return out;
+  };
+  REQUIRE(names(kept, "0") == "A " + word + ";B " + word + ";");
+
+  // A new event in A: both records written from their fragments, only A's row read again (a record
+  // rendered anew would read its links too), and both show A's new count.
+  create_id("Three " + word, days_ahead(7, "12:00"), days_ahead(7, "13:00"), "\"categories\":[" + a + "]");
+  const HttpResponse counted = get(fresh(list));
+  CHECK(statements(counted) == statements(kept) + 1);
+  CHECK(int_at(counted.json(), {"events", "0", "categories", "0", "count"}) == 3);
+  CHECK(int_at(counted.json(), {"events", "0", "categories", "1", "count"}) == 1);
+  CHECK(int_at(counted.json(), {"events", "1", "categories", "0", "count"}) == 3);
+  CHECK(int_at(get(path_of(two) + "?context=view").json(), {"categories", "0", "count"}) == 3);
+  CHECK(statements(get(fresh(list))) == statements(kept));
+
+  // A renamed past B: the kept record lists its terms in the new name order, as one rendered anew.
+  const HttpResponse r =
+      post_json("/cal/events/v1/categories/" + a, "{\"name\":\"C " + word + "\"}", {admin()});
+  REQUIRE_MESSAGE(r.status == 200, describe(r));
+  const HttpResponse renamed = get(fresh(list));
+  CHECK(statements(renamed) == statements(kept) + 1);
+  CHECK(names(renamed, "0") == "B " + word + ";C " + word + ";");
+  CHECK(names(renamed, "1") == "C " + word + ";");
+  const HttpResponse single = get(path_of(two) + "?context=view");
+  CHECK(string_at(single.json(), {"categories", "0", "name"}) == "B " + word);
+  CHECK(string_at(single.json(), {"categories", "1", "name"}) == "C " + word);
 }
 
 TEST_CASE("fragments: a scheduled event coming due is counted in the terms other events' records show") {

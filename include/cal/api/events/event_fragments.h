@@ -1,8 +1,10 @@
 // Event records reused from the fragment cache (cal/cache/fragment_cache.h): a list writes the
 // records it already rendered for any earlier answer and reads relations only for the rest; a
 // single read by id answers from its kept record after the access checks, without a statement.
-// The fragments are whatever write_event() writes (cal/api/events/event_record.h): this file knows
-// only which records an event shows, never its keys.
+// A record is kept without its terms' records, which are spliced in as they are when it is written
+// out: a term's count changes with every event written in it, and would otherwise drop every
+// record showing the term. The fragments are whatever write_event() writes
+// (cal/api/events/event_record.h): this file knows only which records an event shows, never its keys.
 #pragma once
 
 #include "cal/api/events/event_record.h"
@@ -49,9 +51,12 @@ std::shared_ptr<const Fragment> find_single_event(RequestContext& ctx, long long
 // (cal/store/event_relations.h); null without a fragment cache.
 std::unique_ptr<LinkedRowKeeper> fragment_row_keeper(RequestContext& ctx);
 
-// Keeps the full record `json` of a single read of `event`, rendered from `relations`.
-void keep_single_event(RequestContext& ctx, const Event& event, const EventRelations& relations,
-                       const JsonBuffer& json);
+// The full record of a single read of `event`, rendered from `relations`, and kept.
+std::string keep_single_event(RequestContext& ctx, const Event& event, const EventRelations& relations);
+
+// A record find_single_event() found, as it reads now: with the current records of its terms
+// (kept rows, or read in one statement).
+std::string kept_single_event(RequestContext& ctx, const Fragment& kept);
 
 // Notes what a fragment shows as read by this answer, as reading its rows would have.
 void note_fragment_read(const Fragment& fragment);

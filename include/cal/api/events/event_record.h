@@ -5,6 +5,7 @@
 
 #include "cal/api/pipeline/context.h"
 #include "cal/api/pipeline/json.h"
+#include "cal/cache/fragment_cache.h"
 #include "cal/store/event_relations.h"
 #include "cal/store/event_series.h"
 #include "cal/store/events.h"
@@ -77,10 +78,17 @@ enum class EventView {
   kMasked,  // password-protected content hidden (docs/api.md §3.5)
 };
 
+// A record written to be kept (cal/api/events/event_fragments.h): its term arrays left empty,
+// and where they are in `buffer`, the one its writer writes to, with the terms they show.
+struct TermSlots {
+  const JsonBuffer& buffer;
+  std::vector<TermSplice> splices;
+};
+
 // Writes the event record, every key of docs/api.md §3.1 in order; `json_ld` only when `single` and
-// the view is full.
+// the view is full. With `slots`, its categories and tags are left to be spliced in.
 void write_event(JsonWriter& w, const RequestContext& ctx, const Event& event,
-                 const EventRelations& relations, EventView view, bool single);
+                 const EventRelations& relations, EventView view, bool single, TermSlots* slots = nullptr);
 
 // Whether the caller may see a password-protected event's content on a single read: no password
 // set, the right `password` parameter, or context=edit with edit rights.
