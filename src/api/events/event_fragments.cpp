@@ -5,6 +5,7 @@
 #include "cal/store/read_set.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <unordered_map>
 
@@ -133,32 +134,36 @@ class FragmentRowKeeper final : public LinkedRowKeeper {
   FragmentUse use_;
 };
 
-void write_raw(JsonWriter& w, const std::string& json) {
-  w.RawValue(json.data(), json.size(), rapidjson::kObjectType);
+// The buffer a writer writes to, which rapidjson keeps protected (a derived class may name it).
+struct WriterBuffer : JsonWriter {
+  static JsonBuffer& of(JsonWriter& w) { return *(w.*&WriterBuffer::os_); }
+};
+
+void append(JsonBuffer& out, std::string_view bytes) {
+  std::memcpy(out.Push(bytes.size()), bytes.data(), bytes.size());
 }
 
-// `f`'s JSON with the term records written into its splices, in the order `terms_of(splice)` gives.
+// Writes `f`'s JSON as the next value of `w`, with the term records written into its splices in
+// the order `terms_of(splice)` gives. The bytes go straight to the buffer, the separator and state
+// through the writer: its RawValue copies a byte at a time, a tenth of a list's CPU.
 template <typename TermsOf>
-std::string spliced_json(const RequestContext& ctx, const Fragment& f, TermsOf terms_of) {
-  std::string out;
-  out.reserve(f.json.size() + 600 * f.splices.size());
-  JsonBuffer term;
+void write_spliced(JsonWriter& w, const RequestContext& ctx, const Fragment& f, TermsOf terms_of) {
+  w.RawValue("", 0, rapidjson::kObjectType);
+  JsonBuffer& out = WriterBuffer::of(w);
+  const std::string_view json = f.json;
   std::size_t from = 0;
   for (const TermSplice& splice : f.splices) {
-    out.append(f.json, from, splice.at - from);
+    append(out, json.substr(from, splice.at - from));
     from = splice.at;
-    const char* separator = "";
+    bool first = true;
     for (const Term* t : terms_of(splice)) {
-      term.Clear();
-      JsonWriter writer(term);
-      write_term(writer, ctx, *t);
-      out += separator;
-      out.append(term.GetString(), term.GetSize());
-      separator = ",";
+      if (!first) out.Put(',');
+      first = false;
+      JsonWriter term(out);
+      write_term(term, ctx, *t);
     }
   }
-  out.append(f.json, from);
-  return out;
+  append(out, json.substr(from));
 }
 
 // A record just rendered: its terms as it was rendered from them, in that order.
@@ -211,24 +216,22 @@ std::vector<const Term*> current_order(const TermSplice& splice, const TermRows&
   return out;
 }
 
-// A kept record as it reads now: its JSON, with its terms' current records spliced in.
-std::string kept_json(const RequestContext& ctx, const Fragment& f, const TermRows& terms) {
-  if (f.splices.empty()) return f.json;
-  return spliced_json(ctx, f, [&](const TermSplice& splice) { return current_order(splice, terms); });
+// Writes a kept record as it reads now: with its terms' current records.
+void write_kept(JsonWriter& w, const RequestContext& ctx, const Fragment& f, const TermRows& terms) {
+  write_spliced(w, ctx, f, [&](const TermSplice& splice) { return current_order(splice, terms); });
 }
 
-// `event`'s record written to be kept: `f`'s JSON with its term arrays left empty, and the record
-// as it is written out now, its terms spliced in from `rel`.
-std::string render_to_keep(const RequestContext& ctx, const Event& event, const EventRelations& rel,
-                           EventView view, bool single, Fragment& f) {
+// Writes `event`'s record, its terms from `rel`, and renders it to keep into `f`: its JSON with
+// the term arrays left empty.
+void render_to_keep(JsonWriter& w, const RequestContext& ctx, const Event& event, const EventRelations& rel,
+                    EventView view, bool single, Fragment& f) {
   JsonBuffer buffer;
   JsonWriter writer(buffer);
   TermSlots slots{buffer, {}};
   write_event(writer, ctx, event, rel, view, single, &slots);
   f.json.assign(buffer.GetString(), buffer.GetSize());
   f.splices = std::move(slots.splices);
-  if (f.splices.empty()) return f.json;
-  return spliced_json(ctx, f, [&](const TermSplice& splice) { return rendered_terms(splice, event, rel); });
+  write_spliced(w, ctx, f, [&](const TermSplice& splice) { return rendered_terms(splice, event, rel); });
 }
 
 }  // namespace
@@ -314,12 +317,12 @@ void write_event_list(JsonWriter& w, RequestContext& ctx, const ListedRecords& l
   for (std::size_t i = 0; i < list.keys.size(); ++i) {
     if (list.kept[i]) {
       note_fragment_read(*list.kept[i]);
-      write_raw(w, kept_json(ctx, *list.kept[i], terms));
+      write_kept(w, ctx, *list.kept[i], terms);
       continue;
     }
     Fragment f;
     // Lists never show a protected event's content (docs/api.md §3.5).
-    write_raw(w, render_to_keep(ctx, list.events[i], list.relations, EventView::kMasked, false, f));
+    render_to_keep(w, ctx, list.events[i], list.relations, EventView::kMasked, false, f);
     if (collect_shown(list.events[i], list.relations, f))
       cache->store(list.keys[i], ctx.fragments.epoch, std::move(f));
   }
@@ -335,14 +338,15 @@ std::shared_ptr<const Fragment> find_single_event(RequestContext& ctx, long long
   return ctx.fragments.cache->find(fragment_key(ctx, id, Shape::kSingle));
 }
 
-std::string kept_single_event(RequestContext& ctx, const Fragment& kept) {
-  return kept_json(ctx, kept, current_terms(ctx, {&kept}));
+void write_kept_single_event(JsonWriter& w, RequestContext& ctx, const Fragment& kept) {
+  write_kept(w, ctx, kept, current_terms(ctx, {&kept}));
 }
 
-std::string keep_single_event(RequestContext& ctx, const Event& event, const EventRelations& relations) {
+void keep_single_event(JsonWriter& w, RequestContext& ctx, const Event& event,
+                       const EventRelations& relations) {
   Fragment f;
-  std::string json = render_to_keep(ctx, event, relations, EventView::kFull, true, f);
-  if (!ctx.fragments.cache || !collect_shown(event, relations, f)) return json;
+  render_to_keep(w, ctx, event, relations, EventView::kFull, true, f);
+  if (!ctx.fragments.cache || !collect_shown(event, relations, f)) return;
   // What the checks read (type, status, author, password), without the texts the JSON holds.
   auto row = std::make_shared<PostRow>(event.post);
   row->title.clear();
@@ -352,7 +356,6 @@ std::string keep_single_event(RequestContext& ctx, const Event& event, const Eve
   f.source = std::move(row);
   ctx.fragments.cache->store(fragment_key(ctx, event.post.id, Shape::kSingle), ctx.fragments.epoch,
                              std::move(f));
-  return json;
 }
 
 }  // namespace cal

@@ -198,7 +198,10 @@ Response get_event(RequestContext& ctx) {
       check_readable(ctx, kEventKind, row);
       if (!event_unlocked(ctx, row)) throw event_password_protected(ctx);
       note_fragment_read(*kept);
-      return json_response(200, kept_single_event(ctx, *kept));
+      JsonBuffer buffer;
+      JsonWriter w(buffer);
+      write_kept_single_event(w, ctx, *kept);
+      return json_response(200, buffer);
     }
   // By id, the event and its relations come first, in one statement, and the checks run on its
   // post row: a read by id costs one statement. Computed for a caller who may then
@@ -212,7 +215,10 @@ Response get_event(RequestContext& ctx) {
   if (!event_unlocked(ctx, row)) throw event_password_protected(ctx);
   if (!loaded) loaded = load_event_with_relations(ctx.db, row.id);
   if (!loaded) throw std::runtime_error("event " + std::to_string(row.id) + " has no details");
-  return json_response(200, keep_single_event(ctx, loaded->first, loaded->second));
+  JsonBuffer buffer;
+  JsonWriter w(buffer);
+  keep_single_event(w, ctx, loaded->first, loaded->second);
+  return json_response(200, buffer);
 }
 
 Response delete_event(RequestContext& ctx) {

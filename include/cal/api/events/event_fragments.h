@@ -51,12 +51,13 @@ std::shared_ptr<const Fragment> find_single_event(RequestContext& ctx, long long
 // (cal/store/event_relations.h); null without a fragment cache.
 std::unique_ptr<LinkedRowKeeper> fragment_row_keeper(RequestContext& ctx);
 
-// The full record of a single read of `event`, rendered from `relations`, and kept.
-std::string keep_single_event(RequestContext& ctx, const Event& event, const EventRelations& relations);
+// Writes the full record of a single read of `event`, rendered from `relations`, and keeps it.
+void keep_single_event(JsonWriter& w, RequestContext& ctx, const Event& event,
+                       const EventRelations& relations);
 
-// A record find_single_event() found, as it reads now: with the current records of its terms
+// Writes a record find_single_event() found as it reads now: with the current records of its terms
 // (kept rows, or read in one statement).
-std::string kept_single_event(RequestContext& ctx, const Fragment& kept);
+void write_kept_single_event(JsonWriter& w, RequestContext& ctx, const Fragment& kept);
 
 // Notes what a fragment shows as read by this answer, as reading its rows would have.
 void note_fragment_read(const Fragment& fragment);
