@@ -107,10 +107,11 @@ std::vector<StatusBranch> status_branches(const PostVisibility& v) {
         if (v.scope == ReadScope::kPublishedAndOwn)
           b.extra.add(std::string("(") + kDue + " OR d.author = ?)").bind(v.user_id);
       } else if (as_published) {
+        if (v.none_due) continue;
         b.extra.add(kDue);
         b.due_only = true;
       } else {
-        b.extra.add(std::string("NOT ") + kDue);
+        if (!v.none_due) b.extra.add(std::string("NOT ") + kDue);
         unpublished(b.extra);
       }
     } else {

@@ -293,8 +293,8 @@ StatusPlan plan_statuses(const PostVisibility& v) {
   const bool future = std::find(wanted.begin(), wanted.end(), "future") != wanted.end();
   StatusPlan plan;
   plan.statuses = wanted;
-  if (publish && !future) plan.due = 1;
-  if (future && !publish) plan.due = -1;
+  if (publish && !future && !v.none_due) plan.due = 1;
+  if (future && !publish && !v.none_due) plan.due = -1;
   return plan;
 }
 

@@ -19,6 +19,10 @@ struct PostVisibility {
   long long user_id = 0;  // the caller, for kPublishedAndOwn
   // Statuses asked for (as read: a due `future` post is `publish`); empty: every status but trash.
   std::vector<std::string> statuses;
+  // No scheduled post reads as published, nor will before the request ends (known from the data
+  // version it read): a list need not look for due ones, a statement part planned at every
+  // execution for rows that are not there.
+  bool none_due = false;
 };
 
 }  // namespace cal

@@ -38,6 +38,10 @@ std::optional<DataVersion> version_for_cache(Db& db, const std::optional<DataVer
 // longer empties itself instead.
 constexpr std::chrono::seconds kCacheLogNeed{300};
 
+// How long before a scheduled post comes due lists stop leaving due ones out: longer than any
+// request takes, with the database's clock read up to a lease before.
+constexpr long long kDueMargin = 60;
+
 // Deletes the log older than the sync retention (GET /changes reads it) that this cache no
 // longer needs either, at most once a minute; a failure only delays it. A replica's log is the
 // primary's, pruned there and replicated: never pruned on the replica.
@@ -110,6 +114,7 @@ std::optional<Response> ResponseCacheUse::lookup(Db& db, const Config& config) {
   if (!version) version = read_version_for_cache(*cache_, db, config);
   lookup_statements_ += db.statement_count() - statements_before;
   if (!version) return std::nullopt;
+  no_scheduled_due_ = version->due.count == 0 && version->next_change > version->db_now + kDueMargin;
   // Taken now, before the handler reads a row: a fragment it renders is kept only if no change
   // applied since touched it.
   if (cache_->fragments().enabled()) fragments_epoch_ = cache_->fragments().epoch();

@@ -50,6 +50,10 @@ class ResponseCacheUse {
   // known data version (the fragments then hold every change up to it); none otherwise.
   FragmentUse fragments() const;
 
+  // Whether the data version lookup() used found no scheduled post due and none coming due for a
+  // minute, well past any request's end (RequestContext::no_scheduled_due).
+  bool no_scheduled_due() const { return no_scheduled_due_ && !answered_; }
+
   // Stores a computed answer that has an ETag, when lookup() missed with a known data version;
   // without the per-request statement count header.
   void keep(const Response& response, const std::string& etag);
@@ -64,6 +68,7 @@ class ResponseCacheUse {
   bool rides_lease_ = false;  // may rest on a version read within the lease
   std::size_t lookup_statements_ = 0;
   std::optional<std::uint64_t> fragments_epoch_;
+  bool no_scheduled_due_ = false;
 };
 
 // With a cache lease (`[server] cache_lease_ms`, on by default), a cached answer may rest on a

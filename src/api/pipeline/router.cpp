@@ -134,7 +134,8 @@ Response route_to_handler(const Request& request, Db& db, Db& primary, const Con
   const Params params = validated_params(request, method, *endpoint, *match, input, db, caller, locale);
   // Capability of authenticated callers, after validation (docs/api.md §1.4).
   if (!has_capability(caller, endpoint->capability)) throw forbidden(locale);
-  RequestContext ctx{request, params, caller, db, config, locale, "", "", cached.fragments()};
+  RequestContext ctx{
+      request, params, caller, db, config, locale, "", "", cached.fragments(), cached.no_scheduled_due()};
   fill_urls(request, config, ctx);
   Response response = run_handler(method, *match, *endpoint, input, ctx);
   apply_fields(input, *match, response);

@@ -59,6 +59,7 @@ PostVisibility readable_posts(const RequestContext& ctx) {
 PostVisibility list_visibility(RequestContext& ctx) {
   PostVisibility v = readable_posts(ctx);
   v.statuses = ctx.params.texts(param::kStatus);
+  v.none_due = ctx.no_scheduled_due;
   if (ctx.caller.is_visitor()) {
     for (const auto& s : v.statuses)
       if (s != "publish")

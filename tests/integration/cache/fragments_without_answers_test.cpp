@@ -21,30 +21,6 @@ using events::int_at;
 
 long long statements(const HttpResponse& r) { return std::stoll(r.header("x-cal-statements")); }
 
-// SQL as root on the MariaDB of `stack`; its output, rows one a line.
-std::string stack_sql(const OpsStack& stack, const std::string& statement) {
-  const Run r = run("mariadb --no-defaults --user=root --batch --skip-column-names --socket='" + stack.dir() +
-                    "/mysqld.sock' calendar -e \"" + statement + "\"");
-  REQUIRE_MESSAGE(r.exit_code == 0, statement);
-  return r.out;
-}
-
-// The statements the server runs while `request` runs, from MariaDB's general log, one a line;
-// with `containing`, only those that contain it.
-template <typename Request>
-std::string logged_while(const OpsStack& stack, Request request, const std::string& containing = "") {
-  stack_sql(stack, "SET GLOBAL log_output = 'TABLE'; TRUNCATE mysql.general_log; SET GLOBAL general_log = 1");
-  request();
-  stack_sql(stack, "SET GLOBAL general_log = 0");
-  const std::string logged =
-      stack_sql(stack,
-                "SELECT REPLACE(CONVERT(argument USING utf8mb4), '\\n', ' ') FROM mysql.general_log WHERE "
-                "command_type IN ('Execute', 'Query') AND argument LIKE '%" +
-                    containing + "%'");
-  stack_sql(stack, "SET GLOBAL log_output = 'FILE'; TRUNCATE mysql.general_log");
-  return logged;
-}
-
 }  // namespace
 
 TEST_CASE("fragments without the response cache: the same list again reads no relations, and sees writes") {
@@ -112,13 +88,11 @@ TEST_CASE("fragments without the response cache: a page of kept records reads no
   REQUIRE_MESSAGE(first.status == 200, describe(first));
   REQUIRE(array_size(first.json(), {"events"}) == 3);
   // The server's indexer reads new events' texts in the background (docs/search.md): done first.
-  for (int i = 0; i < 100 && stack_sql(stack, "SELECT COUNT(*) FROM search_pending") != "0\n"; ++i)
-    usleep(100000);
-  REQUIRE(stack_sql(stack, "SELECT COUNT(*) FROM search_pending") == "0\n");
+  for (int i = 0; i < 100 && stack.sql("SELECT COUNT(*) FROM search_pending") != "0"; ++i) usleep(100000);
+  REQUIRE(stack.sql("SELECT COUNT(*) FROM search_pending") == "0");
   // The statements of one GET of the list.
   HttpResponse kept;
-  const std::string logged = logged_while(
-      stack, [&] { kept = send({.url = list}); }, "event_details");
+  const std::string logged = stack.logged_while([&] { kept = send({.url = list}); }, "event_details");
   CHECK(kept.body == first.body);
   CHECK(statements(kept) == statements(first) - 2);  // no links, no venue or category
   // One statement pages and counts (the count planned with the duration bounds the previous list
@@ -140,13 +114,11 @@ TEST_CASE("fragments without the response cache: a page of kept records reads no
   CHECK(string_at(after.json(), {"events", "2", "title"}) == "Keyed 2");
   // A category's list of the same records is read as keys as well: its page statement walks the
   // category's links and reads event_details' copies; no statement reads posts.
-  std::string talks = stack_sql(stack, "SELECT id FROM terms WHERE name = 'Talks'");
-  talks.erase(talks.find_last_not_of('\n') + 1);
+  const std::string talks = stack.sql("SELECT id FROM terms WHERE name = 'Talks'");
   const std::string by_category = list + "&categories=" + talks;
   REQUIRE(send({.url = by_category}).status == 200);
   HttpResponse category_kept;
-  const std::string category_logged =
-      logged_while(stack, [&] { category_kept = send({.url = by_category}); });
+  const std::string category_logged = stack.logged_while([&] { category_kept = send({.url = by_category}); });
   REQUIRE_MESSAGE(category_kept.status == 200, describe(category_kept));
   CHECK(events::ids_in(category_kept.json()) == events::ids_in(after.json()));
   CHECK_MESSAGE(category_logged.find("term_relationships") != std::string::npos, category_logged);

@@ -94,6 +94,20 @@ class OpsStack {
     REQUIRE_MESSAGE(r.exit_code == 0, statement << ": " << r.out);
     return r.out.substr(0, r.out.find_last_not_of('\n') + 1);
   }
+  // The statements the server runs while `request` runs, from MariaDB's general log, one a line
+  // (each ending in a newline); with `containing`, only those that contain it.
+  template <typename Request>
+  std::string logged_while(Request request, const std::string& containing = "") const {
+    sql("SET GLOBAL log_output = 'TABLE'; TRUNCATE mysql.general_log; SET GLOBAL general_log = 1");
+    request();
+    sql("SET GLOBAL general_log = 0");
+    std::string logged =
+        sql("SELECT REPLACE(CONVERT(argument USING utf8mb4), '\\n', ' ') FROM mysql.general_log WHERE "
+            "command_type IN ('Execute', 'Query') AND argument LIKE '%" +
+            containing + "%'");
+    sql("SET GLOBAL log_output = 'FILE'; TRUNCATE mysql.general_log");
+    return logged.empty() ? logged : logged + "\n";
+  }
   long long service_pid() const { return std::atoll(read_text_file(dir_ + "/calendar-fcgi.pid").c_str()); }
 
  private:

@@ -28,6 +28,9 @@ struct RequestContext {
   std::string site_url;   // no trailing slash, e.g. "https://example.org"
   std::string rest_root;  // no trailing slash, e.g. "https://example.org/api"
   FragmentUse fragments;  // rendered records to reuse (cal/api/events/event_fragments.h); none by default
+  // The data version the request read found no scheduled post due, and none due within a minute
+  // (cal/store/post_visibility.h); false when it read none (CGI, no cache).
+  bool no_scheduled_due = false;
 
   // "{rest_root}/cal/events/v1"
   std::string ns_url() const { return rest_root + "/" + std::string(kNamespace); }
