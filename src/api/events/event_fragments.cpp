@@ -221,17 +221,35 @@ void write_kept(JsonWriter& w, const RequestContext& ctx, const Fragment& f, con
   write_spliced(w, ctx, f, [&](const TermSplice& splice) { return current_order(splice, terms); });
 }
 
-// Writes `event`'s record, its terms from `rel`, and renders it to keep into `f`: its JSON with
-// the term arrays left empty.
-void render_to_keep(JsonWriter& w, const RequestContext& ctx, const Event& event, const EventRelations& rel,
-                    EventView view, bool single, Fragment& f) {
+// Renders `event`'s record to keep into `f`: its JSON with the term arrays left empty.
+void render_fragment(const RequestContext& ctx, const Event& event, const EventRelations& rel, EventView view,
+                     bool single, Fragment& f) {
   JsonBuffer buffer;
   JsonWriter writer(buffer);
   TermSlots slots{buffer, {}};
   write_event(writer, ctx, event, rel, view, single, &slots);
   f.json.assign(buffer.GetString(), buffer.GetSize());
   f.splices = std::move(slots.splices);
+}
+
+// Writes `event`'s record, its terms from `rel`, and renders it to keep into `f`.
+void render_to_keep(JsonWriter& w, const RequestContext& ctx, const Event& event, const EventRelations& rel,
+                    EventView view, bool single, Fragment& f) {
+  render_fragment(ctx, event, rel, view, single, f);
   write_spliced(w, ctx, f, [&](const TermSplice& splice) { return rendered_terms(splice, event, rel); });
+}
+
+// Keeps `f`, the full record of `event` with what it shows, for single reads.
+void store_single(RequestContext& ctx, const Event& event, Fragment f) {
+  // What the checks read (type, status, author, password), without the texts the JSON holds.
+  auto row = std::make_shared<PostRow>(event.post);
+  row->title.clear();
+  row->content.clear();
+  row->excerpt.clear();
+  f.source_bytes = sizeof(PostRow) + row->password.size() + row->slug.size();
+  f.source = std::move(row);
+  ctx.fragments.cache->store(fragment_key(ctx, event.post.id, Shape::kSingle), ctx.fragments.epoch,
+                             std::move(f));
 }
 
 }  // namespace
@@ -320,11 +338,20 @@ void write_event_list(JsonWriter& w, RequestContext& ctx, const ListedRecords& l
       write_kept(w, ctx, *list.kept[i], terms);
       continue;
     }
+    const Event& event = list.events[i];
     Fragment f;
     // Lists never show a protected event's content (docs/api.md §3.5).
-    render_to_keep(w, ctx, list.events[i], list.relations, EventView::kMasked, false, f);
-    if (collect_shown(list.events[i], list.relations, f))
-      cache->store(list.keys[i], ctx.fragments.epoch, std::move(f));
+    render_to_keep(w, ctx, event, list.relations, EventView::kMasked, false, f);
+    if (!collect_shown(event, list.relations, f)) continue;
+    // A visitor who reads one event mostly found it in a list: its single read's record is kept
+    // too, from the same rows, when nothing in it is masked.
+    if (event.post.password.empty()) {
+      Fragment single;
+      single.posts = f.posts;
+      render_fragment(ctx, event, list.relations, EventView::kFull, true, single);
+      store_single(ctx, event, std::move(single));
+    }
+    cache->store(list.keys[i], ctx.fragments.epoch, std::move(f));
   }
 }
 
@@ -346,16 +373,7 @@ void keep_single_event(JsonWriter& w, RequestContext& ctx, const Event& event,
                        const EventRelations& relations) {
   Fragment f;
   render_to_keep(w, ctx, event, relations, EventView::kFull, true, f);
-  if (!ctx.fragments.cache || !collect_shown(event, relations, f)) return;
-  // What the checks read (type, status, author, password), without the texts the JSON holds.
-  auto row = std::make_shared<PostRow>(event.post);
-  row->title.clear();
-  row->content.clear();
-  row->excerpt.clear();
-  f.source_bytes = sizeof(PostRow) + row->password.size() + row->slug.size();
-  f.source = std::move(row);
-  ctx.fragments.cache->store(fragment_key(ctx, event.post.id, Shape::kSingle), ctx.fragments.epoch,
-                             std::move(f));
+  if (ctx.fragments.cache && collect_shown(event, relations, f)) store_single(ctx, event, std::move(f));
 }
 
 }  // namespace cal
