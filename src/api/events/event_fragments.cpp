@@ -151,6 +151,7 @@ void write_spliced(JsonWriter& w, const RequestContext& ctx, const Fragment& f, 
   w.RawValue("", 0, rapidjson::kObjectType);
   JsonBuffer& out = WriterBuffer::of(w);
   const std::string_view json = f.json;
+  JsonWriter term(out);
   std::size_t from = 0;
   for (const TermSplice& splice : f.splices) {
     append(out, json.substr(from, splice.at - from));
@@ -159,7 +160,7 @@ void write_spliced(JsonWriter& w, const RequestContext& ctx, const Fragment& f, 
     for (const Term* t : terms_of(splice)) {
       if (!first) out.Put(',');
       first = false;
-      JsonWriter term(out);
+      term.Reset(out);
       write_term(term, ctx, *t);
     }
   }
