@@ -279,11 +279,9 @@ EventSql pending_sql(const EventFilter& f) {
 // What a page statement selects: the events' rows, or only their keys (find_link_keys()).
 enum class PageColumns { kRows, kKeys };
 
-Sql page_sql(const EventFilter& f, const Hours& h, long long limit, long long offset,
-             PageColumns columns = PageColumns::kRows) {
+Sql page_sql(const EventFilter& f, const Driver& driver, const Rest& rest, const Hours& h, long long limit,
+             long long offset, PageColumns columns = PageColumns::kRows) {
   Sql out;
-  const Driver driver = *driver_of(f);
-  const Rest rest = rest_of(f, driver);
   std::string keys;
   for (long long id : *driver.ids) {
     for (const StatusBranch& b : status_branches(f.visibility)) {
@@ -425,10 +423,8 @@ bool counted_by_days(const EventFilter& f, const Driver& driver, const Rest& res
 
 // The exact total: per stored status (disjoint), the driver's rows in the window that meet the
 // rest, each event once.
-Sql count_sql(const EventFilter& f, const Hours& h) {
+Sql count_sql(const EventFilter& f, const Driver& driver, const Rest& rest, const Hours& h) {
   Sql out;
-  const Driver driver = *driver_of(f);
-  const Rest rest = rest_of(f, driver);
   const bool days_alone = counted_by_days(f, driver, rest);
   std::string sum = "0";
   const char* count = driver.ids->size() == 1 ? "COUNT(*)" : "COUNT(DISTINCT l.event_id)";
@@ -477,7 +473,10 @@ bool link_list_applies(const EventFilter& f) {
   return f.include.empty() && f.modified.empty() && !f.first_per_series && driver_of(f).has_value();
 }
 
-std::string link_page_sql(const EventFilter& filter) { return page_sql(filter, Hours{0, 0}, 10, 0).sql; }
+std::string link_page_sql(const EventFilter& filter) {
+  const Driver driver = *driver_of(filter);
+  return page_sql(filter, driver, rest_of(filter, driver), Hours{0, 0}, 10, 0).sql;
+}
 
 namespace {
 
@@ -503,9 +502,11 @@ long long read_link_page(Db& db, const EventFilter& filter, long long limit, lon
     Rows rows = db.query(std::string("SELECT 0") + kHours);
     if (rows.next()) hours = hours_at(rows, 1);
   }
+  const Driver driver = *driver_of(filter);
+  const Rest rest = rest_of(filter, driver);
   long long total = 0;
   for (;;) {
-    const Sql q = count_sql(filter, hours);
+    const Sql q = count_sql(filter, driver, rest, hours);
     Rows rows = db.query(q.sql, q.args);
     if (!rows.next()) break;
     total = rows.integer(0);
@@ -517,13 +518,10 @@ long long read_link_page(Db& db, const EventFilter& filter, long long limit, lon
     const std::lock_guard lock(known_hours_mutex);
     known_hours = hours;
   }
-  if (total <= kFewLinks) {
-    const Driver driver = *driver_of(filter);
-    if (driver.days && !postings_drive(filter, driver.ids) && rest_of(filter, driver).empty())
-      terms_with_few_links().mark(few_links_key(filter, driver));
-  }
+  if (total <= kFewLinks && driver.days && !postings_drive(filter, driver.ids) && rest.empty())
+    terms_with_few_links().mark(few_links_key(filter, driver));
   if (total <= offset) return total;
-  const Sql q = page_sql(filter, hours, limit, offset, columns);
+  const Sql q = page_sql(filter, driver, rest, hours, limit, offset, columns);
   Rows rows = db.query(db.with_optimizer_switch(q.sql, "exists_to_in=off"), q.args);
   while (rows.next()) read_row(rows);
   return total;
