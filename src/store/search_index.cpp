@@ -3,6 +3,7 @@
 
 #include "store/bulk_load.h"
 #include "store/json_rows.h"
+#include "store/piece_words.h"
 #include "store/recent_marks.h"
 #include "store/sql_where.h"
 #include "cal/core/text/ascii.h"
@@ -296,14 +297,61 @@ void count_postings(Db& db, PieceCandidates& c) {
   if (c.postings > kSearchProbeLimit) common_words().mark(c.word_ids);
 }
 
+// The index words of the pieces searched lately (store/piece_words.h), each while it has few.
+PieceWords& piece_words() {
+  static PieceWords words(4096, 256);
+  return words;
+}
+
+// More words added since a piece's were found than this: scan the vocabulary again.
+constexpr long long kMaxWordsAdded = 256;
+
+// The index words holding `piece` (at most kMaxWordIds + 1 of them), ascending: those remembered
+// and those added since, or all of them from a scan of the vocabulary. The write count, the
+// words and the largest id are read in one statement, so they agree.
+std::vector<long long> words_holding(Db& db, const std::string& piece) {
+  const std::string pattern = like_contains(piece);
+  if (const std::optional<PieceWords::Known> known = piece_words().find(piece)) {
+    Rows rows = db.query(
+        "SELECT (SELECT COALESCE(SUM(writes), 0) FROM search_word_writes), w.id, "
+        "w.word COLLATE utf8mb4_unicode_ci LIKE ? ESCAPE '!' FROM (SELECT 1) one LEFT JOIN "
+        "(SELECT id, word FROM search_words WHERE id > ? ORDER BY id LIMIT ?) w ON TRUE ORDER BY w.id",
+        {pattern, known->max_id, kMaxWordsAdded + 1});
+    long long writes = 0;
+    std::vector<PieceWords::Added> added;
+    while (rows.next()) {
+      writes = rows.integer(0);
+      if (!rows.is_null(1)) added.push_back({rows.integer(1), rows.integer(2) != 0});
+    }
+    if (static_cast<long long>(added.size()) <= kMaxWordsAdded)
+      if (std::optional<PieceWords::Known> now = PieceWords::extended(*known, writes, added)) {
+        std::vector<long long> ids = now->ids;
+        piece_words().keep(piece, std::move(*now));
+        return ids;
+      }
+  }
+  Rows rows = db.query(
+      "SELECT (SELECT COALESCE(SUM(writes), 0) FROM search_word_writes), "
+      "(SELECT COALESCE(MAX(id), 0) FROM search_words), w.id FROM (SELECT 1) one LEFT JOIN "
+      "(SELECT id FROM search_words WHERE word COLLATE utf8mb4_unicode_ci LIKE ? ESCAPE '!' LIMIT ?) w ON "
+      "TRUE",
+      {pattern, kMaxWordIds + 1});
+  PieceWords::Known found;
+  while (rows.next()) {
+    found.writes = rows.integer(0);
+    found.max_id = rows.integer(1);
+    if (!rows.is_null(2)) found.ids.push_back(rows.integer(2));
+  }
+  std::sort(found.ids.begin(), found.ids.end());
+  if (static_cast<long long>(found.ids.size()) <= kMaxWordIds) piece_words().keep(piece, found);
+  return found.ids;
+}
+
 // The index words holding `piece` and their postings counted up to the probe limit; nullopt when
 // so many words hold it that it cannot narrow.
 std::optional<PieceCandidates> candidates_of(Db& db, const std::string& piece) {
   PieceCandidates c;
-  Rows words =
-      db.query("SELECT id FROM search_words WHERE word COLLATE utf8mb4_unicode_ci LIKE ? ESCAPE '!' LIMIT ?",
-               {like_contains(piece), kMaxWordIds + 1});
-  while (words.next()) c.word_ids.push_back(words.integer(0));
+  c.word_ids = words_holding(db, piece);
   if (static_cast<long long>(c.word_ids.size()) > kMaxWordIds) return std::nullopt;
   if (c.word_ids.empty()) {
     c.pending_events = any_pending(db);

@@ -1,7 +1,9 @@
-// A search's plan counts its word's postings up to a limit (src/store/search_index.cpp): a word
-// over it is remembered, and the next search of it plans without reading that many postings
-// again, read from MariaDB's general query log. Still every search asks whether any event is
-// pending, which decides its answer.
+// What a search's plan remembers (src/store/search_index.cpp), read from MariaDB's general query
+// log. It counts its word's postings up to a limit: a word over it is remembered, and the next
+// search of it plans without reading that many postings again; still every search asks whether
+// any event is pending, which decides its answer. It finds the index words holding a piece by a
+// scan of the vocabulary: the next search of the piece looks only at the words added since,
+// unless a word was written below them.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -22,6 +24,19 @@ using namespace events;
 // Of the probe statement: the postings counted up to the limit, with the pending check.
 constexpr const char* kProbe = "SELECT COUNT(*), EXISTS (SELECT 1 FROM search_pending) FROM";
 constexpr const char* kPendingCheck = "SELECT EXISTS (SELECT 1 FROM search_pending)";
+// Of the look-up of a piece's index words: the vocabulary's write count first, then its words, by
+// a scan of every word or among the words added since the piece's were found.
+constexpr const char* kWordLookup = "SELECT (SELECT COALESCE(SUM(writes), 0) FROM search_word_writes)";
+constexpr const char* kWordScan = "FROM search_words WHERE word COLLATE";
+constexpr const char* kWordsAdded = "FROM search_words WHERE id > ";
+
+// Waits until the server's indexer has taken event `id` in.
+void wait_indexed(long long id) {
+  const std::string pending = "SELECT COUNT(*) FROM search_pending WHERE event_id = " + std::to_string(id);
+  for (int i = 0; i < 300 && engine::sql(pending) != "0"; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  REQUIRE(engine::sql(pending) == "0");
+}
 
 TEST_CASE("search: a word over the probe's limit is not counted again by the next search") {
   std::string word = unique("commonword");
@@ -57,7 +72,7 @@ TEST_CASE("search: a word over the probe's limit is not counted again by the nex
   CHECK(first.header("X-WP-Total") == "5002");
   CHECK(second.header("X-WP-Total") == "5002");
   // The two searches' snapshots, in order, each planned by a look-up of the word.
-  const auto searches = general_log::with(logged, "SELECT id FROM search_words");
+  const auto searches = general_log::with(logged, kWordLookup);
   REQUIRE(searches.size() == 2);
   const std::vector<std::string>& counted = searches[0];
   const std::vector<std::string>& remembered = searches[1];
@@ -67,6 +82,53 @@ TEST_CASE("search: a word over the probe's limit is not counted again by the nex
 
   engine::sql("DELETE FROM posts WHERE type = 'event' AND title LIKE '" + word + "%'");
   CHECK(engine::sql("SELECT COUNT(*) FROM posts WHERE id = " + std::to_string(waker)) == "0");
+  CHECK(engine::derived_data_mismatch() == "");
+}
+
+TEST_CASE(
+    "search: a piece's index words are remembered, and looked for again when a word is written below them") {
+  std::string word = unique("vocabword");
+  std::replace(word.begin(), word.end(), '_', 'x');  // one word: '_' would cut it
+  const long long first = create_id(word, "2049-05-05 10:00:00", "2049-05-05 11:00:00");
+  wait_indexed(first);
+  const std::string search =
+      std::string(kEvents) + "?search=" + word + "&start_date=2049-05-01&end_date=2049-05-31";
+  const auto lookups = [&](int per_page, const std::string& total) {
+    general_log::on();
+    const HttpResponse r = get(search + "&per_page=" + std::to_string(per_page));
+    const auto logged = general_log::off();
+    REQUIRE_MESSAGE(r.status == 200, describe(r));
+    CHECK(r.header("X-WP-Total") == total);
+    const auto searches = general_log::with(logged, kWordLookup);
+    REQUIRE(searches.size() == 1);
+    return searches.front();
+  };
+  // The first search of the word scans the vocabulary; the next looks only at words added since.
+  const auto scanned = lookups(3, "1");
+  CHECK(general_log::count_containing(scanned, kWordScan) == 1);
+  CHECK(general_log::count_containing(scanned, kWordsAdded) == 0);
+  const auto remembered = lookups(4, "1");
+  CHECK(general_log::count_containing(remembered, kWordScan) == 0);
+  CHECK(general_log::count_containing(remembered, kWordsAdded) == 1);
+
+  // A word holding it written by hand with an id below the largest (as a transaction that took
+  // its id before others and committed after them leaves it), then an event holding that word.
+  const std::string gap = engine::sql(
+      "SELECT MIN(a.id) + 1 FROM search_words a LEFT JOIN search_words b ON b.id = a.id + 1 "
+      "WHERE b.id IS NULL AND a.id + 1 < (SELECT MAX(id) FROM search_words)");
+  REQUIRE(gap != "NULL");
+  engine::sql("INSERT INTO search_words (id, word) VALUES (" + gap + ", '" + word + "z')");
+  const long long second = create_id(word + "z", "2049-05-06 10:00:00", "2049-05-06 11:00:00");
+  wait_indexed(second);
+  REQUIRE(engine::sql("SELECT word_id FROM search_postings WHERE event_id = " + std::to_string(second)) ==
+          gap);
+  // Not among the words added after the remembered ones: the write count sends it to the scan.
+  const auto rescanned = lookups(5, "2");
+  CHECK(general_log::count_containing(rescanned, kWordScan) == 1);
+  CHECK(events::ids_in(get(search + "&per_page=6").json()) == std::vector<long long>{first, second});
+
+  engine::sql("DELETE FROM posts WHERE id IN (" + std::to_string(first) + ", " + std::to_string(second) +
+              ")");
   CHECK(engine::derived_data_mismatch() == "");
 }
 
