@@ -413,12 +413,18 @@ std::vector<long long> few_links_key(const EventFilter& f, const Driver& driver)
   return key;
 }
 
+// Whether `f`'s list is a term's links with nothing else to test: the lists whose counts
+// terms_with_few_links() chooses for.
+bool term_links_alone(const EventFilter& f, const Driver& driver, const Rest& rest) {
+  return driver.days && rest.empty() && !postings_drive(f, driver.ids);
+}
+
 // Whether the total of `f`'s list is counted from its driver's day rollup: with nothing else to
 // test, always for a search word's postings (counted up to the probe's limit, so known to be many
 // or few), for a term's links unless they were found few.
 bool counted_by_days(const EventFilter& f, const Driver& driver, const Rest& rest) {
   if (!driver.days || !rest.empty()) return false;
-  return postings_drive(f, driver.ids) || !terms_with_few_links().marked(few_links_key(f, driver));
+  return !term_links_alone(f, driver, rest) || !terms_with_few_links().marked(few_links_key(f, driver));
 }
 
 // The exact total: per stored status (disjoint), the driver's rows in the window that meet the
@@ -518,7 +524,7 @@ long long read_link_page(Db& db, const EventFilter& filter, long long limit, lon
     const std::lock_guard lock(known_hours_mutex);
     known_hours = hours;
   }
-  if (total <= kFewLinks && driver.days && !postings_drive(filter, driver.ids) && rest.empty())
+  if (total <= kFewLinks && term_links_alone(filter, driver, rest))
     terms_with_few_links().mark(few_links_key(filter, driver));
   if (total <= offset) return total;
   const Sql q = page_sql(filter, driver, rest, hours, limit, offset, columns);
