@@ -1098,7 +1098,8 @@ INSERT IGNORE INTO schema_migrations (version) VALUES (16);
 -- GET /events summed about 3,000 day rows, a third of a request's time without the cache. Kept
 -- by triggers on event_day_counts itself, so every writer of the day counts (the triggers above,
 -- a series' occurrences, `calendarctl demo`, the WordPress import, a write by hand) keeps the
--- months too; never skipped during a bulk load, whose writers write the day counts themselves.
+-- months too; never skipped during a bulk load, whose writers write the day counts themselves,
+-- but by a writer that adds the months set-wise as well (@cal_months_set_wise, migration 21).
 -- Sharded as the day rows are (a month row takes its day row's shard).
 CREATE TABLE IF NOT EXISTS event_month_counts (
   status       ENUM('publish','future','draft','pending','private','trash') NOT NULL COMMENT 'event_details.status',
@@ -1110,17 +1111,20 @@ CREATE TABLE IF NOT EXISTS event_month_counts (
   PRIMARY KEY (status, hide_from_listings, month, featured, shard)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci
   COMMENT 'event_day_counts summed per UTC month (kept by its triggers); for list counts over whole months';
-CREATE OR REPLACE TRIGGER event_day_counts_months_ai AFTER INSERT ON event_day_counts FOR EACH ROW
-  INSERT INTO event_month_counts (status, hide_from_listings, month, featured, shard, events)
-    VALUES (NEW.status, NEW.hide_from_listings, NEW.day - INTERVAL DAYOFMONTH(NEW.day) - 1 DAY, NEW.featured, NEW.shard, NEW.events)
-  ON DUPLICATE KEY UPDATE events = events + NEW.events;
+CREATE OR REPLACE TRIGGER event_day_counts_months_ai AFTER INSERT ON event_day_counts FOR EACH ROW BEGIN
+  IF @cal_months_set_wise IS NULL THEN
+    INSERT INTO event_month_counts (status, hide_from_listings, month, featured, shard, events)
+      VALUES (NEW.status, NEW.hide_from_listings, NEW.day - INTERVAL DAYOFMONTH(NEW.day) - 1 DAY, NEW.featured, NEW.shard, NEW.events)
+    ON DUPLICATE KEY UPDATE events = events + NEW.events
+  ; END IF
+; END;
 CREATE OR REPLACE TRIGGER event_day_counts_months_au AFTER UPDATE ON event_day_counts FOR EACH ROW BEGIN
-  IF OLD.status = NEW.status AND OLD.hide_from_listings = NEW.hide_from_listings AND OLD.featured = NEW.featured
+  IF @cal_months_set_wise IS NULL AND OLD.status = NEW.status AND OLD.hide_from_listings = NEW.hide_from_listings AND OLD.featured = NEW.featured
      AND OLD.shard = NEW.shard AND OLD.day - INTERVAL DAYOFMONTH(OLD.day) - 1 DAY = NEW.day - INTERVAL DAYOFMONTH(NEW.day) - 1 DAY THEN
     UPDATE event_month_counts SET events = events + NEW.events - OLD.events
     WHERE status = NEW.status AND hide_from_listings = NEW.hide_from_listings AND month = NEW.day - INTERVAL DAYOFMONTH(NEW.day) - 1 DAY
       AND featured = NEW.featured AND shard = NEW.shard AND NEW.events <> OLD.events
-  ; ELSE
+  ; ELSEIF @cal_months_set_wise IS NULL THEN
     INSERT INTO event_month_counts (status, hide_from_listings, month, featured, shard, events)
       VALUES (OLD.status, OLD.hide_from_listings, OLD.day - INTERVAL DAYOFMONTH(OLD.day) - 1 DAY, OLD.featured, OLD.shard, -OLD.events)
     ON DUPLICATE KEY UPDATE events = events - OLD.events
@@ -1199,17 +1203,20 @@ CREATE OR REPLACE TRIGGER posts_end_days_bd BEFORE DELETE ON posts FOR EACH ROW
     SELECT d.status, d.hide_from_listings, DATE(d.end_utc), d.featured, CONNECTION_ID() % 8, -1 FROM event_details d
     WHERE d.event_id = OLD.id
   ON DUPLICATE KEY UPDATE events = events - 1;
-CREATE OR REPLACE TRIGGER event_end_day_counts_months_ai AFTER INSERT ON event_end_day_counts FOR EACH ROW
-  INSERT INTO event_end_month_counts (status, hide_from_listings, month, featured, shard, events)
-    VALUES (NEW.status, NEW.hide_from_listings, NEW.day - INTERVAL DAYOFMONTH(NEW.day) - 1 DAY, NEW.featured, NEW.shard, NEW.events)
-  ON DUPLICATE KEY UPDATE events = events + NEW.events;
+CREATE OR REPLACE TRIGGER event_end_day_counts_months_ai AFTER INSERT ON event_end_day_counts FOR EACH ROW BEGIN
+  IF @cal_months_set_wise IS NULL THEN
+    INSERT INTO event_end_month_counts (status, hide_from_listings, month, featured, shard, events)
+      VALUES (NEW.status, NEW.hide_from_listings, NEW.day - INTERVAL DAYOFMONTH(NEW.day) - 1 DAY, NEW.featured, NEW.shard, NEW.events)
+    ON DUPLICATE KEY UPDATE events = events + NEW.events
+  ; END IF
+; END;
 CREATE OR REPLACE TRIGGER event_end_day_counts_months_au AFTER UPDATE ON event_end_day_counts FOR EACH ROW BEGIN
-  IF OLD.status = NEW.status AND OLD.hide_from_listings = NEW.hide_from_listings AND OLD.featured = NEW.featured
+  IF @cal_months_set_wise IS NULL AND OLD.status = NEW.status AND OLD.hide_from_listings = NEW.hide_from_listings AND OLD.featured = NEW.featured
      AND OLD.shard = NEW.shard AND OLD.day - INTERVAL DAYOFMONTH(OLD.day) - 1 DAY = NEW.day - INTERVAL DAYOFMONTH(NEW.day) - 1 DAY THEN
     UPDATE event_end_month_counts SET events = events + NEW.events - OLD.events
     WHERE status = NEW.status AND hide_from_listings = NEW.hide_from_listings AND month = NEW.day - INTERVAL DAYOFMONTH(NEW.day) - 1 DAY
       AND featured = NEW.featured AND shard = NEW.shard AND NEW.events <> OLD.events
-  ; ELSE
+  ; ELSEIF @cal_months_set_wise IS NULL THEN
     INSERT INTO event_end_month_counts (status, hide_from_listings, month, featured, shard, events)
       VALUES (OLD.status, OLD.hide_from_listings, OLD.day - INTERVAL DAYOFMONTH(OLD.day) - 1 DAY, OLD.featured, OLD.shard, -OLD.events)
     ON DUPLICATE KEY UPDATE events = events - OLD.events
@@ -1305,3 +1312,12 @@ CREATE OR REPLACE TRIGGER search_words_writes_au AFTER UPDATE ON search_words FO
 CREATE OR REPLACE TRIGGER search_words_writes_ad AFTER DELETE ON search_words FOR EACH ROW
   INSERT INTO search_word_writes (shard, writes) VALUES (CONNECTION_ID() % 8, 1) ON DUPLICATE KEY UPDATE writes = writes + 1;
 INSERT IGNORE INTO schema_migrations (version) VALUES (20);
+
+-- Migration 21: the month rollups of the day counts written set-wise (store/day_counts.cpp) are
+-- written set-wise too. Every day row a set-wise writer inserts or adds to fired a month trigger,
+-- one statement per day: a weekly series of ten years is 520 days, and its month rows were a
+-- tenth of the write's time (docs/recurring-events.md, "Speed"). While @cal_months_set_wise is set
+-- the insert and update triggers of the day tables (migrations 17 and 18, above) leave the months
+-- to the writer, which adds its day counts summed per month in one statement; every other writer
+-- is counted as before.
+INSERT IGNORE INTO schema_migrations (version) VALUES (21);
