@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <mutex>
 #include <optional>
+#include <tuple>
 
 namespace cal {
 namespace {
@@ -144,13 +145,18 @@ void add_window(SqlWhere& w, const EventDateWindow& window, const Hours& h, cons
 
 // The filter's other conditions, which the driver, visibility and window (answered by the link
 // rows' copies) leave: on the events' rows (event_sql() of the rest, or nothing when it has
-// none), and, apart, the words whose postings decide them alone, tested on the link rows' event
-// ids. A search of two common words then counts on the postings only, with no join to posts and
-// event_details per candidate (four key lookups a row become one).
+// none), and, apart, those that a link table decides alone, tested on the link rows' event ids:
+// the other link filters and the words whose postings decide them. A search of two common words,
+// or a search within a category, then counts on the link rows only, with no join to posts,
+// event_details and event_venues per candidate (four key lookups a row become one). A test of
+// one id is a join on the link table's unique key (at most one row an event): MariaDB runs an
+// EXISTS subquery per row at several times the cost of the key lookup itself.
 struct Rest {
   std::optional<EventSql> events;
-  SqlWhere postings;
-  bool empty() const { return !events && postings.sql.empty(); }
+  std::string joins;
+  std::vector<SqlValue> join_args;
+  SqlWhere on_event_ids;
+  bool empty() const { return !events && joins.empty() && on_event_ids.sql.empty(); }
 };
 
 Rest rest_of(const EventFilter& f, const Driver& driver) {
@@ -170,6 +176,27 @@ Rest rest_of(const EventFilter& f, const Driver& driver) {
   } else {
     driven.clear();
   }
+  // The events with a row of `table` whose `key` is one of `ids`.
+  const auto link_on_ids = [&](const std::vector<long long>& ids, const char* table, const char* key) {
+    if (ids.size() == 1) {
+      const std::string alias = "lj" + std::to_string(out.join_args.size());
+      out.joins += std::string(" STRAIGHT_JOIN ") + table + " " + alias + " ON " + alias +
+                   ".event_id = l.event_id AND " + alias + "." + key + " = ?";
+      out.join_args.emplace_back(ids.front());
+    } else {
+      out.on_event_ids.add_in(std::string("EXISTS (SELECT 1 FROM ") + table + " lx WHERE lx." + key + " IN ",
+                              ids, ") AND lx.event_id = l.event_id)");
+    }
+  };
+  // Each of the other link filters.
+  for (auto [ids, table, key] : {std::tuple{&rest.categories, "term_relationships", "term_id"},
+                                 std::tuple{&rest.tags, "term_relationships", "term_id"},
+                                 std::tuple{&rest.venues, "event_venues", "venue_id"},
+                                 std::tuple{&rest.organizers, "event_organizers", "organizer_id"}}) {
+    if (ids->empty()) continue;
+    link_on_ids(*ids, table, key);
+    ids->clear();
+  }
   // The rest is tested on the driven rows' events: no candidates of a search of their own.
   rest.search_narrowing.reset();
   std::vector<std::string>& words = rest.search.required;
@@ -183,8 +210,7 @@ Rest rest_of(const EventFilter& f, const Driver& driver) {
       ++word;
       continue;
     }
-    out.postings.add_in("EXISTS (SELECT 1 FROM search_postings sx WHERE sx.word_id IN ", indexed->word_ids,
-                        ") AND sx.event_id = l.event_id)");
+    link_on_ids(indexed->word_ids, "search_postings", "word_id");
     word = words.erase(word);
   }
   if (rest.search.empty() && rest.categories.empty() && rest.tags.empty() && rest.venues.empty() &&
@@ -218,15 +244,15 @@ constexpr const char* kNotPending =
 // size, so a count subtracts them instead of testing every row).
 enum class Which { kListed, kAll, kPending };
 
-// FROM and WHERE over the driver's rows with key in `keys` ids (bound first by the caller) and
-// stored status `b`.
-Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, size_t keys,
-            const Rest& rest_of_filter, const Hours& h, Which which = Which::kListed) {
+// FROM and WHERE over the driver's rows with key in `keys` and stored status `b`.
+Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b,
+            const std::vector<long long>& keys, const Rest& rest_of_filter, const Hours& h,
+            Which which = Which::kListed) {
   const std::optional<EventSql>& rest = rest_of_filter.events;
   Sql out;
   if (b.due_only) {
     out.sql = std::string(" FROM event_details d FORCE INDEX (event_details_due) STRAIGHT_JOIN ") +
-              driver.table + " l ON l.event_id = d.event_id AND d.status = 'future'";
+              driver.table + " l ON l.event_id = d.event_id AND d.status = 'future'" + rest_of_filter.joins;
     if (rest)
       out.sql += " JOIN posts p ON p.id = l.event_id LEFT JOIN event_venues ev ON ev.event_id = l.event_id" +
                  rest->joins;
@@ -235,6 +261,7 @@ Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, s
                   ? std::string(" FROM search_pending pd STRAIGHT_JOIN ") + driver.table +
                         " l ON l.event_id = pd.event_id"
                   : std::string(" FROM ") + driver.table + " l FORCE INDEX (" + driver.index + ")";
+    out.sql += rest_of_filter.joins;
     if (rest) {
       out.sql +=
           " JOIN posts p ON p.id = l.event_id JOIN event_details d ON d.event_id = l.event_id"
@@ -244,21 +271,24 @@ Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b, s
       out.sql += " JOIN event_details d ON d.event_id = l.event_id";
     }
   }
-  out.sql +=
-      std::string(" WHERE l.") + driver.key + (keys == 1 ? " = ?" : " IN (" + placeholders(keys) + ")");
+  out.sql += std::string(" WHERE l.") + driver.key +
+             (keys.size() == 1 ? " = ?" : " IN (" + placeholders(keys.size()) + ")");
   SqlWhere w;
   w.add("l.status = ?").bind(b.status);
   w.add("l.hide_from_listings = 0");
   add_window(w, f.window, h);
   out.sql += w.sql + b.extra.sql;
-  out.args = w.args;
+  out.args = rest_of_filter.join_args;
+  out.args.insert(out.args.end(), keys.begin(), keys.end());
+  out.args.insert(out.args.end(), w.args.begin(), w.args.end());
   out.args.insert(out.args.end(), b.extra.args.begin(), b.extra.args.end());
   if (rest) {
     out.sql += rest->where.sql;
     out.args.insert(out.args.end(), rest->where.args.begin(), rest->where.args.end());
   }
-  out.sql += rest_of_filter.postings.sql;
-  out.args.insert(out.args.end(), rest_of_filter.postings.args.begin(), rest_of_filter.postings.args.end());
+  out.sql += rest_of_filter.on_event_ids.sql;
+  out.args.insert(out.args.end(), rest_of_filter.on_event_ids.args.begin(),
+                  rest_of_filter.on_event_ids.args.end());
   if (which == Which::kListed && pending_apart(f, driver.ids)) out.sql += kNotPending;
   if (which == Which::kPending && b.due_only)
     out.sql += " AND EXISTS (SELECT 1 FROM search_pending pd WHERE pd.event_id = l.event_id)";
@@ -285,11 +315,10 @@ Sql page_sql(const EventFilter& f, const Driver& driver, const Rest& rest, const
   std::string keys;
   for (long long id : *driver.ids) {
     for (const StatusBranch& b : status_branches(f.visibility)) {
-      Sql rows = rows_of(f, driver, b, 1, rest, h);
+      Sql rows = rows_of(f, driver, b, {id}, rest, h);
       if (!keys.empty()) keys += " UNION ALL ";
       keys += "(SELECT STRAIGHT_JOIN l.event_id, l.start_utc" + rows.sql +
               " ORDER BY l.start_utc, l.event_id LIMIT ?)";
-      out.args.emplace_back(id);
       out.args.insert(out.args.end(), rows.args.begin(), rows.args.end());
       out.args.emplace_back(offset + limit);
     }
@@ -441,17 +470,14 @@ Sql count_sql(const EventFilter& f, const Driver& driver, const Rest& rest, cons
       sum += " + (" + days.sql + ")";
       out.args.insert(out.args.end(), days.args.begin(), days.args.end());
     } else {
-      const Sql rows =
-          rows_of(f, driver, b, driver.ids->size(), rest, h, apart ? Which::kAll : Which::kListed);
+      const Sql rows = rows_of(f, driver, b, *driver.ids, rest, h, apart ? Which::kAll : Which::kListed);
       sum += std::string(" + (SELECT STRAIGHT_JOIN ") + count + rows.sql + ")";
-      for (long long id : *driver.ids) out.args.emplace_back(id);
       out.args.insert(out.args.end(), rows.args.begin(), rows.args.end());
     }
     if (apart) {
       // The pending events' rows out (pending_sql() counts those the filter lets through).
-      const Sql rows = rows_of(f, driver, b, driver.ids->size(), rest, h, Which::kPending);
+      const Sql rows = rows_of(f, driver, b, *driver.ids, rest, h, Which::kPending);
       sum += std::string(" - (SELECT STRAIGHT_JOIN ") + count + rows.sql + ")";
-      for (long long id : *driver.ids) out.args.emplace_back(id);
       out.args.insert(out.args.end(), rows.args.begin(), rows.args.end());
     }
   }
@@ -492,7 +518,9 @@ namespace {
 // testing the rest's EXISTS row by row. Left to itself, MariaDB turns such an EXISTS into a
 // semi-join that first materialises every row of the subquery (all postings of a common second
 // word: 120,000 at 1M events, 90-180 ms) before the walk can begin; the driver is the smallest
-// set, so testing its rows one by one never costs more. Returns the total.
+// set, so testing its rows one by one never costs more. The count of such a rest tests them one
+// by one too (a search within a category materialised all the category's links). Returns the
+// total.
 template <typename ReadRow>
 long long read_link_page(Db& db, const EventFilter& filter, long long limit, long long offset,
                          PageColumns columns, ReadRow read_row) {
@@ -513,7 +541,7 @@ long long read_link_page(Db& db, const EventFilter& filter, long long limit, lon
   long long total = 0;
   for (;;) {
     const Sql q = count_sql(filter, driver, rest, hours);
-    Rows rows = db.query(q.sql, q.args);
+    Rows rows = db.query(rest.empty() ? q.sql : db.with_optimizer_switch(q.sql, "exists_to_in=off"), q.args);
     if (!rows.next()) break;
     total = rows.integer(0);
     const Hours now = hours_at(rows, 1);

@@ -20,6 +20,7 @@
 #include "support/client.h"
 #include "support/engine.h"
 #include "support/events.h"
+#include "support/general_log.h"
 
 namespace caltest {
 namespace {
@@ -214,6 +215,15 @@ TEST_CASE("the list engine's totals and pages equal a brute-force count, before 
        linked("term_relationships", "term_id", cat_a) + " AND " + has_word},
       {"&venue=" + venue + "&search=-" + word,
        linked("event_venues", "venue_id", venue) + " AND NOT " + has_word},
+      // The driver's rows tested for the other link filters on their event ids alone: one id by a
+      // join, several by EXISTS.
+      {"&venue=" + venue + "&organizer=" + organizer + "&tags=" + tag,
+       linked("event_venues", "venue_id", venue) + " AND " +
+           linked("event_organizers", "organizer_id", organizer) + " AND " +
+           linked("term_relationships", "term_id", tag)},
+      {"&organizer=" + organizer + "&categories=" + cat_a + "," + cat_b + "&search=" + word,
+       linked("event_organizers", "organizer_id", organizer) + " AND " +
+           linked("term_relationships", "term_id", cat_a + "," + cat_b) + " AND " + has_word},
   };
   // Events carry the links in turn (every third one none), some the search word.
   int n = 0;
@@ -348,6 +358,55 @@ TEST_CASE("the default list window is counted exactly by the engine") {
 // part-days at the window's ends), not by reading a link row per event, unless its last list over
 // the same window counted few events: then from its links. A count the rollup alone is off by
 // shows in the lists of many only.
+TEST_CASE("a list of several link filters tests the others on the driving links' event ids") {
+  const std::string w = unique("onids");
+  auto made = [&](const char* collection, const std::string& json) {
+    const HttpResponse r = post_json(collection, json, {admin()});
+    REQUIRE_MESSAGE(r.status == 201, describe(r));
+    return std::to_string(id_of(r.json()));
+  };
+  const std::string cat_a = made("/cal/events/v1/categories", "{\"name\":\"" + w + " a\"}");
+  const std::string cat_b = made("/cal/events/v1/categories", "{\"name\":\"" + w + " b\"}");
+  const std::string tag = made("/cal/events/v1/tags", "{\"name\":\"" + w + " t\"}");
+  const std::string venue = made("/cal/events/v1/venues", "{\"venue\":\"" + w + " v\"}");
+  for (int i = 0; i < 6; ++i)
+    create_id(w + " " + std::to_string(i), "2034-03-0" + std::to_string(1 + i) + " 10:00:00",
+              "2034-03-0" + std::to_string(1 + i) + " 11:00:00",
+              "\"timezone\":\"UTC\",\"venue\":" + venue + ",\"categories\":[" + (i % 2 ? cat_a : cat_b) +
+                  "]" + (i % 3 ? ",\"tags\":[" + tag + "]" : ""));
+  const std::string window = "&start_date=2034-03-01&end_date=2034-03-31";
+  // The statements reading the driver's rows (count and page); none may join the events' rows.
+  const auto driven = [](const general_log::LoggedGet& got, const std::string& driver) {
+    std::vector<std::string> found;
+    for (const std::string& s : got.statements)
+      if (s.find("FROM " + driver + " l FORCE INDEX") != std::string::npos) found.push_back(s);
+    return found;
+  };
+  // A tag drives; the one category is a join on its link's key.
+  const general_log::LoggedGet one =
+      general_log::logged_get(std::string(kEvents) + "?tags=" + tag + "&categories=" + cat_a + window);
+  REQUIRE_MESSAGE(one.response.status == 200, describe(one.response));
+  CHECK(int_at(one.response.json(), {"total"}) == 2);
+  const std::vector<std::string> by_tag = driven(one, "term_relationships");
+  CHECK(by_tag.size() >= 2);
+  CHECK(general_log::count_containing(by_tag, "STRAIGHT_JOIN term_relationships lj0 ON") ==
+        (int)by_tag.size());
+  CHECK(general_log::count_containing(by_tag, "JOIN posts p") == 0);
+  // The venue drives; two categories are an EXISTS on their links, the tag a join.
+  const general_log::LoggedGet two =
+      general_log::logged_get(std::string(kEvents) + "?venue=" + venue + "&categories=" + cat_a + "," +
+                              cat_b + "&tags=" + tag + window);
+  REQUIRE_MESSAGE(two.response.status == 200, describe(two.response));
+  CHECK(int_at(two.response.json(), {"total"}) == 4);
+  const std::vector<std::string> by_venue = driven(two, "event_venues");
+  CHECK(by_venue.size() >= 2);
+  CHECK(general_log::count_containing(by_venue, "EXISTS (SELECT 1 FROM term_relationships lx") ==
+        (int)by_venue.size());
+  CHECK(general_log::count_containing(by_venue, "STRAIGHT_JOIN term_relationships lj0 ON") ==
+        (int)by_venue.size());
+  CHECK(general_log::count_containing(by_venue, "JOIN posts p") == 0);
+}
+
 TEST_CASE("a term's list with no other filter is counted from its day rollup unless it has few links") {
   const std::string w = unique("tdays");
   const auto category = [&](const std::string& name) {

@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "support/client.h"
@@ -34,24 +35,9 @@ struct Counted {
   std::vector<std::string> statements;
 };
 Counted list(const std::string& path) {
-  general_log::on();
-  const HttpResponse r =
-      get(path + (path.find('?') == std::string::npos ? "?" : "&") + "nocache=" + unique("n"));
-  const std::string log = general_log::sql(
-                              "SELECT REPLACE(CONVERT(argument USING utf8mb4), '\\n', ' ') FROM "
-                              "mysql.general_log WHERE command_type IN ('Prepare', 'Execute', "
-                              "'Query')")
-                              .out;
-  general_log::off();
-  REQUIRE_MESSAGE(r.status == 200, describe(r));
-  Counted c;
-  c.total = int_at(r.json(), {"total"});
-  for (std::size_t at = 0; at < log.size();) {
-    const std::size_t end = std::min(log.find('\n', at), log.size());
-    c.statements.push_back(log.substr(at, end - at));
-    at = end + 1;
-  }
-  return c;
+  general_log::LoggedGet got = general_log::logged_get(path);
+  REQUIRE_MESSAGE(got.response.status == 200, describe(got.response));
+  return Counted{int_at(got.response.json(), {"total"}), std::move(got.statements)};
 }
 
 }  // namespace

@@ -6,11 +6,13 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "support/client.h"
 #include "support/commands.h"
 #include "support/reliability.h"
 
@@ -82,6 +84,28 @@ inline std::vector<std::vector<std::string>> off() {
   std::vector<std::vector<std::string>> transactions = committed_transactions();
   sql("SET GLOBAL log_output = 'FILE'; TRUNCATE mysql.general_log");
   return transactions;
+}
+
+// A visitor's GET of `path` (made unique, so that no cache answers it) and the statements it
+// prepared, executed or sent, one an element.
+struct LoggedGet {
+  HttpResponse response;
+  std::vector<std::string> statements;
+};
+inline LoggedGet logged_get(const std::string& path) {
+  on();
+  LoggedGet got;
+  got.response = get(path + (path.find('?') == std::string::npos ? "?" : "&") + "nocache=" + unique("n"));
+  const std::string log = sql("SELECT REPLACE(CONVERT(argument USING utf8mb4), '\\n', ' ') FROM "
+                              "mysql.general_log WHERE command_type IN ('Prepare', 'Execute', 'Query')")
+                              .out;
+  off();
+  for (std::size_t at = 0; at < log.size();) {
+    const std::size_t end = std::min(log.find('\n', at), log.size());
+    got.statements.push_back(log.substr(at, end - at));
+    at = end + 1;
+  }
+  return got;
 }
 
 }  // namespace general_log
