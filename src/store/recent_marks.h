@@ -1,5 +1,5 @@
 // Internal to src/store/: what a plan learned from one statement and the next plans may use for a
-// while without reading it again (a word's postings over the probe's limit, a term's many links).
+// while without reading it again (how many postings a search's words have, a term's few links).
 // Such a mark only chooses among plans that give the same answer, so one a minute old is good
 // enough. Bounded: marking past the bound forgets every mark. Thread-safe.
 #pragma once
@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace cal {
@@ -20,19 +21,21 @@ class RecentMarks {
   RecentMarks(const RecentMarks&) = delete;
   RecentMarks& operator=(const RecentMarks&) = delete;
 
-  // Whether `ids` were marked less than `kept` ago (in any order).
-  bool marked(const std::vector<long long>& ids) {
+  // The number `ids` were marked with less than `kept` ago (in any order).
+  std::optional<long long> recalled(const std::vector<long long>& ids) {
     const std::vector<long long> key = sorted(ids);
     const std::lock_guard<std::mutex> lock(mutex_);
     const auto it = marks_.find(key);
-    return it != marks_.end() && Clock::now() - it->second < kept_;
+    if (it == marks_.end() || Clock::now() - it->second.when >= kept_) return std::nullopt;
+    return it->second.number;
   }
+  bool marked(const std::vector<long long>& ids) { return recalled(ids).has_value(); }
 
-  void mark(const std::vector<long long>& ids) {
+  void mark(const std::vector<long long>& ids, long long number = 0) {
     std::vector<long long> key = sorted(ids);
     const std::lock_guard<std::mutex> lock(mutex_);
     if (marks_.size() >= max_marks_) marks_.clear();
-    marks_[std::move(key)] = Clock::now();
+    marks_[std::move(key)] = Mark{Clock::now(), number};
   }
 
  private:
@@ -44,7 +47,11 @@ class RecentMarks {
   const std::chrono::seconds kept_;
   const std::size_t max_marks_;
   std::mutex mutex_;
-  std::map<std::vector<long long>, Clock::time_point> marks_;
+  struct Mark {
+    Clock::time_point when;
+    long long number;
+  };
+  std::map<std::vector<long long>, Mark> marks_;
 };
 
 }  // namespace cal
