@@ -80,6 +80,36 @@ TEST_CASE("search: a word over the probe's limit is not counted again by the nex
   CHECK(general_log::count_containing(remembered, kProbe) == 0);
   CHECK(general_log::count_containing(remembered, kPendingCheck) == 1);
 
+  // Within a category of a third of them (linked by hand), the category drives: its count reads
+  // the word's postings in the window once (a derived table), its page looks up its rows' events.
+  const HttpResponse made =
+      post_json("/cal/events/v1/categories", "{\"name\":\"" + word + " cat\"}", {admin()});
+  REQUIRE_MESSAGE(made.status == 201, describe(made));
+  const std::string category = std::to_string(id_of(made.json()));
+  engine::sql("INSERT INTO term_relationships (event_id, term_id) SELECT id, " + category +
+              " FROM posts WHERE type = 'event' AND title = '" + word + "' AND id % 3 = 0");
+  const std::string in_category =
+      engine::sql("SELECT COUNT(*) FROM term_relationships WHERE term_id = " + category);
+  const general_log::LoggedGet within =
+      general_log::logged_get(search + "&categories=" + category + "&per_page=5");
+  REQUIRE_MESSAGE(within.response.status == 200, describe(within.response));
+  CHECK(within.response.header("X-WP-Total") == in_category);
+  // Each statement logged when prepared and when run: the count hashes, the page looks up.
+  const std::string hashed = "JOIN (SELECT DISTINCT s.event_id FROM search_postings s";
+  const std::string looked_up = "EXISTS (SELECT 1 FROM search_postings sx";
+  CHECK(general_log::count_containing(within.statements, hashed) >= 1);
+  CHECK(general_log::count_containing(within.statements, looked_up) >= 1);
+  for (const std::string& statement : within.statements)
+    CHECK_FALSE(
+        (statement.find(hashed) != std::string::npos && statement.find(looked_up) != std::string::npos));
+  // All start at the same time: the page is the first five by id.
+  std::vector<long long> first_five;
+  for (const long long id : {0, 1, 2, 3, 4})
+    first_five.push_back(
+        std::stoll(engine::sql("SELECT event_id FROM term_relationships WHERE term_id = " + category +
+                               " ORDER BY event_id LIMIT 1 OFFSET " + std::to_string(id))));
+  CHECK(ids_in(within.response.json()) == first_five);
+
   engine::sql("DELETE FROM posts WHERE type = 'event' AND title LIKE '" + word + "%'");
   CHECK(engine::sql("SELECT COUNT(*) FROM posts WHERE id = " + std::to_string(waker)) == "0");
   CHECK(engine::derived_data_mismatch() == "");
