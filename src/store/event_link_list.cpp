@@ -161,11 +161,12 @@ struct Rest {
   std::string joins;
   std::vector<SqlValue> join_args;
   SqlWhere on_event_ids;
-  // The index words of each word in more events than the probe counts that is tested on a
-  // link's rows. A page looks its few rows up (on_event_ids); a count reads the word's postings
-  // in the window once into a hash keyed by event and probes it with the link's rows. At a
-  // million demo events, the top category's 22,000 links of a year each looked up in `jazz`'s
-  // postings took 60 ms, `jazz`'s postings of the year hashed 36 ms (by hand).
+  // The index words of each tested word in more events than the probe counts. A page looks its
+  // few rows up (EXISTS); a count reads the word's postings in the window once into a hash keyed
+  // by event and probes it with the driving rows. At a million demo events, the top category's
+  // 22,000 links of a year each looked up in `jazz`'s postings took 60 ms, `jazz`'s postings of
+  // the year hashed 36 ms (by hand); MariaDB's own semi-join hashed all of a word's postings,
+  // not those of the window.
   std::vector<std::vector<long long>> hashed_in_count;
   bool empty() const {
     return !events && joins.empty() && on_event_ids.sql.empty() && hashed_in_count.empty();
@@ -216,15 +217,10 @@ Rest rest_of(const EventFilter& f, const Driver& driver) {
   // Postings decide an event only when it is not pending: rows driven by another link may be.
   const bool postings_decide =
       !(f.search_narrowing && f.search_narrowing->pending_events) || pending_apart(f, driver.ids);
-  // A word tested on the rows of another word's postings, both in more events than the probe
-  // counts: the driving rows may be as many as the tested word's postings, and MariaDB's
-  // semi-join (the tested postings read once into a hash) then beats a key lookup a row (`jazz
-  // night` at a million events: 113 against 129 ms). Tested on a link's rows or a rare word's, a
-  // lookup a row wins (a search within a category: 64 against 85 ms).
-  const bool driven_by_many_postings =
-      postings_drive(f, driver.ids) && f.search_narrowing->postings > kMaxDrivingPostings;
-  const bool common_on_links = !postings_drive(f, driver.ids) && f.search_narrowing &&
-                               f.search_narrowing->postings > kMaxDrivingPostings;
+  // Every word in more events than the probe counts (the narrowing one is the rarest): a count
+  // reads its postings in the window once into a hash (Rest::hashed_in_count), where a key
+  // lookup a driving row cost more than the rows themselves.
+  const bool common_words = f.search_narrowing && f.search_narrowing->postings > kMaxDrivingPostings;
   for (auto word = words.begin(); word != words.end();) {
     const auto indexed = std::find_if(f.search_indexed.begin(), f.search_indexed.end(),
                                       [&](const IndexedWord& i) { return i.word == *word; });
@@ -232,10 +228,8 @@ Rest rest_of(const EventFilter& f, const Driver& driver) {
       ++word;
       continue;
     }
-    if (common_on_links)
+    if (common_words)
       out.hashed_in_count.push_back(indexed->word_ids);
-    else if (driven_by_many_postings)
-      out.on_event_ids.add_in(kPostingsExist, indexed->word_ids, ") AND sx.event_id = l.event_id)");
     else
       link_on_ids(indexed->word_ids, "search_postings", "word_id");
     word = words.erase(word);
