@@ -28,6 +28,13 @@ namespace {
 using namespace events;
 using engine::sql;
 
+// The id of a record the administrator creates in `collection` from `json`.
+std::string made(const char* collection, const std::string& json) {
+  const HttpResponse r = post_json(collection, json, {admin()});
+  REQUIRE_MESSAGE(r.status == 201, describe(r));
+  return std::to_string(id_of(r.json()));
+}
+
 // A stretch of days far from every other test's events (they stay near today).
 constexpr const char* kBase = "2033-03-";
 
@@ -182,11 +189,6 @@ TEST_CASE("the list engine's totals and pages equal a brute-force count, before 
   const Callers callers{editor, author, sql("SELECT id FROM users WHERE login = '" + author_login + "'")};
   const std::string utc = "\"timezone\":\"UTC\"";
   // The link filters: two categories, a tag, two venues, an organizer, and a search word.
-  auto made = [&](const char* collection, const std::string& json) {
-    const HttpResponse r = post_json(collection, json, {admin()});
-    REQUIRE_MESSAGE(r.status == 201, describe(r));
-    return std::to_string(id_of(r.json()));
-  };
   const std::string cat_a = made("/cal/events/v1/categories", "{\"name\":\"" + w + " a\"}");
   const std::string cat_b = made("/cal/events/v1/categories", "{\"name\":\"" + w + " b\"}");
   const std::string tag = made("/cal/events/v1/tags", "{\"name\":\"" + w + " t\"}");
@@ -360,11 +362,6 @@ TEST_CASE("the default list window is counted exactly by the engine") {
 // shows in the lists of many only.
 TEST_CASE("a list of several link filters tests the others on the driving links' event ids") {
   const std::string w = unique("onids");
-  auto made = [&](const char* collection, const std::string& json) {
-    const HttpResponse r = post_json(collection, json, {admin()});
-    REQUIRE_MESSAGE(r.status == 201, describe(r));
-    return std::to_string(id_of(r.json()));
-  };
   const std::string cat_a = made("/cal/events/v1/categories", "{\"name\":\"" + w + " a\"}");
   const std::string cat_b = made("/cal/events/v1/categories", "{\"name\":\"" + w + " b\"}");
   const std::string tag = made("/cal/events/v1/tags", "{\"name\":\"" + w + " t\"}");
