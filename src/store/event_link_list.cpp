@@ -29,8 +29,6 @@ struct Driver {
 
 constexpr long long kMaxDrivingPostings = kSearchProbeLimit;
 
-const std::vector<std::vector<long long>> kNoWords;
-
 // Whether the event of link row `l` has a posting of one of the index words that follow.
 constexpr const char* kPostingsExist = "EXISTS (SELECT 1 FROM search_postings sx WHERE sx.word_id IN ";
 
@@ -295,14 +293,13 @@ Sql rows_of(const EventFilter& f, const Driver& driver, const StatusBranch& b,
   out.args = rest_of_filter.join_args;
   // A count's hashed words: each word's postings of the same status in the window, each event
   // once (a DISTINCT derived table, which MariaDB materialises with a key on event_id).
-  int hashed = 0;
-  for (const std::vector<long long>& ids : for_count ? rest_of_filter.hashed_in_count : kNoWords) {
+  for (std::size_t i = 0; for_count && i < rest_of_filter.hashed_in_count.size(); ++i) {
     SqlWhere hw;
-    hw.add_in("s.word_id IN ", ids);
+    hw.add_in("s.word_id IN ", rest_of_filter.hashed_in_count[i]);
     hw.add("s.status = ?").bind(b.status);
     hw.add("s.hide_from_listings = 0");
     add_window(hw, f.window, h, "s");
-    const std::string alias = "wh" + std::to_string(hashed++);
+    const std::string alias = "wh" + std::to_string(i);
     out.sql += " JOIN (SELECT DISTINCT s.event_id FROM search_postings s FORCE INDEX (search_postings_list)";
     out.sql += " WHERE TRUE" + hw.sql + ") " + alias + " ON " + alias + ".event_id = l.event_id";
     out.args.insert(out.args.end(), hw.args.begin(), hw.args.end());

@@ -356,10 +356,6 @@ TEST_CASE("the default list window is counted exactly by the engine") {
   CHECK(engine::derived_data_mismatch() == "");
 }
 
-// A category or tag alone is counted from term_day_counts (whole days) and the list index (the
-// part-days at the window's ends), not by reading a link row per event, unless its last list over
-// the same window counted few events: then from its links. A count the rollup alone is off by
-// shows in the lists of many only.
 TEST_CASE("a list of several link filters tests the others on the driving links' event ids") {
   const std::string w = unique("onids");
   const std::string cat_a = made("/cal/events/v1/categories", "{\"name\":\"" + w + " a\"}");
@@ -404,6 +400,10 @@ TEST_CASE("a list of several link filters tests the others on the driving links'
   CHECK(general_log::count_containing(by_venue, "JOIN posts p") == 0);
 }
 
+// A category or tag alone is counted from term_day_counts (whole days) and the list index (the
+// part-days at the window's ends), not by reading a link row per event, unless its last list over
+// the same window counted few events: then from its links. A count the rollup alone is off by
+// shows in the lists of many only.
 TEST_CASE("a term's list with no other filter is counted from its day rollup unless it has few links") {
   const std::string w = unique("tdays");
   const auto category = [&](const std::string& name) {

@@ -103,12 +103,11 @@ TEST_CASE("search: a word over the probe's limit is not counted again by the nex
     CHECK_FALSE(
         (statement.find(hashed) != std::string::npos && statement.find(looked_up) != std::string::npos));
   // All start at the same time: the page is the first five by id.
-  std::vector<long long> first_five;
-  for (const long long id : {0, 1, 2, 3, 4})
-    first_five.push_back(
-        std::stoll(engine::sql("SELECT event_id FROM term_relationships WHERE term_id = " + category +
-                               " ORDER BY event_id LIMIT 1 OFFSET " + std::to_string(id))));
-  CHECK(ids_in(within.response.json()) == first_five);
+  std::string shown;
+  for (const long long id : ids_in(within.response.json()))
+    shown += (shown.empty() ? "" : "\n") + std::to_string(id);
+  CHECK(shown == engine::sql("SELECT event_id FROM term_relationships WHERE term_id = " + category +
+                             " ORDER BY event_id LIMIT 5"));
 
   // A second word in the same 5,001 events (written by hand, indexed by the server's indexer once
   // a write wakes it): one word's postings drive, the other's are hashed for the count.
