@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   g++ make pkg-config
   libfcgi-dev rapidjson-dev libmysqlcppconn-dev libboost-program-options-dev doctest-dev
-  libsodium-dev tzdata libgumbo-dev libcurl4-openssl-dev libical-dev
+  libsodium-dev libxxhash-dev tzdata libgumbo-dev libcurl4-openssl-dev libical-dev
   mariadb-server mariadb-client nginx curl jq
   wrk libzstd-dev libjemalloc-dev libssl-dev libmariadb-dev zlib1g-dev strace
   libical-dev

@@ -1,21 +1,22 @@
 // Entity tags (see cal/core/text/etag.h).
 #include "cal/core/text/etag.h"
 
-#include <sodium.h>
+// Inlined rather than linked: XXH3 is a few header functions, and inline they are the fastest.
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 namespace cal {
 
 std::string strong_etag(std::string_view body) {
-  // Until sodium_init() has run, libsodium hashes with its portable BLAKE2b; once it has, with
-  // the fastest this CPU offers (AVX2 here: the ETag of a 5 KB record was a tenth of the
-  // service's CPU). A failure leaves the portable one, which gives the same hash.
-  static const int ready [[maybe_unused]] = sodium_init();
-  unsigned char hash[16];
-  crypto_generichash(hash, sizeof hash, reinterpret_cast<const unsigned char*>(body.data()), body.size(),
-                     nullptr, 0);
+  // XXH3-128: a tag authenticates nothing, it only has to change with the body, which 128 bits
+  // do for every body a site will ever serve; and XXH3 hashes a 190 KB list in 0.02 ms where
+  // BLAKE2b took 0.23 ms, a tenth of that answer's time (docs/performance.md). Its output is
+  // fixed by its specification, whichever CPU computes it.
+  XXH128_canonical_t hash;
+  XXH128_canonicalFromHash(&hash, XXH3_128bits(body.data(), body.size()));
   static const char kHex[] = "0123456789abcdef";
   std::string tag = "\"";
-  for (unsigned char b : hash) {
+  for (unsigned char b : hash.digest) {
     tag += kHex[b >> 4];
     tag += kHex[b & 15];
   }

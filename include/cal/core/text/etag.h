@@ -7,7 +7,8 @@
 
 namespace cal {
 
-// "\"<32 hex digits>\"": BLAKE2b-128 of the body, quoted as RFC 9110 requires.
+// "\"<32 hex digits>\"": XXH3-128 of the body (its canonical, big-endian form), quoted as RFC
+// 9110 requires.
 std::string strong_etag(std::string_view body);
 
 // Whether an If-None-Match header value names `etag` (a comma list, "*", or weak W/ forms,
