@@ -9,6 +9,7 @@
 #include "cal/core/text/ascii.h"
 #include "cal/core/text/numbers.h"
 #include "cal/core/text/slug.h"
+#include "cal/store/event_relations.h"
 #include "cal/store/read_set.h"
 
 #include <algorithm>
@@ -215,22 +216,40 @@ std::vector<std::pair<long long, std::string>> find_term_ids_and_slugs(
   return out;
 }
 
-TermRefs resolve_term_refs(Db& db, Taxonomy taxonomy, const std::vector<std::string>& items) {
+namespace {
+
+// The term `item` names by id when `kept` keeps it as a term of `taxonomy`: by the rule of
+// resolve_term_refs() the id wins over a slug, so nothing else needs looking up. 0 otherwise.
+long long kept_term_id(LinkedRowKeeper* kept, Taxonomy taxonomy, const std::string& item) {
+  const auto id = parse_id(item);
+  if (!kept || !id) return 0;
+  const std::shared_ptr<const KeptTerm> row = kept->term(*id);
+  if (!row || row->term.taxonomy != taxonomy) return 0;
+  note_term_read(*id);
+  return *id;
+}
+
+}  // namespace
+
+TermRefs resolve_term_refs(Db& db, Taxonomy taxonomy, const std::vector<std::string>& items,
+                           LinkedRowKeeper* kept) {
   std::vector<long long> ids;
   std::vector<std::string> slugs;
-  std::vector<std::string> wanted;
+  std::vector<std::pair<std::string, long long>> wanted;  // each item, with its kept term's id or 0
   for (const auto& raw : items) {
     const std::string item(ascii::trim(raw));
     if (item.empty()) continue;
-    wanted.push_back(item);
+    const long long kept_id = kept_term_id(kept, taxonomy, item);
+    wanted.emplace_back(item, kept_id);
+    if (kept_id != 0) continue;
     if (const auto id = parse_id(item)) ids.push_back(*id);
     slugs.push_back(item);  // a numeric item may also be a slug ("2024")
   }
   const auto found = find_term_ids_and_slugs(db, taxonomy, ids, slugs);
   TermRefs out;
-  for (const auto& item : wanted) {
-    long long match = 0;
-    if (const auto id = parse_id(item))
+  for (const auto& [item, kept_id] : wanted) {
+    long long match = kept_id;
+    if (const auto id = parse_id(item); match == 0 && id)
       for (const auto& [term_id, slug] : found)
         if (term_id == *id) match = *id;
     if (match == 0) {

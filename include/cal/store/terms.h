@@ -58,12 +58,16 @@ std::vector<std::pair<long long, std::string>> find_term_ids_and_slugs(Db& db, T
 
 // The terms a list filter's items name, each item an id or a slug (a numeric item may be either:
 // the id wins), in the items' order without repeats; `unknown`: the first item naming no term of
-// this taxonomy ("" when every one does). One statement.
+// this taxonomy ("" when every one does). One statement, none when every item is the id of a term
+// of this taxonomy that `kept` keeps (cal/store/event_relations.h: a kept term is dropped by any
+// logged change of it, so it exists as kept).
 struct TermRefs {
   std::vector<long long> ids;
   std::string unknown;
 };
-TermRefs resolve_term_refs(Db& db, Taxonomy taxonomy, const std::vector<std::string>& items);
+class LinkedRowKeeper;
+TermRefs resolve_term_refs(Db& db, Taxonomy taxonomy, const std::vector<std::string>& items,
+                           LinkedRowKeeper* kept = nullptr);
 
 // The id of a term of this taxonomy named `name` (case-insensitive), preferring the top level,
 // then the lowest id; nullopt when none.

@@ -357,8 +357,12 @@ void write_event_list(JsonWriter& w, RequestContext& ctx, const ListedRecords& l
 }
 
 std::unique_ptr<LinkedRowKeeper> fragment_row_keeper(RequestContext& ctx) {
-  if (!ctx.fragments.cache) return nullptr;
-  return std::make_unique<FragmentRowKeeper>(ctx.fragments);
+  return fragment_row_keeper(ctx.fragments);
+}
+
+std::unique_ptr<LinkedRowKeeper> fragment_row_keeper(const FragmentUse& fragments) {
+  if (!fragments.cache) return nullptr;
+  return std::make_unique<FragmentRowKeeper>(fragments);
 }
 
 std::shared_ptr<const Fragment> find_single_event(RequestContext& ctx, long long id) {

@@ -145,7 +145,7 @@ std::string check_event_organizers(const ParamSpec&, const ParamValue& value, co
 std::string resolve_term_filter(const ParamSpec& spec, ParamValue& value, const Locale& locale,
                                 const CheckContext& context) {
   if (!context.db) return "";
-  TermRefs refs = resolve_term_refs(*context.db, taxonomy_of(spec), value.texts);
+  TermRefs refs = resolve_term_refs(*context.db, taxonomy_of(spec), value.texts, context.kept);
   if (!refs.unknown.empty())
     return format_message(locale, "%s names no existing term: %s.", {name_of(spec), refs.unknown});
   value.resolved = std::move(refs.ids);

@@ -17,6 +17,7 @@
 #include "api/pipeline/rest_route.h"
 #include "cal/api/access/auth.h"
 #include "cal/api/access/auth_throttle.h"
+#include "cal/api/events/event_fragments.h"
 #include "cal/api/ops/health.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/response_shape.h"
@@ -62,7 +63,7 @@ Response answer_options(const Request& request, const Route& route, Db& db, cons
 // rules that look up ids run here too, so every failure comes in one 400 (docs/api.md §1.3).
 Params validated_params(const Request& request, const std::string& method, const Endpoint& endpoint,
                         const RouteMatch& match, ParsedInput& input, Db& db, const Caller& caller,
-                        const Locale& locale) {
+                        const Locale& locale, const FragmentUse& fragments) {
   if (is_body_method(method)) {
     if (request.body_too_large)
       throw ApiError{413, "rest_body_too_large", translate(locale, "The request body is too large.")};
@@ -76,8 +77,9 @@ Params validated_params(const Request& request, const std::string& method, const
   sources.body = &input.body;
   sources.query = &input.query;
   sources.invalid_utf8 = input.invalid_utf8;
+  const std::unique_ptr<LinkedRowKeeper> kept = fragment_row_keeper(fragments);
   return validate_params(input.calendar ? kNoParams : endpoint.params, sources, locale,
-                         CheckContext{&db, &caller});
+                         CheckContext{&db, &caller, kept.get()});
 }
 
 // The handler's answer. With If-Match on a write of one record, the check and the write share one
@@ -131,7 +133,8 @@ Response route_to_handler(const Request& request, Db& db, Db& primary, const Con
   if (endpoint->capability != Capability::kNone && caller.is_visitor()) throw forbidden(locale, 401);
   if (authenticated && cached.key_by(caller))
     if (auto hit = cached.lookup(db, config)) return std::move(*hit);
-  const Params params = validated_params(request, method, *endpoint, *match, input, db, caller, locale);
+  const Params params =
+      validated_params(request, method, *endpoint, *match, input, db, caller, locale, cached.fragments());
   // Capability of authenticated callers, after validation (docs/api.md §1.4).
   if (!has_capability(caller, endpoint->capability)) throw forbidden(locale);
   RequestContext ctx{

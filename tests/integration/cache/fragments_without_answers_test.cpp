@@ -21,6 +21,14 @@ using events::int_at;
 
 long long statements(const HttpResponse& r) { return std::stoll(r.header("x-cal-statements")); }
 
+// The statements of a general log excerpt that look a list filter's terms up.
+std::size_t term_lookups(const std::string& logged) {
+  std::size_t lookups = 0;
+  for (std::size_t at = 0; (at = logged.find("SELECT id, slug FROM terms", at)) != std::string::npos; ++at)
+    ++lookups;
+  return lookups;
+}
+
 }  // namespace
 
 TEST_CASE("fragments without the response cache: the same list again reads no relations, and sees writes") {
@@ -123,17 +131,60 @@ TEST_CASE("fragments without the response cache: a page of kept records reads no
   CHECK(events::ids_in(category_kept.json()) == events::ids_in(after.json()));
   CHECK_MESSAGE(category_logged.find("term_relationships") != std::string::npos, category_logged);
   CHECK_MESSAGE(category_logged.find("posts") == std::string::npos, category_logged);
-  // The category is looked up once, by the validator, which hands its id to the list.
-  std::size_t lookups = 0;
-  for (std::size_t at = 0; (at = category_logged.find("SELECT id, slug FROM terms", at)) != std::string::npos;
-       ++at)
-    ++lookups;
-  CHECK_MESSAGE(lookups == 1, category_logged);
+  // The validator finds the category by its id among the rows kept for the records (no
+  // statement) and hands the id to the list; by its slug it looks it up, once.
+  CHECK_MESSAGE(term_lookups(category_logged) == 0, category_logged);
+  HttpResponse by_slug;
+  const std::string slug_logged =
+      stack.logged_while([&] { by_slug = send({.url = list + "&categories=talks"}); });
+  CHECK(events::ids_in(by_slug.json()) == events::ids_in(category_kept.json()));
+  CHECK_MESSAGE(term_lookups(slug_logged) == 1, slug_logged);
   // The same bytes as a service rendering every record afresh.
   stack.down();
   stack.up();
   const HttpResponse fresh = send({.url = list});
   CHECK(fresh.body == after.body);
+}
+
+// A filter's term found among the kept rows is as current as a statement's: a term renamed,
+// deleted, or of the other taxonomy is looked up (and refused) as before.
+TEST_CASE("fragments without the response cache: a kept term answers a filter until it changes") {
+  OpsStack stack("fragment-terms", "[server]\nresponse_cache = false\nstatement_count_header = true\n");
+  const HttpResponse created = send({.url = stack.url("/cal/events/v1/events"),
+                                     .method = "POST",
+                                     .body = event_body("Filtered", "2031-08-01 10:00", "2031-08-01 11:00",
+                                                        "\"categories\":[\"Talks\"],\"tags\":[\"Evening\"]"),
+                                     .headers = {stack.admin(), "Content-Type: application/json"}});
+  REQUIRE_MESSAGE(created.status == 201, describe(created));
+  const std::string talks = stack.sql("SELECT id FROM terms WHERE name = 'Talks'");
+  const std::string evening = stack.sql("SELECT id FROM terms WHERE name = 'Evening'");
+  const std::string list = stack.url("/cal/events/v1/events?start_date=2031-08-01&end_date=2031-08-31");
+  REQUIRE(send({.url = list}).status == 200);  // renders the record, keeps its terms
+  HttpResponse kept;
+  CHECK(term_lookups(stack.logged_while([&] { kept = send({.url = list + "&categories=" + talks}); })) == 0);
+  CHECK(array_size(kept.json(), {"events"}) == 1);
+  // A tag's id among the categories: kept, but of the other taxonomy, so looked up and refused.
+  HttpResponse tag_as_category;
+  CHECK(term_lookups(stack.logged_while(
+            [&] { tag_as_category = send({.url = list + "&categories=" + evening}); })) == 1);
+  CHECK(error_mismatch(tag_as_category, 400, "rest_invalid_param") == "");
+  // Renamed: the kept row is dropped with the change, the next filter looks the term up again.
+  const HttpResponse renamed = send({.url = stack.url("/cal/events/v1/categories/" + talks),
+                                     .method = "POST",
+                                     .body = "{\"name\":\"Lectures\"}",
+                                     .headers = {stack.admin(), "Content-Type: application/json"}});
+  REQUIRE_MESSAGE(renamed.status == 200, describe(renamed));
+  HttpResponse after_rename;
+  CHECK(term_lookups(
+            stack.logged_while([&] { after_rename = send({.url = list + "&categories=" + talks}); })) == 1);
+  CHECK(array_size(after_rename.json(), {"events"}) == 1);
+  // Deleted (kept again by the list just read): the filter names no term any more.
+  REQUIRE(send({.url = list}).status == 200);
+  const HttpResponse deleted = send({.url = stack.url("/cal/events/v1/categories/" + talks + "?force=true"),
+                                     .method = "DELETE",
+                                     .headers = {stack.admin()}});
+  REQUIRE_MESSAGE(deleted.status == 200, describe(deleted));
+  CHECK(error_mismatch(send({.url = list + "&categories=" + talks}), 400, "rest_invalid_param") == "");
 }
 
 }  // namespace caltest

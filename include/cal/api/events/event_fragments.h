@@ -50,6 +50,7 @@ std::shared_ptr<const Fragment> find_single_event(RequestContext& ctx, long long
 // The venues, organizers, terms and images kept in ctx.fragments for relations reads
 // (cal/store/event_relations.h); null without a fragment cache.
 std::unique_ptr<LinkedRowKeeper> fragment_row_keeper(RequestContext& ctx);
+std::unique_ptr<LinkedRowKeeper> fragment_row_keeper(const FragmentUse& fragments);
 
 // Writes the full record of a single read of `event`, rendered from `relations`, and keeps it.
 void keep_single_event(JsonWriter& w, RequestContext& ctx, const Event& event,
