@@ -267,11 +267,6 @@ struct PieceCandidates {
   bool pending_events = true;  // whether any event is pending
 };
 
-bool any_pending(Db& db) {
-  Rows rows = db.query("SELECT EXISTS (SELECT 1 FROM search_pending)");
-  return rows.next() && rows.integer(0) != 0;
-}
-
 // The index words' postings as the probe counted them, remembered for a minute. Counting up to
 // the limit reads that many postings: at a million events 3.5 ms of every search of a common
 // word, at 10,000 events 0.5 ms of a search of a word in 1,000 of them, for a count that only
@@ -281,19 +276,14 @@ RecentMarks& postings_counted() {
   return words;
 }
 
-// Counts the postings of `c`'s words up to the probe limit, and whether any event is pending.
+// Counts the postings of `c`'s words up to the probe limit.
 void count_postings(Db& db, PieceCandidates& c) {
   std::vector<SqlValue> args(c.word_ids.begin(), c.word_ids.end());
   args.emplace_back(kSearchProbeLimit + 1);
-  Rows count = db.query(
-      "SELECT COUNT(*), EXISTS (SELECT 1 FROM search_pending) FROM (SELECT 1 FROM search_postings "
-      "WHERE word_id IN (" +
-          placeholders(c.word_ids.size()) + ") LIMIT ?) probe",
-      args);
-  if (count.next()) {
-    c.postings = count.integer(0);
-    c.pending_events = count.integer(1) != 0;
-  }
+  Rows count = db.query("SELECT COUNT(*) FROM (SELECT 1 FROM search_postings WHERE word_id IN (" +
+                            placeholders(c.word_ids.size()) + ") LIMIT ?) probe",
+                        args);
+  if (count.next()) c.postings = count.integer(0);
   postings_counted().mark(c.word_ids, c.postings);
 }
 
@@ -306,63 +296,76 @@ PieceWords& piece_words() {
 // More words added since a piece's were found than this: scan the vocabulary again.
 constexpr long long kMaxWordsAdded = 256;
 
+// The index words holding a piece, and whether any event is pending: every search needs both,
+// and read in the one statement they cost one round trip and one plan.
+struct WordsHolding {
+  std::vector<long long> ids;
+  bool pending_events = true;
+};
+
+// The pending check, a column of each look-up of a piece's words.
+constexpr const char* kAnyPending = "EXISTS (SELECT 1 FROM search_pending)";
+
 // The index words holding `piece` (at most kMaxWordIds + 1 of them), ascending: those remembered
 // and those added since, or all of them from a scan of the vocabulary. The write count, the
 // words and the largest id are read in one statement, so they agree.
-std::vector<long long> words_holding(Db& db, const std::string& piece) {
+WordsHolding words_holding(Db& db, const std::string& piece) {
   const std::string pattern = like_contains(piece);
+  WordsHolding out;
   if (const std::optional<PieceWords::Known> known = piece_words().find(piece)) {
     Rows rows = db.query(
-        "SELECT (SELECT COALESCE(SUM(writes), 0) FROM search_word_writes), w.id, "
-        "w.word COLLATE utf8mb4_unicode_ci LIKE ? ESCAPE '!' FROM (SELECT 1) one LEFT JOIN "
-        "(SELECT id, word FROM search_words WHERE id > ? ORDER BY id LIMIT ?) w ON TRUE ORDER BY w.id",
+        std::string("SELECT (SELECT COALESCE(SUM(writes), 0) FROM search_word_writes), ") + kAnyPending +
+            ", w.id, w.word COLLATE utf8mb4_unicode_ci LIKE ? ESCAPE '!' FROM (SELECT 1) one LEFT JOIN "
+            "(SELECT id, word FROM search_words WHERE id > ? ORDER BY id LIMIT ?) w ON TRUE ORDER BY w.id",
         {pattern, known->max_id, kMaxWordsAdded + 1});
     long long writes = 0;
     std::vector<PieceWords::Added> added;
     while (rows.next()) {
       writes = rows.integer(0);
-      if (!rows.is_null(1)) added.push_back({rows.integer(1), rows.integer(2) != 0});
+      out.pending_events = rows.integer(1) != 0;
+      if (!rows.is_null(2)) added.push_back({rows.integer(2), rows.integer(3) != 0});
     }
     if (static_cast<long long>(added.size()) <= kMaxWordsAdded)
       if (std::optional<PieceWords::Known> now = PieceWords::extended(*known, writes, added)) {
-        std::vector<long long> ids = now->ids;
+        out.ids = now->ids;
         piece_words().keep(piece, std::move(*now));
-        return ids;
+        return out;
       }
   }
   Rows rows = db.query(
-      "SELECT (SELECT COALESCE(SUM(writes), 0) FROM search_word_writes), "
-      "(SELECT COALESCE(MAX(id), 0) FROM search_words), w.id FROM (SELECT 1) one LEFT JOIN "
-      "(SELECT id FROM search_words WHERE word COLLATE utf8mb4_unicode_ci LIKE ? ESCAPE '!' LIMIT ?) w ON "
-      "TRUE",
+      std::string("SELECT (SELECT COALESCE(SUM(writes), 0) FROM search_word_writes), "
+                  "(SELECT COALESCE(MAX(id), 0) FROM search_words), ") +
+          kAnyPending +
+          ", w.id FROM (SELECT 1) one LEFT JOIN "
+          "(SELECT id FROM search_words WHERE word COLLATE utf8mb4_unicode_ci LIKE ? ESCAPE '!' LIMIT ?) w "
+          "ON TRUE",
       {pattern, kMaxWordIds + 1});
   PieceWords::Known found;
   while (rows.next()) {
     found.writes = rows.integer(0);
     found.max_id = rows.integer(1);
-    if (!rows.is_null(2)) found.ids.push_back(rows.integer(2));
+    out.pending_events = rows.integer(2) != 0;
+    if (!rows.is_null(3)) found.ids.push_back(rows.integer(3));
   }
   std::sort(found.ids.begin(), found.ids.end());
-  if (static_cast<long long>(found.ids.size()) <= kMaxWordIds) piece_words().keep(piece, found);
-  return found.ids;
+  out.ids = found.ids;
+  if (static_cast<long long>(found.ids.size()) <= kMaxWordIds) piece_words().keep(piece, std::move(found));
+  return out;
 }
 
 // The index words holding `piece` and their postings counted up to the probe limit; nullopt when
 // so many words hold it that it cannot narrow.
 std::optional<PieceCandidates> candidates_of(Db& db, const std::string& piece) {
   PieceCandidates c;
-  c.word_ids = words_holding(db, piece);
+  WordsHolding words = words_holding(db, piece);
+  c.word_ids = std::move(words.ids);
+  c.pending_events = words.pending_events;
   if (static_cast<long long>(c.word_ids.size()) > kMaxWordIds) return std::nullopt;
-  if (c.word_ids.empty()) {
-    c.pending_events = any_pending(db);
-    return c;
-  }
-  if (const std::optional<long long> counted = postings_counted().recalled(c.word_ids)) {
+  if (c.word_ids.empty()) return c;
+  if (const std::optional<long long> counted = postings_counted().recalled(c.word_ids))
     c.postings = *counted;
-    c.pending_events = any_pending(db);
-  } else {
+  else
     count_postings(db, c);
-  }
   // Many words and many postings: reading every candidate first costs more than the scan.
   if (c.postings > kSearchProbeLimit && c.word_ids.size() > kMaxDrivingWords) return std::nullopt;
   return c;
