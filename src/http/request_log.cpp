@@ -122,8 +122,11 @@ std::string request_id_of(const Request& request) {
     if (!(ascii::is_alnum(c) || c == '-' || c == '_' || c == '.' || c == ':')) usable = false;
   if (usable) return given;
   static std::atomic<unsigned long> counter{0};
+  // Read once: getpid() is a system call on every request otherwise, and the process never forks
+  // once it serves.
+  static const unsigned pid = static_cast<unsigned>(getpid());
   char id[32];
-  std::snprintf(id, sizeof id, "%x-%lx", static_cast<unsigned>(getpid()), ++counter);
+  std::snprintf(id, sizeof id, "%x-%lx", pid, ++counter);
   return id;
 }
 

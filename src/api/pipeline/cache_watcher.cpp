@@ -23,9 +23,11 @@ CacheWatcher::~CacheWatcher() {
 void CacheWatcher::run() {
   using Clock = VersionFlights::Clock;
   const auto lease = std::chrono::milliseconds(config_.server.cache_lease_ms);
-  // A read every quarter lease keeps the last one younger than the lease even when a read takes
-  // a quarter lease itself.
-  const auto period = std::max<Clock::duration>(lease / 4, std::chrono::microseconds(500));
+  // A read every half lease keeps the last one younger than the lease while a read takes less
+  // than half a lease (a slower one only makes requests read the version themselves, shared:
+  // cal/cache/version_flights.h). Each read costs MariaDB about 0.1 ms of CPU, 0.3 ms under load:
+  // at a quarter lease, 13 µs of every cached answer at 10,000 answers a second.
+  const auto period = std::max<Clock::duration>(lease / 2, std::chrono::microseconds(500));
   Db db(config_.database);
   std::unique_lock<std::mutex> lock(mutex_);
   while (!stop_) {

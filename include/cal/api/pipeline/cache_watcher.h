@@ -1,5 +1,5 @@
 // The response cache's watcher (`[server] cache_lease_ms`, docs/performance.md): a thread with its own
-// database connection that reads the data version every quarter lease while visitors' requests
+// database connection that reads the data version every half lease while visitors' requests
 // come, so that a cached answer can be served without a round trip of its own
 // (VersionFlights::fresh) and writes are applied within the lease. Idle for a second, it stops
 // reading until the next request, which then waits for a read as without a lease.
