@@ -4,6 +4,7 @@
 
 #include "cal/api/access/permissions.h"
 #include "cal/api/events/event_fields.h"
+#include "cal/api/events/event_fragments.h"
 #include "cal/api/linked/linked_fields.h"
 #include "cal/api/linked/linked_records.h"
 #include "cal/api/posts/post_writes.h"
@@ -145,7 +146,9 @@ std::string check_event_organizers(const ParamSpec&, const ParamValue& value, co
 std::string resolve_term_filter(const ParamSpec& spec, ParamValue& value, const Locale& locale,
                                 const CheckContext& context) {
   if (!context.db) return "";
-  TermRefs refs = resolve_term_refs(*context.db, taxonomy_of(spec), value.texts, context.kept);
+  const std::unique_ptr<LinkedRowKeeper> kept =
+      context.fragments ? fragment_row_keeper(*context.fragments) : nullptr;
+  TermRefs refs = resolve_term_refs(*context.db, taxonomy_of(spec), value.texts, kept.get());
   if (!refs.unknown.empty())
     return format_message(locale, "%s names no existing term: %s.", {name_of(spec), refs.unknown});
   value.resolved = std::move(refs.ids);

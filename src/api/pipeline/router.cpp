@@ -17,7 +17,6 @@
 #include "api/pipeline/rest_route.h"
 #include "cal/api/access/auth.h"
 #include "cal/api/access/auth_throttle.h"
-#include "cal/api/events/event_fragments.h"
 #include "cal/api/ops/health.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/response_shape.h"
@@ -77,9 +76,8 @@ Params validated_params(const Request& request, const std::string& method, const
   sources.body = &input.body;
   sources.query = &input.query;
   sources.invalid_utf8 = input.invalid_utf8;
-  const std::unique_ptr<LinkedRowKeeper> kept = fragment_row_keeper(fragments);
   return validate_params(input.calendar ? kNoParams : endpoint.params, sources, locale,
-                         CheckContext{&db, &caller, kept.get()});
+                         CheckContext{&db, &caller, &fragments});
 }
 
 // The handler's answer. With If-Match on a write of one record, the check and the write share one

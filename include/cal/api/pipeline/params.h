@@ -20,7 +20,7 @@
 namespace cal {
 
 class Db;
-class LinkedRowKeeper;
+struct FragmentUse;
 struct Caller;
 struct ParamSpec;
 struct ParamValue;
@@ -30,9 +30,9 @@ struct ParamValue;
 struct CheckContext {
   Db* db = nullptr;
   const Caller* caller = nullptr;
-  // Rows the request's fragment cache keeps (cal/store/event_relations.h), for rules that find
-  // what they name there first; null: none.
-  LinkedRowKeeper* kept = nullptr;
+  // The request's fragment cache, whose kept rows (cal/store/event_relations.h) rules may find
+  // what they name in first; null: none.
+  const FragmentUse* fragments = nullptr;
 };
 
 // A per-field rule of the validation stage (docs/api.md §1.3), run on a value that passed its type
