@@ -21,6 +21,9 @@ std::size_t entry_bytes(const std::string& key, const Fragment& f) {
          f.source_bytes + kEntryOverhead;
 }
 
+// The serials a fragment puts into the indexes: one under each record it shows.
+std::size_t serials_of(const Fragment& f) { return f.posts.size() + f.terms.size(); }
+
 }  // namespace
 
 FragmentCache::FragmentCache(std::size_t max_bytes) : max_bytes_(max_bytes) {}
@@ -179,17 +182,19 @@ void FragmentCache::store(const std::string& key, std::uint64_t epoch, Fragment 
   by_serial_.emplace(it->serial, it);
   for (long long id : shared->posts) by_post_[id].push_back(it->serial);
   for (long long id : shared->terms) by_term_[id].push_back(it->serial);
-  indexed_ += shared->posts.size() + shared->terms.size();
+  indexed_ += serials_of(*shared);
+  live_indexed_ += serials_of(*shared);
   bytes_ += bytes;
   compressed_ += raw_size ? 1 : 0;
   evict_locked();
-  if (indexed_ > 4 * (lru_.size() * 8 + 1024)) rebuild_indexes_locked();
+  // Proportional to the serials of entries gone: each store then pays a constant share.
+  if (indexed_ > 2 * live_indexed_ + 4096) rebuild_indexes_locked();
 }
 
 FragmentCache::Stats FragmentCache::stats() const {
   std::lock_guard lock(mutex_);
-  return Stats{lru_.size(), bytes_,    max_bytes_,  compressed_, hits_,
-               misses_,     row_hits_, row_misses_, evictions_,  invalidations_};
+  return Stats{lru_.size(), bytes_,      max_bytes_, compressed_,    hits_,          misses_,
+               row_hits_,   row_misses_, evictions_, invalidations_, index_rebuilds_};
 }
 
 void FragmentCache::clear_locked() {
@@ -199,11 +204,13 @@ void FragmentCache::clear_locked() {
   by_post_.clear();
   by_term_.clear();
   indexed_ = 0;
+  live_indexed_ = 0;
   bytes_ = 0;
   compressed_ = 0;
 }
 
 void FragmentCache::erase_locked(Lru::iterator it) {
+  live_indexed_ -= serials_of(*it->fragment);
   bytes_ -= it->bytes;
   compressed_ -= it->raw_size ? 1 : 0;
   index_.erase(it->key);
@@ -231,12 +238,12 @@ void FragmentCache::evict_locked() {
 void FragmentCache::rebuild_indexes_locked() {
   by_post_.clear();
   by_term_.clear();
-  indexed_ = 0;
+  ++index_rebuilds_;
   for (const Entry& e : lru_) {
     for (long long id : e.fragment->posts) by_post_[id].push_back(e.serial);
     for (long long id : e.fragment->terms) by_term_[id].push_back(e.serial);
-    indexed_ += e.fragment->posts.size() + e.fragment->terms.size();
   }
+  indexed_ = live_indexed_;
 }
 
 }  // namespace cal

@@ -215,7 +215,10 @@ void ResponseCache::store(const std::string& key, const CacheValidity& validity,
   index_.emplace(lru_.front().key, lru_.begin());
   by_serial_.emplace(serial_, lru_.begin());
   index_locked(lru_.front());
-  if (indexed_ > 8 * lru_.size() + 4096) rebuild_indexes_locked();
+  // Proportional to the serials of entries gone, so that each store pays a constant share: a
+  // threshold in entries alone rebuilt on every store once answers read more records than it
+  // allowed for (a list of 50 events reads about 150).
+  if (indexed_ > 2 * live_indexed_ + 4096) rebuild_indexes_locked();
   bytes_ += bytes;
   while (bytes_ > max_bytes_ && !lru_.empty()) {
     erase_locked(std::prev(lru_.end()));
@@ -225,8 +228,8 @@ void ResponseCache::store(const std::string& key, const CacheValidity& validity,
 
 ResponseCache::Stats ResponseCache::stats() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  return Stats{lru_.size(), bytes_,     compressed_,       hits_,
-               misses_,     evictions_, versions_.reads(), versions_.leased()};
+  return Stats{lru_.size(),        bytes_,         compressed_, hits_, misses_, evictions_, versions_.reads(),
+               versions_.leased(), index_rebuilds_};
 }
 
 void ResponseCache::clear_locked() {
@@ -238,11 +241,13 @@ void ResponseCache::clear_locked() {
   for (Serials& s : by_list_) s.clear();
   by_anything_.clear();
   indexed_ = 0;
+  live_indexed_ = 0;
   bytes_ = 0;
   compressed_ = 0;
 }
 
 void ResponseCache::erase_locked(Lru::iterator it) {
+  live_indexed_ -= it->indexed;
   bytes_ -= it->bytes;
   compressed_ -= it->stored->raw_size ? 1 : 0;
   index_.erase(it->key);
@@ -326,17 +331,20 @@ void ResponseCache::invalidate_locked(const DataChange& change) {
   }
 }
 
-void ResponseCache::index_locked(const Entry& entry) {
+void ResponseCache::index_locked(Entry& entry) {
   const Dependencies& d = entry.deps;
+  entry.indexed = 0;
   const auto add = [&](Serials& serials) {
     serials.push_back(entry.serial);
-    ++indexed_;
+    ++entry.indexed;
   };
   if (d.everything) add(by_anything_);
   for (std::size_t bit = 0; bit < by_list_.size(); ++bit)
     if (d.lists & (1u << bit)) add(by_list_[bit]);
   for (long long id : d.posts) add(by_post_[id]);
   for (long long id : d.terms) add(by_term_[id]);
+  indexed_ += entry.indexed;
+  live_indexed_ += entry.indexed;
 }
 
 void ResponseCache::rebuild_indexes_locked() {
@@ -345,7 +353,9 @@ void ResponseCache::rebuild_indexes_locked() {
   for (Serials& s : by_list_) s.clear();
   by_anything_.clear();
   indexed_ = 0;
-  for (const Entry& entry : lru_) index_locked(entry);
+  live_indexed_ = 0;
+  ++index_rebuilds_;
+  for (Entry& entry : lru_) index_locked(entry);
 }
 
 }  // namespace cal

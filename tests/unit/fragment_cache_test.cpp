@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <limits>
 #include <memory>
 #include <string>
@@ -191,6 +192,36 @@ TEST_CASE("fragment cache: invalidation counts, and a restore replaces the old e
   cache.apply(changes({{cal::ChangeKind::kEvent, 1}}));
   CHECK(cache.stats().invalidations == 1);
   CHECK(cache.stats().bytes == 0);
+}
+
+TEST_CASE("fragment cache: the indexes are rebuilt only to shed fragments gone, and still drop exactly") {
+  // Fragments that show many records (an event with dozens of terms): storing one must not pass
+  // over every fragment held.
+  cal::FragmentCache cache(1 << 30);
+  const auto terms = [](int i) {
+    std::vector<long long> ids;
+    for (int t = 0; t < 60; ++t) ids.push_back(1 + (i * 13 + t) % 3000);
+    return ids;
+  };
+  for (int i = 0; i < 600; ++i)
+    cache.store("event:" + std::to_string(i), cache.epoch(), fragment("{}", {i + 100000}, terms(i)));
+  CHECK(cache.stats().entries == 600);
+  CHECK(cache.stats().index_rebuilds == 0);
+  for (int round = 0; round < 3; ++round)
+    for (int i = 0; i < 600; ++i)
+      cache.store("event:" + std::to_string(i), cache.epoch(), fragment("{}", {i + 100000}, terms(i)));
+  CHECK(cache.stats().index_rebuilds >= 1);
+  CHECK(cache.stats().index_rebuilds <= 3);
+  cache.apply(changes({{cal::ChangeKind::kTerm, 61}}));
+  int kept = 0;
+  for (int i = 0; i < 600; ++i) {
+    const auto ids = terms(i);
+    const bool shows = std::find(ids.begin(), ids.end(), 61) != ids.end();
+    CHECK((cache.find("event:" + std::to_string(i)) != nullptr) == !shows);
+    kept += shows ? 0 : 1;
+  }
+  CHECK(kept > 0);
+  CHECK(kept < 600);
 }
 
 TEST_CASE("fragment cache: records are kept compressed once trained, and come back byte for byte") {

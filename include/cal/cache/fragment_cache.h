@@ -98,6 +98,7 @@ class FragmentCache {
     unsigned long long row_hits = 0, row_misses = 0;  // of find_row()
     unsigned long long evictions = 0;                 // dropped to stay within the budget
     unsigned long long invalidations = 0;             // dropped by a change
+    unsigned long long index_rebuilds = 0;            // the indexes rebuilt to shed entries gone
   };
   Stats stats() const;
 
@@ -140,9 +141,11 @@ class FragmentCache {
   std::unordered_map<std::string_view, Lru::iterator> index_;  // views into Entry::key
   std::unordered_map<std::uint64_t, Lru::iterator> by_serial_;
   // Entries by what they show. Serials of entries gone since stay until their record changes or
-  // the indexes are rebuilt (when they hold many more serials than there are entries).
+  // the indexes are rebuilt (when the serials of entries gone outnumber the live ones).
   std::unordered_map<long long, Serials> by_post_, by_term_;
   std::size_t indexed_ = 0;
+  std::size_t live_indexed_ = 0;  // of them, the serials of entries still held
+  unsigned long long index_rebuilds_ = 0;
   std::uint64_t serial_ = 0;
   std::uint64_t epoch_ = 0;
   long long next_change_ = std::numeric_limits<long long>::max();  // of the last version applied

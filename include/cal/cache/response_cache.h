@@ -145,6 +145,7 @@ class ResponseCache {
     unsigned long long evictions = 0;  // entries dropped to stay within the budget
     // Data version reads made (round trips), and lookups that rested on the lease instead.
     unsigned long long version_reads = 0, leased = 0;
+    unsigned long long index_rebuilds = 0;  // the dependency indexes rebuilt to shed dropped entries
   };
   Stats stats() const;
 
@@ -170,6 +171,7 @@ class ResponseCache {
     std::size_t bytes = 0;
     std::uint64_t serial = 0;  // names the entry in the dependency indexes
     Dependencies deps;
+    std::size_t indexed = 0;  // serials it put into the indexes
   };
   using Lru = std::list<Entry>;  // most recently used first
   using Serials = std::vector<std::uint64_t>;
@@ -189,7 +191,7 @@ class ResponseCache {
   bool unchanged_since_locked(std::uint64_t epoch, const Dependencies& deps) const;
   void invalidate_locked(const DataChange& change);
   void drop_locked(Serials& serials);
-  void index_locked(const Entry& entry);
+  void index_locked(Entry& entry);
   void rebuild_indexes_locked();
 
   const std::size_t max_bytes_;
@@ -206,11 +208,13 @@ class ResponseCache {
   std::uint64_t serial_ = 0;
   std::unordered_map<std::uint64_t, Lru::iterator> by_serial_;
   // Entries by what they read. Serials of evicted entries stay until their list is dropped or
-  // the indexes are rebuilt (when they hold many more serials than there are entries).
+  // the indexes are rebuilt (when the serials of entries gone outnumber the live ones).
   std::unordered_map<long long, Serials> by_post_, by_term_;
   std::array<Serials, 4> by_list_;  // by ListFamily bit
   Serials by_anything_;             // entries that depend on everything
   std::size_t indexed_ = 0;         // serials in the indexes
+  std::size_t live_indexed_ = 0;    // of them, the serials of entries still held
+  unsigned long long index_rebuilds_ = 0;
   // Counters applied, once a minute, for prunable().
   std::deque<std::pair<std::chrono::steady_clock::time_point, ShardVersions>> applied_at_;
   std::chrono::steady_clock::time_point last_prune_{};
