@@ -541,6 +541,13 @@ bool link_list_applies(const EventFilter& f) {
   return f.include.empty() && f.modified.empty() && !f.first_per_series && driver_of(f).has_value();
 }
 
+bool search_list_bounded(const EventFilter& f) {
+  if (!link_list_applies(f)) return false;
+  const Driver driver = *driver_of(f);
+  return postings_drive(f, driver.ids) && driver.ids->size() == 1 &&
+         counted_by_days(f, driver, rest_of(f, driver));
+}
+
 std::string link_page_sql(const EventFilter& filter) {
   const Driver driver = *driver_of(filter);
   return page_sql(filter, driver, rest_of(filter, driver), Hours{0, 0}, 10, 0).sql;

@@ -17,6 +17,11 @@ namespace cal {
 // bound it already).
 bool link_list_applies(const EventFilter& filter);
 
+// True when `filter`'s list is the postings of one index word with nothing else to test: the
+// total comes from the word's day rollup and the page from the postings' list index, each costing
+// the same for a word in every event as for a rare one.
+bool search_list_bounded(const EventFilter& filter);
+
 // The page and total as find_event_page() gives them.
 EventPage find_link_page(Db& db, const EventFilter& filter, long long limit, long long offset);
 

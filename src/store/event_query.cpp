@@ -207,7 +207,8 @@ std::string event_page_sql(const EventFilter& filter) {
 
 EventListPlan plan_event_list(const EventFilter& filter) {
   if (!filter.include.empty()) return EventListPlan::kIds;
-  if (!filter.search.empty() && filter.search_is_expensive) return EventListPlan::kTextScan;
+  if (!filter.search.empty() && filter.search_is_expensive && !search_list_bounded(filter))
+    return EventListPlan::kTextScan;
   if (window_list_applies(filter)) return EventListPlan::kWindow;
   if (link_list_applies(filter)) return EventListPlan::kLinks;
   return EventListPlan::kFilter;

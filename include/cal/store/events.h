@@ -85,8 +85,10 @@ struct EventPage {
 //   kFilter  the general query: the window's rows through the filter's indexes and EXISTS tests;
 //   kTextScan  `search` words the index cannot narrow (or held by very many events: the
 //            search plan's verdict, cal/store/search_index.h): every event the other filters
-//            leave in the window is read and tested with LIKE, the plan whose cost grows with the
-//            whole window. A narrowed search is kLinks or kFilter.
+//            leave in the window is read and tested with LIKE, or the many postings counted
+//            against the other filters: the plan whose cost grows with the whole window. A
+//            narrowed search is kLinks or kFilter, and so is one index word held by very many
+//            events with nothing else to test (counted from its day rollup, whatever its size).
 enum class EventListPlan { kIds, kWindow, kLinks, kFilter, kTextScan };
 EventListPlan plan_event_list(const EventFilter& filter);
 
