@@ -150,16 +150,13 @@ void set_post_type(Db& db, long long id, const char* type) {
   throw DuplicateKey{"no free slug for " + slug};
 }
 
-}  // namespace
+// A rule's statement: its columns (read_rule()), then the series' id.
+constexpr const char* kSelectRules =
+    "SELECT s.recurrence, s.is_infinite, DATE_FORMAT(s.horizon_utc, '%Y-%m-%d %H:%i:%s'), s.series_id FROM "
+    "event_series s JOIN posts p ON p.id = s.series_id AND p.type = 'series'";
 
-std::optional<SeriesRule> find_series_rule(Db& db, long long id, bool for_update) {
-  Rows rows = db.query(
-      "SELECT s.recurrence, s.is_infinite, DATE_FORMAT(s.horizon_utc, '%Y-%m-%d %H:%i:%s') FROM event_series "
-      "s "
-      "JOIN posts p ON p.id = s.series_id AND p.type = 'series' WHERE s.series_id = ?" +
-          std::string(for_update ? " FOR UPDATE" : ""),
-      {id});
-  if (!rows.next()) return std::nullopt;
+// A rule from its row of kSelectRules.
+SeriesRule read_rule(const Rows& rows) {
   SeriesRule rule;
   const std::string text = rows.text(0);
   for (std::size_t at = 0; at < text.size();) {
@@ -170,6 +167,32 @@ std::optional<SeriesRule> find_series_rule(Db& db, long long id, bool for_update
   rule.is_infinite = rows.integer(1) != 0;
   rule.horizon_utc = rows.text(2);
   return rule;
+}
+
+// The series record's statement: its post, the fields of event_series, its venue link.
+std::string select_series_events() {
+  return "SELECT " + event_columns() +
+         " FROM posts p JOIN event_series d ON d.series_id = p.id "
+         "LEFT JOIN (SELECT series_id, target_id AS venue_id FROM series_links WHERE kind = 'venue') ev "
+         "ON ev.series_id = p.id WHERE p.type = 'series'";
+}
+
+}  // namespace
+
+std::optional<SeriesRule> find_series_rule(Db& db, long long id, bool for_update) {
+  Rows rows = db.query(
+      std::string(kSelectRules) + " WHERE s.series_id = ?" + (for_update ? " FOR UPDATE" : ""), {id});
+  if (!rows.next()) return std::nullopt;
+  return read_rule(rows);
+}
+
+std::map<long long, SeriesRule> find_series_rules(Db& db, const std::vector<long long>& ids) {
+  std::map<long long, SeriesRule> out;
+  if (ids.empty()) return out;
+  Rows rows = db.query(std::string(kSelectRules) + " WHERE s.series_id IN (" + placeholders(ids.size()) + ")",
+                       std::vector<SqlValue>(ids.begin(), ids.end()));
+  while (rows.next()) out.emplace(rows.integer(3), read_rule(rows));
+  return out;
 }
 
 std::optional<long long> find_series_by_slug(Db& db, std::string_view slug) {
@@ -196,14 +219,22 @@ std::optional<std::string> earliest_infinite_horizon(Db& db) {
 }
 
 std::optional<Event> find_series_event(Db& db, long long id) {
-  Rows rows = db.query(
-      "SELECT " + event_columns() +
-          " FROM posts p JOIN event_series d ON d.series_id = p.id "
-          "LEFT JOIN (SELECT series_id, target_id AS venue_id FROM series_links WHERE kind = 'venue') ev "
-          "ON ev.series_id = p.id WHERE p.id = ? AND p.type = 'series'",
-      {id});
+  Rows rows = db.query(select_series_events() + " AND p.id = ?", {id});
   if (!rows.next()) return std::nullopt;
   return read_event(rows);
+}
+
+std::map<long long, Event> find_series_events(Db& db, const std::vector<long long>& ids) {
+  std::map<long long, Event> out;
+  if (ids.empty()) return out;
+  Rows rows = db.query(select_series_events() + " AND p.id IN (" + placeholders(ids.size()) + ")",
+                       std::vector<SqlValue>(ids.begin(), ids.end()));
+  while (rows.next()) {
+    Event e = read_event(rows);
+    const long long id = e.post.id;
+    out.emplace(id, std::move(e));
+  }
+  return out;
 }
 
 std::optional<StoredOccurrence> find_occurrence(Db& db, long long event_id) {
@@ -231,6 +262,32 @@ long long find_plain_occurrence(Db& db, long long series_id) {
   Rows rows = db.query(
       "SELECT event_id FROM event_occurrences WHERE series_id = ? AND is_exception = 0 LIMIT 1", {series_id});
   return rows.next() ? rows.integer(0) : 0;
+}
+
+std::map<long long, SeriesSpan> find_series_spans(Db& db, const std::vector<long long>& ids) {
+  std::map<long long, SeriesSpan> out;
+  if (ids.empty()) return out;
+  // One row a series, not one an occurrence: a feed's page may hold dozens of series of
+  // thousands of occurrences each.
+  Rows rows = db.query(
+      "SELECT series_id, DATE_FORMAT(MAX(original_utc), '%Y-%m-%d %H:%i:%s'), "
+      "COALESCE(MIN(IF(is_exception = 0, event_id, NULL)), 0), "
+      "COALESCE(GROUP_CONCAT(IF(is_exception = 1, event_id, NULL) ORDER BY event_id), '') "
+      "FROM event_occurrences WHERE series_id IN (" +
+          placeholders(ids.size()) + ") GROUP BY series_id",
+      std::vector<SqlValue>(ids.begin(), ids.end()));
+  while (rows.next()) {
+    SeriesSpan& span = out[rows.integer(0)];
+    span.last_original_utc = rows.text(1);
+    span.plain_occurrence = rows.integer(2);
+    const std::string listed = rows.text(3);
+    for (std::size_t at = 0; at < listed.size();) {
+      const std::size_t end = std::min(listed.find(',', at), listed.size());
+      span.exceptions.push_back(std::stoll(listed.substr(at, end - at)));
+      at = end + 1;
+    }
+  }
+  return out;
 }
 
 std::vector<StoredOccurrence> find_series_occurrences(Db& db, long long series_id) {

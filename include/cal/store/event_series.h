@@ -9,6 +9,7 @@
 
 #include "cal/store/events.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -50,12 +51,20 @@ struct MaterialiseCounts {
 // read (the latest committed rule, locked until commit), for a writer that decides on it.
 std::optional<SeriesRule> find_series_rule(Db& db, long long id, bool for_update = false);
 
+// The rules of series `ids`, by id; ids that are no series are left out. One statement (none for
+// no ids).
+std::map<long long, SeriesRule> find_series_rules(Db& db, const std::vector<long long>& ids);
+
 // The id of the series whose slug is `slug`, nullopt when none. One statement.
 std::optional<long long> find_series_by_slug(Db& db, std::string_view slug);
 
 // Series `id` as an event (its post, the fields of event_series, its venue link); nullopt when `id`
 // is no series. One statement.
 std::optional<Event> find_series_event(Db& db, long long id);
+
+// Series `ids` as find_series_event() gives each, by id; ids that are no series are left out. One
+// statement (none for no ids).
+std::map<long long, Event> find_series_events(Db& db, const std::vector<long long>& ids);
 
 // The occurrence row of event `event_id`, nullopt when it is no occurrence. One statement.
 std::optional<StoredOccurrence> find_occurrence(Db& db, long long event_id);
@@ -76,6 +85,16 @@ long long find_plain_occurrence(Db& db, long long series_id);
 
 // The occurrences of series `series_id` by original instant. One statement.
 std::vector<StoredOccurrence> find_series_occurrences(Db& db, long long series_id);
+
+// What a feed needs of a series' occurrences beside its rule.
+struct SeriesSpan {
+  std::string last_original_utc;      // the latest original instant ("YYYY-MM-DD HH:MM:SS")
+  long long plain_occurrence = 0;     // an occurrence not edited alone (its links are the series')
+  std::vector<long long> exceptions;  // the occurrences edited alone, by id
+};
+
+// The spans of series `ids` that have occurrences, by series. One statement (none for no ids).
+std::map<long long, SeriesSpan> find_series_spans(Db& db, const std::vector<long long>& ids);
 
 // Makes the occurrences of series `series_id` (unparked: an event with details and links) exactly
 // `wanted`: occurrences whose identity is no longer wanted are deleted (exceptions too, counted),

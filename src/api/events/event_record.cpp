@@ -170,22 +170,31 @@ std::optional<std::pair<Event, EventRelations>> load_event_with_relations(Db& db
   return std::make_pair(std::move(event), keyed_relations(std::move(rows)));
 }
 
+EventRelations load_series_relations(Db& db, const std::vector<std::pair<Event, long long>>& series) {
+  // The organizers and terms as an occurrence not edited alone carries them: copies of the
+  // series' own (its venue is its own, read by the id it holds).
+  std::vector<Event> probes;
+  for (const auto& [record, plain] : series) {
+    probes.push_back(record);
+    probes.back().post.id = plain;
+  }
+  EventRelations rel = keyed_relations(find_event_relations(db, probes));
+  for (const auto& [record, plain] : series) {
+    if (plain == 0) continue;
+    const long long id = record.post.id;
+    if (auto it = rel.organizer_ids.find(plain); it != rel.organizer_ids.end())
+      rel.organizer_ids[id] = it->second;
+    if (auto it = rel.categories.find(plain); it != rel.categories.end()) rel.categories[id] = it->second;
+    if (auto it = rel.tags.find(plain); it != rel.tags.end()) rel.tags[id] = it->second;
+  }
+  return rel;
+}
+
 std::optional<std::pair<Event, EventRelations>> load_series_with_relations(
     Db& db, long long id, const std::optional<std::string>& upcoming_after) {
   std::optional<Event> series = find_series_event(db, id);
   if (!series) return std::nullopt;
-  // The organizers and terms as an occurrence not edited alone carries them: copies of the
-  // series' own (its venue is its own, read by the id it holds).
-  Event probe = *series;
-  probe.post.id = find_plain_occurrence(db, id);
-  EventRelations rel = keyed_relations(find_event_relations(db, std::vector<Event>{probe}));
-  if (probe.post.id != 0) {
-    if (auto it = rel.organizer_ids.find(probe.post.id); it != rel.organizer_ids.end())
-      rel.organizer_ids[id] = it->second;
-    if (auto it = rel.categories.find(probe.post.id); it != rel.categories.end())
-      rel.categories[id] = it->second;
-    if (auto it = rel.tags.find(probe.post.id); it != rel.tags.end()) rel.tags[id] = it->second;
-  }
+  EventRelations rel = load_series_relations(db, {{*series, find_plain_occurrence(db, id)}});
   SeriesRecord record;
   if (const auto rule = find_series_rule(db, id)) record.recurrence = rule->recurrence;
   if (upcoming_after) record.upcoming = find_upcoming_occurrences(db, id, *upcoming_after, 10);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 namespace cal {
@@ -35,9 +36,41 @@ void merge(EventRelations& into, EventRelations&& from) {
 
 std::vector<FeedItem> feed_items(RequestContext& ctx, const std::vector<Event>& events, bool expand,
                                  EventRelations& relations) {
+  // The page's series, each once, in the order of their first occurrence on it.
+  std::vector<long long> series_ids;
+  if (!expand) {
+    std::set<long long> seen;
+    for (const Event& e : events)
+      if (e.occurrence && seen.insert(e.occurrence->series_id).second)
+        series_ids.push_back(e.occurrence->series_id);
+  }
+  // All of them read together: a statement for each kind of row, however many series the page
+  // holds (one statement each per series made a feed at a million events 300 statements long).
+  std::map<long long, Event> records = find_series_events(ctx.db, series_ids);
+  const std::map<long long, SeriesSpan> spans = find_series_spans(ctx.db, series_ids);
+  const std::map<long long, SeriesRule> rules = find_series_rules(ctx.db, series_ids);
+  std::vector<std::pair<Event, long long>> with_plain;
+  std::vector<long long> exception_ids;
+  for (const auto& [id, record] : records) {
+    const auto span = spans.find(id);
+    if (span != spans.end())
+      exception_ids.insert(exception_ids.end(), span->second.exceptions.begin(),
+                           span->second.exceptions.end());
+    with_plain.emplace_back(record, span != spans.end() ? span->second.plain_occurrence : 0);
+  }
+  if (!with_plain.empty()) merge(relations, load_series_relations(ctx.db, with_plain));
+  // The occurrences edited alone of every series, by series.
+  std::map<long long, std::vector<Event>> exceptions;
+  for (Event& x : find_events(ctx.db, exception_ids))
+    if (x.occurrence) {
+      const long long series_id = x.occurrence->series_id;
+      exceptions[series_id].push_back(std::move(x));
+    }
+
   std::vector<FeedItem> out;
   std::set<long long> series_done;
   const PostVisibility visible = readable_posts(ctx);
+  std::vector<Event> shown_anywhere;  // for their relations, read together after
   for (const Event& e : events) {
     if (expand || !e.occurrence) {
       out.push_back({e, e.post.id, {}, std::nullopt, {}, false, 0});
@@ -45,54 +78,45 @@ std::vector<FeedItem> feed_items(RequestContext& ctx, const std::vector<Event>& 
     }
     const long long series_id = e.occurrence->series_id;
     if (!series_done.insert(series_id).second) continue;
-    auto series = load_series_with_relations(ctx.db, series_id, std::nullopt);
-    if (!series) {  // the series went between the page's statements: the occurrence as listed
+    const auto record = records.find(series_id);
+    if (record == records.end()) {  // the series went between the page's statements: the occurrence as listed
       out.push_back({e, e.post.id, {}, std::nullopt, {}, false, 0});
       continue;
     }
-    FeedItem master{series->first,
+    FeedItem master{record->second,
                     series_id,
                     {},
                     std::nullopt,
-                    series->first.details.timezone,
-                    series->first.details.all_day,
+                    record->second.details.timezone,
+                    record->second.details.all_day,
                     0};
-    if (const auto it = series->second.series.find(series_id); it != series->second.series.end())
-      master.recurrence = it->second.recurrence;
-    merge(relations, std::move(series->second));
-    std::vector<long long> exception_ids;
-    for (const StoredOccurrence& o : find_series_occurrences(ctx.db, series_id)) {
-      if (o.is_exception) exception_ids.push_back(o.event_id);
-      master.last_year = std::max(master.last_year, std::atoi(o.original_utc.substr(0, 4).c_str()) + 1);
-    }
-    std::vector<Event> exceptions = find_events(ctx.db, exception_ids);
+    if (const auto rule = rules.find(series_id); rule != rules.end())
+      master.recurrence = rule->second.recurrence;
+    if (const auto span = spans.find(series_id); span != spans.end())
+      master.last_year = std::atoi(span->second.last_original_utc.substr(0, 4).c_str()) + 1;
     std::vector<Event> shown;
-    for (Event& x : exceptions) {
-      if (!x.occurrence) continue;
-      if (listed_for(visible, x.post))
-        shown.push_back(std::move(x));
-      else
-        master.recurrence = with_exdate(std::move(master.recurrence), master.event,
-                                        StoredOccurrence{x.post.id, series_id, x.occurrence->original_local,
-                                                         x.occurrence->original_utc, true});
-    }
-    merge(relations,
-          load_event_relations(
-              ctx.db, shown,
-              RelationParts{.images = false, .tags = false, .term_counts = false, .per_part = true}));
+    if (auto it = exceptions.find(series_id); it != exceptions.end())
+      for (Event& x : it->second) {
+        if (listed_for(visible, x.post))
+          shown.push_back(std::move(x));
+        else
+          master.recurrence = with_exdate(std::move(master.recurrence), master.event,
+                                          StoredOccurrence{x.post.id, series_id, x.occurrence->original_local,
+                                                           x.occurrence->original_utc, true});
+      }
+    const std::string zone = master.series_zone;
+    const bool all_day = master.series_all_day;
     out.push_back(std::move(master));
-    const std::size_t master_at = out.size() - 1;
     for (Event& x : shown) {
+      shown_anywhere.push_back(x);
       const EventOccurrence original = *x.occurrence;
-      out.push_back({std::move(x),
-                     series_id,
-                     {},
-                     original,
-                     out[master_at].series_zone,
-                     out[master_at].series_all_day,
-                     0});
+      out.push_back({std::move(x), series_id, {}, original, zone, all_day, 0});
     }
   }
+  merge(relations,
+        load_event_relations(
+            ctx.db, shown_anywhere,
+            RelationParts{.images = false, .tags = false, .term_counts = false, .per_part = true}));
   return out;
 }
 

@@ -26,15 +26,17 @@ namespace {
 using namespace events;
 namespace fs = std::filesystem;
 
-// (start in UTC as ISO 8601, summary) of every occurrence ical.js finds in the feed in 2041.
-std::vector<std::pair<std::string, std::string>> expanded(const std::string& feed) {
+// (start in UTC as ISO 8601, summary) of every occurrence ical.js finds in the feed from `from` to
+// `to` (ISO 8601 instants).
+std::vector<std::pair<std::string, std::string>> expanded_in(const std::string& feed, const std::string& from,
+                                                             const std::string& to) {
   const fs::path dir = ical_dir();
   REQUIRE_MESSAGE(fs::exists(dir / "node_modules" / "ical.js"),
                   dir.string() << "/node_modules is missing: run scripts/install-npm-tools.sh");
   const fs::path file = fs::temp_directory_path() / ("calendar-rrule-" + std::to_string(::getpid()) + ".ics");
   std::ofstream(file, std::ios::binary) << feed;
-  const Run r = run("cd '" + dir.string() + "' && node expand.mjs '" + file.string() +
-                    "' 2041-01-01T00:00:00Z 2042-01-01T00:00:00Z 2>&1");
+  const Run r = run("cd '" + dir.string() + "' && node expand.mjs '" + file.string() + "' " + from + " " +
+                    to + " 2>&1");
   fs::remove(file);
   INFO("ical.js: " << r.out);
   REQUIRE(r.exit_code == 0);
@@ -44,6 +46,11 @@ std::vector<std::pair<std::string, std::string>> expanded(const std::string& fee
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& o : doc.GetArray()) out.emplace_back(o["start"].GetString(), o["summary"].GetString());
   return out;
+}
+
+// Those of 2041.
+std::vector<std::pair<std::string, std::string>> expanded(const std::string& feed) {
+  return expanded_in(feed, "2041-01-01T00:00:00Z", "2042-01-01T00:00:00Z");
 }
 
 // The same pairs from the JSON list, sorted as expand.mjs sorts.
@@ -153,6 +160,53 @@ TEST_CASE("recurring feed: ical.js expands the series' rules to exactly the list
   const HttpResponse by_slug = get(std::string(kEvents) + "/by-slug/" + slug + "?ical=1");
   REQUIRE_MESSAGE(by_slug.status == 200, describe(by_slug));
   CHECK(expanded(by_slug.body) == of_series);
+}
+
+// A feed reads its series together: as many statements for three series, each with an occurrence
+// edited alone, as for one, and ical.js still finds exactly the listed occurrences.
+TEST_CASE("recurring feed: the statements of a feed do not grow with the series on its page") {
+  const HttpResponse category =
+      post_json("/cal/events/v1/categories", "{\"name\":" + events::quoted(unique("Feed series batch")) + "}",
+                {admin()});
+  REQUIRE(category.status == 201);
+  const std::string category_id = std::to_string(id_of(category.json()));
+  const std::string in_category = "\"categories\":[" + category_id + "],\"status\":\"publish\"";
+  const std::string query = "start_date=2043-01-01&end_date=2043-12-31&per_page=50&categories=" + category_id;
+  // A series of four Mondays whose second one is renamed alone.
+  const auto add_series = [&](const std::string& name, const std::string& first_day,
+                              const std::string& zone) {
+    const long long id = id_of(create(event_body(
+        name, first_day + " 18:00", first_day + " 19:00",
+        "\"timezone\":\"" + zone + "\"," + in_category + ",\"recurrence\":[\"RRULE:FREQ=WEEKLY;COUNT=4\"]")));
+    std::vector<long long> ids;
+    for (long long listed : list_ids(query + "&search=" + name)) ids.push_back(listed);
+    REQUIRE(ids.size() == 4);
+    const HttpResponse edited =
+        patch_json(path_of(ids[1]) + "?scope=this", "{\"title\":\"" + name + " renamed\"}", {admin()});
+    REQUIRE_MESSAGE(edited.status == 200, describe(edited));
+    return id;
+  };
+  const auto feed_statements = [&] {
+    const HttpResponse feed = get(std::string(kEvents) + "?" + query + "&ical=1&nc=" + unique("n"));
+    REQUIRE_MESSAGE(feed.status == 200, describe(feed));
+    const HttpResponse list = get(std::string(kEvents) + "?" + query);
+    REQUIRE(list.status == 200);
+    INFO(feed.body);
+    CHECK(expanded_in(feed.body, "2043-01-01T00:00:00Z", "2044-01-01T00:00:00Z") == listed(list.json()));
+    return feed.header("x-cal-statements");
+  };
+  const long long first = add_series(unique("Batchone"), "2043-02-02", "Europe/Berlin");
+  const std::string one = feed_statements();
+  add_series(unique("Batchtwo"), "2043-02-03", "America/New_York");
+  add_series(unique("Batchthree"), "2043-02-04", "Asia/Kolkata");
+  const std::string three = feed_statements();
+  CHECK(!one.empty());
+  CHECK(one == three);
+  // Each series once with its rule and its override once.
+  const HttpResponse feed = get(std::string(kEvents) + "?" + query + "&ical=1");
+  CHECK(count_of(feed.body, "RRULE:FREQ=WEEKLY;COUNT=4") == 3);
+  CHECK(count_of(feed.body, "RECURRENCE-ID") == 3);
+  CHECK(count_of(feed.body, "UID:" + std::to_string(first) + "@") == 2);
 }
 
 }  // namespace

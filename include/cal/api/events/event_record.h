@@ -51,6 +51,11 @@ EventRelations load_event_relations(Db& db, const std::vector<Event>& events,
 // at most one statement.
 EventRelations load_written_event_relations(Db& db, const Event& event, const WrittenLinks& links);
 
+// The relations of series records, each paired with the id of one of its occurrences not edited
+// alone (0 when none), as load_series_with_relations() reads them for one: in one statement for
+// any number of series (their rules and occurrences are not read).
+EventRelations load_series_relations(Db& db, const std::vector<std::pair<Event, long long>>& series);
+
 // Series `id` as a record and its relations (its links as its occurrences carry them), with its
 // rule and, given `upcoming_after` (a UTC time), its next occurrences; nullopt when `id` is no
 // series.
