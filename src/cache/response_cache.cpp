@@ -216,8 +216,8 @@ void ResponseCache::store(const std::string& key, const CacheValidity& validity,
   by_serial_.emplace(serial_, lru_.begin());
   index_locked(lru_.front());
   // Proportional to the serials of entries gone, so that each store pays a constant share: a
-  // threshold in entries alone rebuilt on every store once answers read more records than it
-  // allowed for (a list of 50 events reads about 150).
+  // threshold in entries alone would rebuild on every store once answers read more records than
+  // it allows for (a list of 50 events reads about 150).
   if (indexed_ > 2 * live_indexed_ + 4096) rebuild_indexes_locked();
   bytes_ += bytes;
   while (bytes_ > max_bytes_ && !lru_.empty()) {
