@@ -267,24 +267,24 @@ long long find_plain_occurrence(Db& db, long long series_id) {
 std::map<long long, SeriesSpan> find_series_spans(Db& db, const std::vector<long long>& ids) {
   std::map<long long, SeriesSpan> out;
   if (ids.empty()) return out;
-  // One row a series, not one an occurrence: a feed's page may hold dozens of series of
-  // thousands of occurrences each.
+  // A row a series, then a row an occurrence edited alone (its id in the last column), not one
+  // an occurrence: a feed's page may hold dozens of series of thousands of occurrences each.
+  const std::string in = " FROM event_occurrences WHERE series_id IN (" + placeholders(ids.size()) + ")";
+  std::vector<SqlValue> args(ids.begin(), ids.end());
+  args.insert(args.end(), ids.begin(), ids.end());
   Rows rows = db.query(
       "SELECT series_id, DATE_FORMAT(MAX(original_utc), '%Y-%m-%d %H:%i:%s'), "
-      "COALESCE(MIN(IF(is_exception = 0, event_id, NULL)), 0), "
-      "COALESCE(GROUP_CONCAT(IF(is_exception = 1, event_id, NULL) ORDER BY event_id), '') "
-      "FROM event_occurrences WHERE series_id IN (" +
-          placeholders(ids.size()) + ") GROUP BY series_id",
-      std::vector<SqlValue>(ids.begin(), ids.end()));
+      "COALESCE(MIN(IF(is_exception = 0, event_id, NULL)), 0), 0" +
+          in + " GROUP BY series_id UNION ALL SELECT series_id, NULL, 0, event_id" + in +
+          " AND is_exception = 1",
+      args);
   while (rows.next()) {
     SeriesSpan& span = out[rows.integer(0)];
-    span.last_original_utc = rows.text(1);
-    span.plain_occurrence = rows.integer(2);
-    const std::string listed = rows.text(3);
-    for (std::size_t at = 0; at < listed.size();) {
-      const std::size_t end = std::min(listed.find(',', at), listed.size());
-      span.exceptions.push_back(std::stoll(listed.substr(at, end - at)));
-      at = end + 1;
+    if (rows.integer(3) != 0) {
+      span.exceptions.push_back(rows.integer(3));
+    } else {
+      span.last_original_utc = rows.text(1);
+      span.plain_occurrence = rows.integer(2);
     }
   }
   return out;

@@ -90,7 +90,7 @@ std::vector<StoredOccurrence> find_series_occurrences(Db& db, long long series_i
 struct SeriesSpan {
   std::string last_original_utc;      // the latest original instant ("YYYY-MM-DD HH:MM:SS")
   long long plain_occurrence = 0;     // an occurrence not edited alone (its links are the series')
-  std::vector<long long> exceptions;  // the occurrences edited alone, by id
+  std::vector<long long> exceptions;  // the occurrences edited alone
 };
 
 // The spans of series `ids` that have occurrences, by series. One statement (none for no ids).
