@@ -1321,3 +1321,39 @@ INSERT IGNORE INTO schema_migrations (version) VALUES (20);
 -- to the writer, which adds its day counts summed per month in one statement; every other writer
 -- is counted as before.
 INSERT IGNORE INTO schema_migrations (version) VALUES (21);
+
+-- Migration 22: the vocabulary's trigrams, so that a search finds the index words holding a piece
+-- of three or more characters without a LIKE over every word (0.2–0.35 µs a word: 45 ms at a
+-- vocabulary of 200,000 words, for every piece not searched lately). The collation's LIKE compares
+-- a word with the piece character by character, each pair by its weights, so a word holding the
+-- piece holds, at the same places, three-character runs whose characters weigh as the piece's
+-- runs do. A run is keyed by its characters' weights (CRC32: a collision only adds a candidate,
+-- which the LIKE that confirms every candidate removes); a piece's candidates are the words of
+-- whichever of its keys the fewest words hold (store/search_index.cpp). Kept by triggers whoever
+-- writes the vocabulary; calendarctl search-index rebuild writes them again.
+CREATE FUNCTION IF NOT EXISTS cal_trigram(word VARCHAR(190) CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci, first INT)
+  RETURNS INT UNSIGNED DETERMINISTIC NO SQL COMMENT 'the key of the three characters of word from first (1-based): their weights under the search collation, hashed'
+  RETURN CRC32(CONCAT(WEIGHT_STRING(SUBSTRING(word, first, 1)), WEIGHT_STRING(SUBSTRING(word, first + 1, 1)), WEIGHT_STRING(SUBSTRING(word, first + 2, 1))));
+CREATE TABLE IF NOT EXISTS search_word_trigrams (
+  trigram INT UNSIGNED NOT NULL COMMENT 'cal_trigram() of three characters of the word',
+  word_id INT UNSIGNED NOT NULL COMMENT 'search_words.id',
+  PRIMARY KEY (trigram, word_id),
+  KEY search_word_trigrams_word (word_id) COMMENT 'a word''s keys, for its update or delete'
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT='the vocabulary''s three-character runs: which words hold each';
+CREATE OR REPLACE TRIGGER search_words_trigrams_ai AFTER INSERT ON search_words FOR EACH ROW
+  INSERT IGNORE INTO search_word_trigrams (trigram, word_id)
+    SELECT cal_trigram(NEW.word, s.seq), NEW.id FROM seq_1_to_188 s WHERE s.seq <= CHAR_LENGTH(NEW.word) - 2;
+CREATE OR REPLACE TRIGGER search_words_trigrams_au AFTER UPDATE ON search_words FOR EACH ROW BEGIN
+  IF NOT (OLD.id = NEW.id AND OLD.word = NEW.word) THEN
+    DELETE FROM search_word_trigrams WHERE word_id = OLD.id
+    ; INSERT IGNORE INTO search_word_trigrams (trigram, word_id)
+      SELECT cal_trigram(NEW.word, s.seq), NEW.id FROM seq_1_to_188 s WHERE s.seq <= CHAR_LENGTH(NEW.word) - 2
+  ; END IF
+; END;
+CREATE OR REPLACE TRIGGER search_words_trigrams_ad AFTER DELETE ON search_words FOR EACH ROW
+  DELETE FROM search_word_trigrams WHERE word_id = OLD.id;
+-- Once: the keys of the words already there.
+INSERT IGNORE INTO search_word_trigrams (trigram, word_id)
+  SELECT cal_trigram(w.word, s.seq), w.id FROM search_words w JOIN seq_1_to_188 s ON s.seq <= CHAR_LENGTH(w.word) - 2
+  WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 22);
+INSERT IGNORE INTO schema_migrations (version) VALUES (22);

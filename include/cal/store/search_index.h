@@ -27,8 +27,9 @@ long long index_pending_events(Db& db, long long limit, long long written,
 // it counts the new postings in search_word_days itself.
 void index_event_range(Db& db, long long first, long long last);
 
-// Marks every event pending and indexes them all, in transactions of `batch` events; calls
-// progress(indexed so far, total) after each. Returns the number indexed.
+// Writes the vocabulary's trigrams again, marks every event pending and indexes them all, in
+// transactions of `batch` events; calls progress(indexed so far, total) after each. Returns the
+// number indexed.
 long long rebuild_search_index(Db& db, long long batch,
                                const std::function<void(long long, long long)>& progress);
 

@@ -95,6 +95,14 @@ inline std::string derived_data_mismatch() {
             ", x.status, x.hide_from_listings, x.day HAVING SUM(x.n) <> 0) bad");
     if (bad != "0") return bad + " " + days + " counts differ from " + rows;
   }
+  // The vocabulary's trigrams: the keys of each word's three-character runs, no more, no fewer.
+  const std::string trigrams =
+      sql("SELECT COUNT(*) FROM (SELECT x.trigram FROM (SELECT trigram, word_id, 1 AS n FROM "
+          "search_word_trigrams "
+          "UNION ALL SELECT DISTINCT cal_trigram(w.word, s.seq), w.id, -1 FROM search_words w "
+          "JOIN seq_1_to_188 s ON s.seq <= CHAR_LENGTH(w.word) - 2) x GROUP BY x.trigram, x.word_id "
+          "HAVING SUM(x.n) <> 0) bad");
+  if (trigrams != "0") return trigrams + " search_word_trigrams rows differ from the words' runs";
   const std::string hours =
       sql("SELECT COUNT(*) FROM event_details WHERE FLOOR(TIMESTAMPDIFF(SECOND, start_utc, end_utc) / 3600) "
           "NOT IN (SELECT hours FROM event_duration_hours)");
