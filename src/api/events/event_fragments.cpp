@@ -44,26 +44,6 @@ const typename Map::mapped_type* found_in(const Map& map, long long key) {
   return it == map.end() ? nullptr : &it->second;
 }
 
-// The records `event`'s record shows (itself, its image, its venue, organizers and their images)
-// into `f`; its terms are in its splices. False when one of them is a scheduled post: it reads as
-// `publish` once due, which no change logs, so its rendering is not kept.
-bool collect_shown(const Event& event, const EventRelations& rel, Fragment& f) {
-  const auto post = [&f](const PostRow& row) {
-    add_unique(f.posts, row.id);
-    add_unique(f.posts, row.image_id);
-    return row.status != "future";
-  };
-  if (!post(event.post)) return false;
-  add_unique(f.posts, event.venue_id);
-  if (const Venue* v = found_in(rel.venues, event.venue_id); v && !post(v->post)) return false;
-  if (const auto* ids = found_in(rel.organizer_ids, event.post.id))
-    for (long long id : *ids) {
-      add_unique(f.posts, id);
-      if (const Organizer* o = found_in(rel.organizers, id); o && !post(o->post)) return false;
-    }
-  return true;
-}
-
 // The venues, organizers, terms and images records are rendered from, kept beside the records
 // (cal/store/event_relations.h): as the rows read, under keys of their own (the same whatever the
 // language or host), each dropped by a logged change of a record it shows, as a record is.
@@ -254,6 +234,23 @@ void store_single(RequestContext& ctx, const Event& event, Fragment f) {
 }
 
 }  // namespace
+
+bool collect_shown(const Event& event, const EventRelations& rel, Fragment& f) {
+  const auto post = [&f](const PostRow& row) {
+    add_unique(f.posts, row.id);
+    add_unique(f.posts, row.image_id);
+    return row.status != "future";
+  };
+  if (!post(event.post)) return false;
+  add_unique(f.posts, event.venue_id);
+  if (const Venue* v = found_in(rel.venues, event.venue_id); v && !post(v->post)) return false;
+  if (const auto* ids = found_in(rel.organizer_ids, event.post.id))
+    for (long long id : *ids) {
+      add_unique(f.posts, id);
+      if (const Organizer* o = found_in(rel.organizers, id); o && !post(o->post)) return false;
+    }
+  return true;
+}
 
 void note_fragment_read(const Fragment& fragment) {
   for (long long id : fragment.posts) note_post_read(id);

@@ -1,39 +1,33 @@
 // The iCalendar feeds (see cal/api/ical/ical_feed.h): one VCALENDAR with the VTIMEZONEs of the
-// zones its events use and one VEVENT per event. A feed of a list costs what the JSON page
-// costs (the page with its count, then the relations of all its events); the
-// VTIMEZONEs are computed once per zone and years (cal/api/ical/ical_vtimezone.h).
+// zones its events use and one VEVENT per event (cal/api/ical/ical_calendar.h). A feed of a list
+// costs what the JSON page costs: the page as keys with its count, then only the events whose
+// VEVENT the fragment cache does not keep, with their relations (as a JSON page's records).
 #include "cal/api/ical/ical_feed.h"
-#include "api/ical/libical.h"
 
 #include "cal/api/events/event_filter.h"
+#include "cal/api/events/event_fragments.h"
 #include "cal/api/events/event_record.h"
-#include "cal/api/ical/ical_event.h"
+#include "cal/api/ical/ical_calendar.h"
 #include "cal/api/ical/ical_series.h"
-#include "cal/api/ical/ical_vtimezone.h"
 #include "cal/api/pipeline/bulkhead.h"
 #include "cal/api/pipeline/error.h"
 #include "cal/api/pipeline/handlers.h"
 #include "cal/api/pipeline/listing.h"
 #include "cal/api/posts/post_access.h"
 #include "cal/api/posts/site_time.h"
+#include "cal/cache/fragment_cache.h"
 #include "cal/http/accept.h"
+#include "cal/store/event_relations.h"
 #include "cal/store/event_series.h"
+#include "cal/store/events.h"
 
-#include <future>
-#include <map>
 #include <memory>
-#include <system_error>
+#include <optional>
+#include <unordered_map>
 #include <utility>
 
 namespace cal {
 namespace {
-
-// The host of the site ("example.org", "example.org:8080"): the UIDs' and the default name's.
-std::string site_host(const RequestContext& ctx) {
-  std::string host = ctx.site_url;
-  if (const auto scheme = host.find("://"); scheme != std::string::npos) host = host.substr(scheme + 3);
-  return host.substr(0, host.find('/'));
-}
 
 std::string calendar_name(const RequestContext& ctx) {
   return ctx.config.ical.name.empty() ? site_host(ctx) : ctx.config.ical.name;
@@ -63,125 +57,105 @@ std::string file_name(std::string_view stem) {
   return (out.empty() ? std::string("event") : out) + ".ics";
 }
 
-void add_x(icalcomponent* c, const char* name, const std::string& value) {
-  const LibIcal& ical = libical();
-  icalproperty* p = ical.icalproperty_new_x(value.c_str());
-  ical.icalproperty_set_x_name(p, name);
-  ical.icalcomponent_add_property(c, p);
-}
-
-// From this many events on, a feed's VEVENTs are written by two threads: writing half of them
-// then takes far longer than starting the thread costs (docs/performance.md).
-constexpr std::size_t kTwoWriterEvents = 32;
-
-struct Years {
-  int first, last;
-};
-
-// The VCALENDAR text of `events`, with a VTIMEZONE for every zone a DTSTART/DTEND names.
-std::string calendar_text(const RequestContext& ctx, const std::vector<FeedItem>& items,
-                          const EventRelations& relations, bool mask_protected, const std::string& title) {
-  const LibIcal& ical = libical();
-  using Calendar = std::unique_ptr<icalcomponent, decltype(ical.icalcomponent_free)>;
-  Calendar cal(ical.icalcomponent_new(ICAL_VCALENDAR_COMPONENT), ical.icalcomponent_free);
-  ical.icalcomponent_add_property(cal.get(),
-                                  ical.icalproperty_new_prodid("-//calendar-fcgi//Calendar events API//EN"));
-  ical.icalcomponent_add_property(cal.get(), ical.icalproperty_new_version("2.0"));
-  ical.icalcomponent_add_property(cal.get(), ical.icalproperty_new_calscale("GREGORIAN"));
-  ical.icalcomponent_add_property(cal.get(), ical.icalproperty_new_method(ICAL_METHOD_PUBLISH));
-  add_x(cal.get(), "X-WR-CALNAME", title);
-  // X-WR-TIMEZONE takes an IANA id: the site zone when it is one, UTC for UTC itself.
-  const TimeZone site = site_zone(ctx);
-  if (!site.is_fixed_offset() || site.name() == "UTC") add_x(cal.get(), "X-WR-TIMEZONE", site.name());
-  icaldurationtype refresh = ical.icaldurationtype_null_duration();
-  refresh.hours = static_cast<unsigned>(ctx.config.ical.refresh_minutes / 60);  // PT1H, not PT60M
-  refresh.minutes = static_cast<unsigned>(ctx.config.ical.refresh_minutes % 60);
-  icalproperty* interval = ical.icalproperty_new_refreshinterval(refresh);
-  ical.icalproperty_add_parameter(interval, ical.icalparameter_new_value(ICAL_VALUE_DURATION));
-  ical.icalcomponent_add_property(cal.get(), interval);
-  char* ttl = ical.icaldurationtype_as_ical_string_r(refresh);
-  add_x(cal.get(), "X-PUBLISHED-TTL", ttl);
-  ical.icalmemory_free_buffer(ttl);
-
-  std::map<std::string, std::pair<TimeZone, Years>> zones;  // in a fixed order: a stable text
-  for (const FeedItem& item : items) {
-    const Event& e = item.event;
-    const bool masked = mask_protected && !e.post.password.empty();
-    if (ical_times_of(e, masked) != IcalTimes::kZoned) continue;
-    const TimeZone zone = TimeZone::find(e.details.timezone).value_or(TimeZone::utc());
-    const int first = to_utc_date_time(stored_utc_instant(e.details.start_utc).value_or(Seconds{})).year;
-    const int last = std::max(
-        item.last_year, to_utc_date_time(stored_utc_instant(e.details.end_utc).value_or(Seconds{})).year);
-    auto [it, added] = zones.try_emplace(zone.name(), zone, Years{first, last});
-    if (!added) {
-      it->second.second.first = std::min(it->second.second.first, first);
-      it->second.second.last = std::max(it->second.second.last, std::max(first, last));
-    } else {
-      it->second.second.last = std::max(first, last);
-    }
-  }
-  for (const auto& [name, zone_years] : zones)
-    ical.icalcomponent_add_component(
-        cal.get(), cached_vtimezone(zone_years.first, zone_years.second.first, zone_years.second.last));
-  // The calendar without its events, written by libical, is cut before its END:VCALENDAR line
-  // and each VEVENT, written by libical too, goes in there as soon as it is built and is freed:
-  // one small tree at a time instead of a tree of 1,000 events and one growing buffer (malloc
-  // was the largest share of a 1,000-event feed's time).
-  char* frame = ical.icalcomponent_as_ical_string_r(cal.get());
-  const std::string_view text(frame);
-  const std::size_t end = text.rfind("END:VCALENDAR");
-  std::string out(text.substr(0, end));
-  const std::string tail(text.substr(end));
-  ical.icalmemory_free_buffer(frame);
-  const std::string host = site_host(ctx);
-  auto vevents = [&](std::size_t from, std::size_t to) {
-    std::string part;
-    part.reserve((to - from) * 1024);
-    for (std::size_t i = from; i < to; ++i) {
-      const FeedItem& item = items[i];
-      const Event& e = item.event;
-      std::optional<VeventSeries> series;
-      if (item.uid_id != e.post.id || !item.recurrence.empty() || item.overrides) {
-        const TimeZone zone = TimeZone::find(item.series_zone).value_or(TimeZone::utc());
-        series = VeventSeries{item.uid_id, item.recurrence.empty() ? nullptr : &item.recurrence,
-                              item.overrides ? &*item.overrides : nullptr,
-                              item.series_all_day      ? IcalTimes::kAllDay
-                              : zone.is_fixed_offset() ? IcalTimes::kUtc
-                                                       : IcalTimes::kZoned,
-                              zone.name()};
-      }
-      icalcomponent* vevent = event_vevent(ctx, e, relations, mask_protected && !e.post.password.empty(),
-                                           host, series ? &*series : nullptr);
-      char* written = ical.icalcomponent_as_ical_string_r(vevent);
-      part += written;
-      ical.icalmemory_free_buffer(written);
-      ical.icalcomponent_free(vevent);
-    }
-    return part;
-  };
-  // A large feed is written by two threads, half each: libical's writing is most of a large
-  // feed's time in the service, and each half touches
-  // only its own components (libical keeps its buffers and errors per thread; the service's 8
-  // workers already use it side by side).
-  std::size_t half = items.size() >= kTwoWriterEvents ? items.size() / 2 : items.size();
-  std::future<std::string> second;
-  try {
-    if (half < items.size()) second = std::async(std::launch::async, vevents, half, items.size());
-  } catch (const std::system_error&) {
-    half = items.size();  // no thread to be had (a process at its limit): this one writes all
-  }
-  out += vevents(0, half);
-  if (second.valid()) out += second.get();
-  out += tail;
-  return out;
-}
-
 Response calendar_response(std::string body, const std::string& file) {
   Response r;
   r.status = 200;
   r.body = std::move(body);
   r.set_header("Content-Type", "text/calendar; charset=utf-8");
   r.set_header("Content-Disposition", "inline; filename=\"" + file + "\"");
+  return r;
+}
+
+// A list feed's VEVENT kept in the fragment cache: a one-off event's as every list feed writes it
+// (a protected event's content masked), under what its text depends on besides its rows: the
+// site's URL (links, the UID's host) and mount point.
+std::string vevent_key(const RequestContext& ctx, long long id) {
+  return "vevent|" + std::to_string(id) + "|" + ctx.site_url + "|" + ctx.rest_root;
+}
+
+// Keeps `text`, the VEVENT `item` was written as, when the item is a one-off event (a series'
+// and an occurrence's depend on other events and on `expand`) whose records may be kept.
+void keep_vevent(RequestContext& ctx, const FeedItem& item, const EventRelations& relations,
+                 const std::string& text, const std::string& key) {
+  const Event& e = item.event;
+  if (e.occurrence || item.uid_id != e.post.id || !item.recurrence.empty() || item.overrides) return;
+  Fragment f;
+  if (!collect_shown(e, relations, f)) return;
+  if (const auto categories = relations.categories.find(e.post.id); categories != relations.categories.end())
+    for (const Term& t : categories->second) f.terms.push_back(t.id);
+  f.json = text;
+  if (std::optional<ZoneYears> zone = item_zone_years(item, true)) {
+    f.source_bytes = sizeof(ZoneYears) + zone->zone.size();
+    f.source = std::make_shared<const ZoneYears>(std::move(*zone));
+  }
+  ctx.fragments.cache->store(key, ctx.fragments.epoch, std::move(f));
+}
+
+// The text of the list feed of `keys` (a page in list order) with the VEVENTs kept in the fragment
+// cache: only the other events' rows and relations are read (a narrow statement a kind) and their
+// VEVENTs written, and kept. nullopt when an event read after its key no longer lists as the key
+// says (written in between): the caller then reads the page whole.
+std::optional<std::string> kept_feed_text(RequestContext& ctx, const std::vector<ListedEventKey>& keys,
+                                          bool expand) {
+  std::vector<std::string> fragment_keys;
+  fragment_keys.reserve(keys.size());
+  for (const ListedEventKey& k : keys) fragment_keys.push_back(vevent_key(ctx, k.id));
+  const std::vector<std::shared_ptr<const Fragment>> kept = ctx.fragments.cache->find_all(fragment_keys);
+  std::vector<long long> missing;
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    if (!kept[i]) missing.push_back(keys[i].id);
+  std::vector<Event> events;
+  EventRelations relations;
+  if (!missing.empty()) {
+    EventRelationRows rows = find_event_relations(
+        ctx.db, missing,
+        RelationParts{
+            .events = true, .images = false, .tags = false, .term_counts = false, .per_part = true});
+    std::unordered_map<long long, Event> by_id;
+    for (Event& e : rows.events) by_id.emplace(e.post.id, std::move(e));
+    rows.events.clear();
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (kept[i]) continue;
+      auto it = by_id.find(keys[i].id);
+      if (it == by_id.end() || !lists_as(it->second, keys[i])) return std::nullopt;
+      events.push_back(std::move(it->second));
+    }
+    relations = keyed_event_relations(std::move(rows));
+  }
+  const std::vector<FeedItem> items = feed_items(ctx, events, expand, relations);
+  const std::vector<std::string> texts = vevent_texts(ctx, items, relations, true);
+  // In page order: each kept VEVENT where its event stands, each written item where the event it
+  // stands for does (a series where its first occurrence on the page does, its occurrences edited
+  // alone after it).
+  std::vector<ZoneYears> zones;
+  std::vector<const std::string*> vevents;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if (kept[i]) {
+      note_fragment_read(*kept[i]);
+      vevents.push_back(&kept[i]->json);
+      if (kept[i]->source) zones.push_back(*static_cast<const ZoneYears*>(kept[i]->source.get()));
+      continue;
+    }
+    for (; next < items.size() && items[next].listed_id == keys[i].id; ++next) {
+      if (std::optional<ZoneYears> zone = item_zone_years(items[next], true))
+        zones.push_back(std::move(*zone));
+      vevents.push_back(&texts[next]);
+      keep_vevent(ctx, items[next], relations, texts[next], fragment_keys[i]);
+    }
+  }
+  if (next != items.size()) return std::nullopt;
+  return calendar_of(ctx, list_title(ctx), zones, vevents);
+}
+
+// A list feed's answer: `text`, with the total and pages as the JSON list's headers say them.
+Response listed_feed(std::string text, long long total, long long per_page) {
+  Response r = calendar_response(std::move(text), file_name("events"));
+  const long long pages = total == 0 ? 0 : (total + per_page - 1) / per_page;
+  r.set_header("X-WP-Total", std::to_string(total));
+  r.set_header("X-WP-TotalPages", std::to_string(pages));
+  r.set_header("X-TEC-Total", std::to_string(total));
+  r.set_header("X-TEC-TotalPages", std::to_string(pages));
   return r;
 }
 
@@ -197,22 +171,27 @@ Response list_feed(RequestContext& ctx) {
   work.event_list = plan_event_list(filter);
   work.feed_events = paging.per_page;
   const Admission admission = admit(ctx, work);
+  const bool expand = ctx.params.given(param::kExpand) && ctx.params.boolean(param::kExpand);
+  // The page as keys, where the plan gives them, when VEVENTs may be kept.
+  if (ctx.fragments.cache)
+    if (const std::optional<EventKeyPage> keys =
+            find_event_key_page(ctx.db, filter, paging.per_page, paging.offset())) {
+      check_page_exists(paging, keys->total, "event", ctx.locale);
+      if (std::optional<std::string> text = kept_feed_text(ctx, keys->keys, expand)) {
+        if (snapshot) snapshot->commit();
+        return listed_feed(std::move(*text), keys->total, paging.per_page);
+      }
+    }
   const EventPage page = find_event_page(ctx.db, filter, paging.per_page, paging.offset());
   check_page_exists(paging, page.total, "event", ctx.locale);
   // A VEVENT shows no image, tag or term count: the statement reads none of them.
   EventRelations relations = load_event_relations(
       ctx.db, page.events,
       RelationParts{.images = false, .tags = false, .term_counts = false, .per_part = true});
-  const bool expand = ctx.params.given(param::kExpand) && ctx.params.boolean(param::kExpand);
   const std::vector<FeedItem> items = feed_items(ctx, page.events, expand, relations);
   // Lists never show a protected event's content (docs/api.md §3.5).
   Response r =
-      calendar_response(calendar_text(ctx, items, relations, true, list_title(ctx)), file_name("events"));
-  const long long pages = page.total == 0 ? 0 : (page.total + paging.per_page - 1) / paging.per_page;
-  r.set_header("X-WP-Total", std::to_string(page.total));
-  r.set_header("X-WP-TotalPages", std::to_string(pages));
-  r.set_header("X-TEC-Total", std::to_string(page.total));
-  r.set_header("X-TEC-TotalPages", std::to_string(pages));
+      listed_feed(calendar_text(ctx, items, relations, true, list_title(ctx)), page.total, paging.per_page);
   if (snapshot) snapshot->commit();
   return r;
 }
@@ -252,7 +231,8 @@ Response single_feed(RequestContext& ctx) {
                    translate(ctx.locale, "The event is password protected.")};
   if (!loaded) loaded = load_event_with_relations(ctx.db, row.id);
   if (!loaded) throw std::runtime_error("event " + std::to_string(row.id) + " has no details");
-  const std::vector<FeedItem> one{{loaded->first, loaded->first.post.id, {}, std::nullopt, {}, false, 0}};
+  const std::vector<FeedItem> one{
+      {loaded->first, loaded->first.post.id, {}, std::nullopt, {}, false, 0, loaded->first.post.id}};
   return calendar_response(
       calendar_text(ctx, one, loaded->second, false, calendar_name(ctx) + " (" + row.title + ")"),
       file_name(row.slug));

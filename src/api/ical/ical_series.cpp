@@ -74,14 +74,14 @@ std::vector<FeedItem> feed_items(RequestContext& ctx, const std::vector<Event>& 
   std::vector<Event> shown_anywhere;  // for their relations, read together after
   for (const Event& e : events) {
     if (expand || !e.occurrence) {
-      out.push_back({e, e.post.id, {}, std::nullopt, {}, false, 0});
+      out.push_back({e, e.post.id, {}, std::nullopt, {}, false, 0, e.post.id});
       continue;
     }
     const long long series_id = e.occurrence->series_id;
     if (!series_done.insert(series_id).second) continue;
     const auto record = records.find(series_id);
     if (record == records.end()) {  // the series went between the page's statements: the occurrence as listed
-      out.push_back({e, e.post.id, {}, std::nullopt, {}, false, 0});
+      out.push_back({e, e.post.id, {}, std::nullopt, {}, false, 0, e.post.id});
       continue;
     }
     FeedItem master{record->second,
@@ -90,7 +90,8 @@ std::vector<FeedItem> feed_items(RequestContext& ctx, const std::vector<Event>& 
                     std::nullopt,
                     record->second.details.timezone,
                     record->second.details.all_day,
-                    0};
+                    0,
+                    e.post.id};
     if (const auto rule = rules.find(series_id); rule != rules.end())
       master.recurrence = rule->second.recurrence;
     if (const auto span = spans.find(series_id); span != spans.end())
@@ -111,7 +112,7 @@ std::vector<FeedItem> feed_items(RequestContext& ctx, const std::vector<Event>& 
     for (Event& x : shown) {
       shown_anywhere.push_back(x);
       const EventOccurrence original = *x.occurrence;
-      out.push_back({std::move(x), series_id, {}, original, zone, all_day, 0});
+      out.push_back({std::move(x), series_id, {}, original, zone, all_day, 0, e.post.id});
     }
   }
   merge(relations,

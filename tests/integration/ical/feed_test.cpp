@@ -17,6 +17,7 @@
 
 #include "support/client.h"
 #include "support/commands.h"
+#include "support/engine.h"
 #include "support/events.h"
 #include "support/ical.h"
 
@@ -409,6 +410,67 @@ TEST_CASE("feeds have ETags, 304, and visitors' feeds come from the response cac
   compare_feed(fixture_query(), parse_feed(after.body));
   // An authenticated caller's feed is private.
   CHECK(get(path, {admin()}).header("cache-control") == "private, no-store");
+}
+
+TEST_CASE("a feed's VEVENTs are kept: the next feed reads no event again, and none is older than a write") {
+  const std::string word = unique("keptfeed");
+  const std::string linked =
+      "\"venue\":{\"venue\":\"V " + word + "\",\"city\":\"Town\"},\"categories\":[\"C " + word +
+      "\"],\"organizer\":[{\"organizer\":\"O " + word + "\",\"email\":\"o@example.org\"}]";
+  const long long a = create_id("A " + word, "2054-03-10 10:00:00", "2054-03-10 11:00:00", linked);
+  create_id("B " + word, "2054-03-10 12:00:00", "2054-03-10 13:00:00");
+  create_id("C " + word, "2054-03-10 14:00:00", "2054-03-10 15:00:00",
+            "\"password\":\"pw\",\"description\":\"<p>secret " + word + "</p>\"");
+  // Each feed asks for a page size of its own, so the response cache cannot answer it; the
+  // calendar's name leaves page sizes out, so every feed of the window has the same text.
+  const std::string window = "start_date=2054-03-10&end_date=2054-03-11";
+  int per_page = 10;
+  const auto feed = [&] {
+    const HttpResponse r =
+        get(std::string(kEvents) + "?ical=1&" + window + "&per_page=" + std::to_string(++per_page));
+    REQUIRE_MESSAGE(r.status == 200, describe(r));
+    return r;
+  };
+  const auto statements = [](const HttpResponse& r) { return std::stoll(r.header("x-cal-statements")); };
+  const HttpResponse first = feed();
+  const HttpResponse again = feed();
+  CHECK(again.body == first.body);
+  // The page and its count only: the events' rows and relations are not read again.
+  CHECK(statements(again) <= 2);
+  CHECK(statements(first) > statements(again));
+  compare_feed(window, parse_feed(again.body));
+  CHECK(again.body.find("secret") == std::string::npos);
+
+  // The venue renamed, the category renamed, the title written by hand in SQL: each feed after
+  // shows it, as the JSON list does.
+  const rapidjson::Document record = get(path_of(a)).json();
+  const long long venue = int_at(record, {"venue", "id"});
+  const long long category = int_at(record, {"categories", "0", "id"});
+  REQUIRE(post_json("/cal/events/v1/venues/" + std::to_string(venue), "{\"venue\":\"V2 " + word + "\"}",
+                    {admin()})
+              .status == 200);
+  const HttpResponse moved = feed();
+  CHECK(moved.body.find("LOCATION:V2 " + word) != std::string::npos);
+  compare_feed(window, parse_feed(moved.body));
+  REQUIRE(post_json("/cal/events/v1/categories/" + std::to_string(category), "{\"name\":\"C2 " + word + "\"}",
+                    {admin()})
+              .status == 200);
+  const HttpResponse renamed = feed();
+  CHECK(renamed.body.find("CATEGORIES:C2 " + word) != std::string::npos);
+  compare_feed(window, parse_feed(renamed.body));
+  engine::sql("START TRANSACTION; UPDATE posts SET title = 'Rolled back " + word +
+              "' WHERE id = " + std::to_string(a) + "; ROLLBACK");
+  engine::sql("UPDATE posts SET title = 'By hand " + word + "' WHERE id = " + std::to_string(a));
+  const HttpResponse by_hand = feed();
+  CHECK(by_hand.body.find("SUMMARY:By hand " + word) != std::string::npos);
+  CHECK(by_hand.body.find("Rolled back") == std::string::npos);
+  compare_feed(window, parse_feed(by_hand.body));
+  // Only the event written was read again (the others' VEVENTs stayed kept), and is kept since.
+  CHECK(statements(by_hand) > statements(again));
+  CHECK(statements(by_hand) <= statements(first));
+  const HttpResponse kept = feed();
+  CHECK(statements(kept) == statements(again));
+  CHECK(kept.body == by_hand.body);
 }
 
 }  // namespace

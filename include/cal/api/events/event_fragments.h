@@ -63,4 +63,9 @@ void write_kept_single_event(JsonWriter& w, RequestContext& ctx, const Fragment&
 // Notes what a fragment shows as read by this answer, as reading its rows would have.
 void note_fragment_read(const Fragment& fragment);
 
+// The records `event`'s rendering shows (itself, its image, its venue, organizers and their
+// images) into `f`'s posts. False when one of them is a scheduled post: it reads as `publish` once
+// due, which no change logs, so its rendering is not kept.
+bool collect_shown(const Event& event, const EventRelations& rel, Fragment& f);
+
 }  // namespace cal

@@ -27,6 +27,9 @@ struct FeedItem {
   std::string series_zone;
   bool series_all_day = false;
   int last_year = 0;
+  // The event of the page it stands for: its own, or for a series and its occurrences edited
+  // alone, the series' first occurrence on the page.
+  long long listed_id = 0;
 };
 
 // The items of a feed of `events` (a page of the list, in order). With `expand`, one item per
