@@ -1357,3 +1357,11 @@ INSERT IGNORE INTO search_word_trigrams (trigram, word_id)
   SELECT cal_trigram(w.word, s.seq), w.id FROM search_words w JOIN seq_1_to_188 s ON s.seq <= CHAR_LENGTH(w.word) - 2
   WHERE NOT EXISTS (SELECT 1 FROM schema_migrations WHERE version = 22);
 INSERT IGNORE INTO schema_migrations (version) VALUES (22);
+
+-- Migration 23: a series' occurrences edited alone, and its plain occurrence, found by key. A
+-- feed's page reads, for each series it shows, its occurrences edited alone and one occurrence that
+-- is not (store/event_series.cpp); without the flag in a key that read every occurrence of the
+-- page's series: at a million demo events 10,000 rows and 15 ms of a 1,000-event feed.
+ALTER TABLE event_occurrences ADD INDEX IF NOT EXISTS event_occurrences_exceptions (series_id, is_exception)
+  COMMENT 'a series'' occurrences edited alone, and the others, each in post id order';
+INSERT IGNORE INTO schema_migrations (version) VALUES (23);

@@ -268,14 +268,18 @@ std::map<long long, SeriesSpan> find_series_spans(Db& db, const std::vector<long
   std::map<long long, SeriesSpan> out;
   if (ids.empty()) return out;
   // A row a series, then a row an occurrence edited alone (its id in the last column), not one
-  // an occurrence: a feed's page may hold dozens of series of thousands of occurrences each.
+  // an occurrence: a feed's page may hold dozens of series of thousands of occurrences each. Each
+  // by key: the last start from the end of the series' range of (series, start), the plain
+  // occurrence (the lowest post id not edited alone) and the exceptions from (series, flag).
   const std::string in = " FROM event_occurrences WHERE series_id IN (" + placeholders(ids.size()) + ")";
   std::vector<SqlValue> args(ids.begin(), ids.end());
   args.insert(args.end(), ids.begin(), ids.end());
   Rows rows = db.query(
-      "SELECT series_id, DATE_FORMAT(MAX(original_utc), '%Y-%m-%d %H:%i:%s'), "
-      "COALESCE(MIN(IF(is_exception = 0, event_id, NULL)), 0), 0" +
-          in + " GROUP BY series_id UNION ALL SELECT series_id, NULL, 0, event_id" + in +
+      "SELECT s.series_id, DATE_FORMAT(s.last_utc, '%Y-%m-%d %H:%i:%s'), COALESCE((SELECT o.event_id "
+      "FROM event_occurrences o WHERE o.series_id = s.series_id AND o.is_exception = 0 ORDER BY o.event_id "
+      "LIMIT 1), 0), 0 "
+      "FROM (SELECT series_id, MAX(original_utc) AS last_utc" +
+          in + " GROUP BY series_id) s UNION ALL SELECT series_id, NULL, 0, event_id" + in +
           " AND is_exception = 1",
       args);
   while (rows.next()) {
