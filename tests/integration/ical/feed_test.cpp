@@ -444,20 +444,16 @@ TEST_CASE("a feed's VEVENTs are kept: the next feed reads no event again, and no
   // The venue renamed, the category renamed, the title written by hand in SQL: each feed after
   // shows it, as the JSON list does.
   const rapidjson::Document record = get(path_of(a)).json();
-  const long long venue = int_at(record, {"venue", "id"});
-  const long long category = int_at(record, {"categories", "0", "id"});
-  REQUIRE(post_json("/cal/events/v1/venues/" + std::to_string(venue), "{\"venue\":\"V2 " + word + "\"}",
-                    {admin()})
-              .status == 200);
-  const HttpResponse moved = feed();
-  CHECK(moved.body.find("LOCATION:V2 " + word) != std::string::npos);
-  compare_feed(window, parse_feed(moved.body));
-  REQUIRE(post_json("/cal/events/v1/categories/" + std::to_string(category), "{\"name\":\"C2 " + word + "\"}",
-                    {admin()})
-              .status == 200);
-  const HttpResponse renamed = feed();
-  CHECK(renamed.body.find("CATEGORIES:C2 " + word) != std::string::npos);
-  compare_feed(window, parse_feed(renamed.body));
+  const auto renamed = [&](const std::string& path, const std::string& json, const std::string& line) {
+    REQUIRE(post_json(path, json, {admin()}).status == 200);
+    const HttpResponse r = feed();
+    CHECK(r.body.find(line) != std::string::npos);
+    compare_feed(window, parse_feed(r.body));
+  };
+  renamed("/cal/events/v1/venues/" + std::to_string(int_at(record, {"venue", "id"})),
+          "{\"venue\":\"V2 " + word + "\"}", "LOCATION:V2 " + word);
+  renamed("/cal/events/v1/categories/" + std::to_string(int_at(record, {"categories", "0", "id"})),
+          "{\"name\":\"C2 " + word + "\"}", "CATEGORIES:C2 " + word);
   engine::sql("START TRANSACTION; UPDATE posts SET title = 'Rolled back " + word +
               "' WHERE id = " + std::to_string(a) + "; ROLLBACK");
   engine::sql("UPDATE posts SET title = 'By hand " + word + "' WHERE id = " + std::to_string(a));
