@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <climits>
+#include <csignal>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -109,6 +110,24 @@ class OpsStack {
     return logged.empty() ? logged : logged + "\n";
   }
   long long service_pid() const { return std::atoll(read_text_file(dir_ + "/calendar-fcgi.pid").c_str()); }
+  // Stops calendar-fcgi and waits until it has exited.
+  void stop_service() const {
+    const long long pid = service_pid();
+    REQUIRE(pid > 0);
+    REQUIRE(kill(static_cast<pid_t>(pid), SIGTERM) == 0);
+    for (int i = 0; i < 300 && kill(static_cast<pid_t>(pid), 0) == 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    REQUIRE(kill(static_cast<pid_t>(pid), 0) != 0);
+  }
+  // Restarts calendar-fcgi on the database account `user` (password `password`) instead of root.
+  void serve_as(const std::string& user, const std::string& password) const {
+    stop_service();
+    const std::string conf = dir_ + "/calendar.conf";
+    const Run edited = run("sed -i 's/^user = root$/user = " + user + "\\npassword = " + password + "/' " +
+                           conf + " && grep -c '^user = " + user + "$' " + conf);
+    REQUIRE_MESSAGE(edited.exit_code == 0, edited.out);
+    start_service_only();
+  }
 
  private:
   std::string build_, repo_, dir_, port_, token_, settings_;

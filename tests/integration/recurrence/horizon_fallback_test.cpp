@@ -6,9 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
-#include <csignal>
 #include <string>
-#include <thread>
 
 #include "ops/ops_stack.h"
 #include "support/events.h"
@@ -16,21 +14,10 @@
 namespace caltest {
 namespace {
 
-using namespace std::chrono_literals;
-
 constexpr int kSeries = 10;                    // at least the eight that bring in the second connection
 constexpr int kFirstDay = 70, kLastDay = 120;  // the listed window, days from today: past every horizon
 
 std::string day(int days) { return events::date_text(events::utc_today() + std::chrono::days{days}); }
-
-// Stops the stack's calendar-fcgi and waits until it has exited.
-void stop_service(const OpsStack& stack) {
-  const long long pid = stack.service_pid();
-  REQUIRE(pid > 0);
-  REQUIRE(kill(static_cast<pid_t>(pid), SIGTERM) == 0);
-  for (int i = 0; i < 300 && kill(static_cast<pid_t>(pid), 0) == 0; ++i) std::this_thread::sleep_for(100ms);
-  REQUIRE(kill(static_cast<pid_t>(pid), 0) != 0);
-}
 
 }  // namespace
 
@@ -45,12 +32,7 @@ TEST_CASE("recurrence: a horizon extension refused a second connection extends o
   REQUIRE(!password.empty());
 
   // The service restarted on that account (migrate, which it may not run, stays root's).
-  stop_service(stack);
-  const std::string conf = stack.dir() + "/calendar.conf";
-  const Run edited = run("sed -i 's/^user = root$/user = " + account + "\\npassword = " + password + "/' " +
-                         conf + " && grep -c '^user = " + account + "$' " + conf);
-  REQUIRE_MESSAGE(edited.exit_code == 0, edited.out);
-  stack.start_service_only();
+  stack.serve_as(account, password);
 
   // Weekly series without end, starting on days 1..kSeries; what the window must list of them.
   long long expected = 0;
