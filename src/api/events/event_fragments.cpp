@@ -301,27 +301,40 @@ std::optional<ListedRecords> gather_event_list(RequestContext& ctx, const std::v
   list.keys = list_keys(ctx, ids);
   list.kept = cache->find_all(list.keys);
   list.events.resize(keys.size());
+  if (std::all_of(list.kept.begin(), list.kept.end(), [](const auto& f) { return f != nullptr; }))
+    return list;
+  FragmentRowKeeper kept(ctx.fragments);
+  std::optional<UnkeptEvents> unkept =
+      read_unkept_events(ctx, keys, list.kept, RelationParts{.events = true, .kept = &kept});
+  if (!unkept) return std::nullopt;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    if (!list.kept[i]) list.events[i] = std::move(unkept->events[next++]);
+  list.relations = std::move(unkept->relations);
+  return list;
+}
+
+std::optional<UnkeptEvents> read_unkept_events(RequestContext& ctx, const std::vector<ListedEventKey>& keys,
+                                               const std::vector<std::shared_ptr<const Fragment>>& kept,
+                                               RelationParts parts) {
   std::vector<long long> missing;
   for (std::size_t i = 0; i < keys.size(); ++i)
-    if (!list.kept[i]) missing.push_back(keys[i].id);
-  if (missing.empty()) return list;
-  // The rows of the records not kept come with their relations, in one statement, after the page's.
-  FragmentRowKeeper kept(ctx.fragments);
-  EventRelationRows rows =
-      find_event_relations(ctx.db, missing, RelationParts{.events = true, .kept = &kept});
+    if (!kept[i]) missing.push_back(keys[i].id);
+  UnkeptEvents out;
+  if (missing.empty()) return out;
+  parts.events = true;
+  EventRelationRows rows = find_event_relations(ctx.db, missing, parts);
   std::unordered_map<long long, Event> by_id;
   for (Event& e : rows.events) by_id.emplace(e.post.id, std::move(e));
   rows.events.clear();
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (list.kept[i]) continue;
+    if (kept[i]) continue;
     auto it = by_id.find(keys[i].id);
-    // Written since the page was read: listed from what it was then, it might show what the
-    // caller may not see now, or sit out of place.
     if (it == by_id.end() || !lists_as(it->second, keys[i])) return std::nullopt;
-    list.events[i] = std::move(it->second);
+    out.events.push_back(std::move(it->second));
   }
-  list.relations = keyed_event_relations(std::move(rows));
-  return list;
+  out.relations = keyed_event_relations(std::move(rows));
+  return out;
 }
 
 void write_event_list(JsonWriter& w, RequestContext& ctx, const ListedRecords& list) {

@@ -23,7 +23,6 @@
 
 #include <memory>
 #include <optional>
-#include <unordered_map>
 #include <utility>
 
 namespace cal {
@@ -101,27 +100,11 @@ std::optional<std::string> kept_feed_text(RequestContext& ctx, const std::vector
   fragment_keys.reserve(keys.size());
   for (const ListedEventKey& k : keys) fragment_keys.push_back(vevent_key(ctx, k.id));
   const std::vector<std::shared_ptr<const Fragment>> kept = ctx.fragments.cache->find_all(fragment_keys);
-  std::vector<long long> missing;
-  for (std::size_t i = 0; i < keys.size(); ++i)
-    if (!kept[i]) missing.push_back(keys[i].id);
-  std::vector<Event> events;
-  EventRelations relations;
-  if (!missing.empty()) {
-    EventRelationRows rows = find_event_relations(
-        ctx.db, missing,
-        RelationParts{
-            .events = true, .images = false, .tags = false, .term_counts = false, .per_part = true});
-    std::unordered_map<long long, Event> by_id;
-    for (Event& e : rows.events) by_id.emplace(e.post.id, std::move(e));
-    rows.events.clear();
-    for (std::size_t i = 0; i < keys.size(); ++i) {
-      if (kept[i]) continue;
-      auto it = by_id.find(keys[i].id);
-      if (it == by_id.end() || !lists_as(it->second, keys[i])) return std::nullopt;
-      events.push_back(std::move(it->second));
-    }
-    relations = keyed_event_relations(std::move(rows));
-  }
+  std::optional<UnkeptEvents> unkept = read_unkept_events(
+      ctx, keys, kept, RelationParts{.images = false, .tags = false, .term_counts = false, .per_part = true});
+  if (!unkept) return std::nullopt;
+  const std::vector<Event>& events = unkept->events;
+  EventRelations& relations = unkept->relations;
   const std::vector<FeedItem> items = feed_items(ctx, events, expand, relations);
   const std::vector<std::string> texts = vevent_texts(ctx, items, relations, true);
   // In page order: each kept VEVENT where its event stands, each written item where the event it

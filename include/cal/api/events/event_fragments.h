@@ -38,6 +38,18 @@ struct ListedRecords {
 // statements), or without ctx.fragments: the caller then reads the page as rows.
 std::optional<ListedRecords> gather_event_list(RequestContext& ctx, const std::vector<ListedEventKey>& keys);
 
+// The events of `keys` (a page read as keys) not kept (`kept[i]` null), read with their relations
+// in one statement as `parts` asks, in list order. nullopt when one no longer lists as its key
+// says (written between the two statements): listed from what it was then, it might show what the
+// caller may not see now, or sit out of place.
+struct UnkeptEvents {
+  std::vector<Event> events;
+  EventRelations relations;
+};
+std::optional<UnkeptEvents> read_unkept_events(RequestContext& ctx, const std::vector<ListedEventKey>& keys,
+                                               const std::vector<std::shared_ptr<const Fragment>>& kept,
+                                               RelationParts parts);
+
 // Writes `list` in its order: the kept records as they were rendered, the others rendered now and
 // kept.
 void write_event_list(JsonWriter& w, RequestContext& ctx, const ListedRecords& list);
