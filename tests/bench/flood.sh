@@ -24,7 +24,7 @@ flood_probe() {
   out=$(wrk -t1 -c1 -d"${DURATION}s" --latency "$url" 2>&1)
   FLOOD_BUSY[$label]=$(to_ms "$(awk '$1 == "99%" {print $2}' <<<"$out")")
   wait "$flood_pid" || true
-  FLOOD_ANSWERS[$label]="$(awk '/requests in/ {print $1}' "$dir/wrk-flood-$label.log") searches, $(awk '/Non-2xx/ {print $NF}' "$dir/wrk-flood-$label.log") refused"
+  FLOOD_ANSWERS[$label]="$(awk '/requests in/ {print $1}' "$dir/wrk-flood-$label.log") searches, $(awk '/Non-2xx/ {n = $NF} END {print n + 0}' "$dir/wrk-flood-$label.log") refused"
   FLOOD_EVENTS[$label]=$(sql -e "SELECT COUNT(*) FROM posts WHERE type = 'event'")
   service_with_cache "$restore"  # back to the slots and cache of the throughput cases
   say "probe $label: cached event p99 idle ${FLOOD_IDLE[$label]} ms, under the flood ${FLOOD_BUSY[$label]} ms (${FLOOD_ANSWERS[$label]})"
