@@ -159,11 +159,8 @@ std::vector<const Term*> rendered_terms(const TermSplice& splice, const Event& e
   return out;
 }
 
-// The current rows of the terms kept records show, by id (null for a term no longer there).
-using TermRows = std::unordered_map<long long, std::shared_ptr<const KeptTerm>>;
+}  // namespace
 
-// The rows of the terms `fragments` splice: those kept, the others read in one statement (none
-// when all are kept) and kept.
 TermRows current_terms(RequestContext& ctx, const std::vector<const Fragment*>& fragments) {
   FragmentRowKeeper keeper(ctx.fragments);
   TermRows rows;
@@ -183,8 +180,6 @@ TermRows current_terms(RequestContext& ctx, const std::vector<const Fragment*>& 
   return rows;
 }
 
-// A kept record's terms in the order a record rendered now would show them: by name as the
-// collation sorts it, then id (a term renamed since may move).
 std::vector<const Term*> current_order(const TermSplice& splice, const TermRows& rows) {
   std::vector<const KeptTerm*> found;
   for (long long id : splice.ids)
@@ -196,6 +191,8 @@ std::vector<const Term*> current_order(const TermSplice& splice, const TermRows&
   for (const KeptTerm* k : found) out.push_back(&k->term);
   return out;
 }
+
+namespace {
 
 // Writes a kept record as it reads now: with its terms' current records.
 void write_kept(JsonWriter& w, const RequestContext& ctx, const Fragment& f, const TermRows& terms) {

@@ -91,6 +91,19 @@ std::vector<std::string> vevent_texts(const RequestContext& ctx, const std::vect
   return out;
 }
 
+std::string categories_text(const std::vector<const Term*>& terms) {
+  const LibIcal& ical = libical();
+  std::string out;
+  for (const Term* t : terms) {
+    icalproperty* p = ical.icalproperty_new_categories(t->name.c_str());
+    char* text = ical.icalproperty_as_ical_string_r(p);
+    out += text;
+    ical.icalmemory_free_buffer(text);
+    ical.icalproperty_free(p);
+  }
+  return out;
+}
+
 std::string calendar_of(const RequestContext& ctx, const std::string& title,
                         const std::vector<ZoneYears>& zones, const std::vector<const std::string*>& vevents) {
   const LibIcal& ical = libical();

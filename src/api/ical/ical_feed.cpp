@@ -21,6 +21,7 @@
 #include "cal/store/event_series.h"
 #include "cal/store/events.h"
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -73,16 +74,35 @@ std::string vevent_key(const RequestContext& ctx, long long id) {
 }
 
 // Keeps `text`, the VEVENT `item` was written as, when the item is a one-off event (a series'
-// and an occurrence's depend on other events and on `expand`) whose records may be kept.
+// and an occurrence's depend on other events and on `expand`) whose records may be kept. Its
+// CATEGORIES are cut out and written again from the terms' current rows each time it is used, as
+// a kept JSON record's terms are (cal/api/events/event_fragments.h): every event written in a
+// category changes the category's count, which would otherwise drop the VEVENT of every event in
+// it, though a VEVENT shows only the name.
 void keep_vevent(RequestContext& ctx, const FeedItem& item, const EventRelations& relations,
                  const std::string& text, const std::string& key) {
   const Event& e = item.event;
   if (e.occurrence || item.uid_id != e.post.id || !item.recurrence.empty() || item.overrides) return;
   Fragment f;
   if (!collect_shown(e, relations, f)) return;
-  if (const auto categories = relations.categories.find(e.post.id); categories != relations.categories.end())
-    for (const Term& t : categories->second) f.terms.push_back(t.id);
   f.json = text;
+  const auto categories = relations.categories.find(e.post.id);
+  // A protected event's VEVENT shows no categories (the list feed masks it).
+  if (e.post.password.empty() && categories != relations.categories.end() && !categories->second.empty()) {
+    std::vector<const Term*> shown;
+    TermSplice splice;
+    for (const Term& t : categories->second) {
+      shown.push_back(&t);
+      splice.ids.push_back(t.id);
+    }
+    // A property starts a line; the lines of a folded one start with a space.
+    const std::string lines = "\r\n" + categories_text(shown);
+    const std::size_t at = f.json.find(lines);
+    if (at == std::string::npos) return;
+    f.json.erase(at + 2, lines.size() - 2);
+    splice.at = at + 2;
+    f.splices.push_back(std::move(splice));
+  }
   if (std::optional<ZoneYears> zone = item_zone_years(item, true)) {
     f.source_bytes = sizeof(ZoneYears) + zone->zone.size();
     f.source = std::make_shared<const ZoneYears>(std::move(*zone));
@@ -107,16 +127,29 @@ std::optional<std::string> kept_feed_text(RequestContext& ctx, const std::vector
   EventRelations& relations = unkept->relations;
   const std::vector<FeedItem> items = feed_items(ctx, events, expand, relations);
   const std::vector<std::string> texts = vevent_texts(ctx, items, relations, true);
-  // In page order: each kept VEVENT where its event stands, each written item where the event it
-  // stands for does (a series where its first occurrence on the page does, its occurrences edited
-  // alone after it).
+  // In page order: each kept VEVENT where its event stands (with its categories as they are now),
+  // each written item where the event it stands for does (a series where its first occurrence on
+  // the page does, its occurrences edited alone after it).
+  std::vector<const Fragment*> spliced;
+  for (const auto& f : kept)
+    if (f && !f->splices.empty()) spliced.push_back(f.get());
+  const TermRows terms = current_terms(ctx, spliced);
+  std::deque<std::string> with_categories;
   std::vector<ZoneYears> zones;
   std::vector<const std::string*> vevents;
   std::size_t next = 0;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     if (kept[i]) {
       note_fragment_read(*kept[i]);
-      vevents.push_back(&kept[i]->json);
+      if (kept[i]->splices.empty()) {
+        vevents.push_back(&kept[i]->json);
+      } else {
+        const std::string& text = kept[i]->json;
+        const TermSplice& splice = kept[i]->splices.front();
+        with_categories.push_back(text.substr(0, splice.at) + categories_text(current_order(splice, terms)) +
+                                  text.substr(splice.at));
+        vevents.push_back(&with_categories.back());
+      }
       if (kept[i]->source) zones.push_back(*static_cast<const ZoneYears*>(kept[i]->source.get()));
       continue;
     }

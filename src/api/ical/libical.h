@@ -40,6 +40,7 @@ namespace cal {
   X(icalparameter_new_value)           \
   X(icalparser_parse_string)           \
   X(icalproperty_add_parameter)        \
+  X(icalproperty_as_ical_string_r)     \
   X(icalproperty_free)                 \
   X(icalproperty_get_categories)       \
   X(icalproperty_get_description)      \

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace cal {
@@ -71,6 +72,17 @@ void keep_single_event(JsonWriter& w, RequestContext& ctx, const Event& event,
 // Writes a record find_single_event() found as it reads now: with the current records of its terms
 // (kept rows, or read in one statement).
 void write_kept_single_event(JsonWriter& w, RequestContext& ctx, const Fragment& kept);
+
+// The current rows of the terms kept records show, by id (null for a term no longer there).
+using TermRows = std::unordered_map<long long, std::shared_ptr<const KeptTerm>>;
+
+// The rows of the terms `fragments` splice: those kept, the others read in one statement (none
+// when all are kept) and kept.
+TermRows current_terms(RequestContext& ctx, const std::vector<const Fragment*>& fragments);
+
+// A kept record's terms in the order a record rendered now would show them: by name as the
+// collation sorts it, then id (a term renamed since may move).
+std::vector<const Term*> current_order(const TermSplice& splice, const TermRows& rows);
 
 // Notes what a fragment shows as read by this answer, as reading its rows would have.
 void note_fragment_read(const Fragment& fragment);

@@ -30,6 +30,9 @@ std::optional<ZoneYears> item_zone_years(const FeedItem& item, bool mask_protect
 std::vector<std::string> vevent_texts(const RequestContext& ctx, const std::vector<FeedItem>& items,
                                       const EventRelations& relations, bool mask_protected);
 
+// The CATEGORIES properties of a VEVENT showing `terms`, in their order, as its text holds them.
+std::string categories_text(const std::vector<const Term*>& terms);
+
 // The VCALENDAR named `title` of `vevents` (texts as vevent_texts() writes them), with a
 // VTIMEZONE per zone of `zones` covering all of its years.
 std::string calendar_of(const RequestContext& ctx, const std::string& title,
