@@ -24,6 +24,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 
 namespace cal {
@@ -134,6 +135,18 @@ std::optional<std::string> kept_feed_text(RequestContext& ctx, const std::vector
   for (const auto& f : kept)
     if (f && !f->splices.empty()) spliced.push_back(f.get());
   const TermRows terms = current_terms(ctx, spliced);
+  // Each category's property written once for the page (libical's text of a thousand of them
+  // cost a 1,000-event feed about 7 ms).
+  std::unordered_map<long long, std::string> category_texts;
+  const auto categories_now = [&](const TermSplice& splice) {
+    std::string out;
+    for (const Term* t : current_order(splice, terms)) {
+      auto [it, added] = category_texts.try_emplace(t->id);
+      if (added) it->second = categories_text({t});
+      out += it->second;
+    }
+    return out;
+  };
   std::deque<std::string> with_categories;
   std::vector<ZoneYears> zones;
   std::vector<const std::string*> vevents;
@@ -146,7 +159,7 @@ std::optional<std::string> kept_feed_text(RequestContext& ctx, const std::vector
       } else {
         const std::string& text = kept[i]->json;
         const TermSplice& splice = kept[i]->splices.front();
-        with_categories.push_back(text.substr(0, splice.at) + categories_text(current_order(splice, terms)) +
+        with_categories.push_back(text.substr(0, splice.at) + categories_now(splice) +
                                   text.substr(splice.at));
         vevents.push_back(&with_categories.back());
       }
