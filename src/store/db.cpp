@@ -126,6 +126,11 @@ bool Db::connected() const { return impl_->connection != nullptr; }
 
 bool Db::read_only() const { return impl_->config.read_only_session; }
 
+long long Db::connection_id() {
+  Rows rows = query("SELECT CONNECTION_ID()");
+  return rows.next() ? rows.integer(0) : 0;
+}
+
 void Db::reset() {
   impl_->statements.clear();
   impl_->mariadb = false;

@@ -75,6 +75,9 @@ class Db {
   bool connected() const;
   // A replica's connection (DatabaseConfig::read_only_session): it never writes.
   bool read_only() const;
+  // The server's id of this connection (CONNECTION_ID()), which picks the shard of the rollups
+  // and counters it writes (schema.sql); connects first if need be.
+  long long connection_id();
 
   // Runs a SELECT. Throws DatabaseUnavailable on connection loss (and resets the connection).
   Rows query(std::string_view sql, const std::vector<SqlValue>& args = {});

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -122,13 +123,26 @@ std::vector<long long> extend_together(RequestContext& ctx, const std::vector<lo
   return alone;
 }
 
+// The shards of the rollups and counters a connection writes: CONNECTION_ID() % 8 (schema.sql).
+constexpr long long kWriterShards = 8;
+
 // extend_together() on a connection of its own, committed; the series left to extend_one(), or
 // nullopt when it failed: no second connection to be had (a limit of connections, say), or a
-// conflict with the request's connection, which then extends them itself.
+// conflict with the request's connection, which then extends them itself. The connection writes
+// another shard than the request's: two connections of one shard write the same rollup rows,
+// each chunk of series in key order from the first again, and each can come to wait for the
+// other (a deadlock, the work of one of them then done again).
 std::optional<std::vector<long long>> extend_beside(const RequestContext& ctx,
-                                                    const std::vector<long long>& ids, Seconds latest) {
+                                                    const std::vector<long long>& ids, Seconds latest,
+                                                    long long request_shard) {
   try {
-    Db db(ctx.config.database);
+    std::optional<Db> own;
+    for (int tries = 0; tries < 3 && !own; ++tries) {
+      own.emplace(ctx.config.database);
+      if (own->connection_id() % kWriterShards == request_shard) own.reset();
+    }
+    if (!own) return std::nullopt;
+    Db& db = *own;
     RequestContext beside{ctx.request, ctx.params,   ctx.caller,    db, ctx.config,
                           ctx.locale,  ctx.site_url, ctx.rest_root, {}};
     Transaction tx(db);
@@ -178,7 +192,9 @@ void extend_series_horizons(RequestContext& ctx, const EventDateWindow& window) 
     std::erase_if(ids, [&](long long id) { return !tried.insert(id).second; });
     if (ids.empty()) break;
     std::vector<long long> beside;
+    long long request_shard = 0;
     if (beside_works && ids.size() >= kSeriesForTwoConnections) {
+      request_shard = ctx.db.connection_id() % kWriterShards;
       beside.assign(ids.begin() + static_cast<long>(ids.size() / 2), ids.end());
       ids.resize(ids.size() / 2);
     }
@@ -188,7 +204,8 @@ void extend_series_horizons(RequestContext& ctx, const EventDateWindow& window) 
       // Each connection commits its own series (an extension is whole per series), this one
       // before waiting for the other, which may wait for its locks (the sharded rollups).
       std::jthread other;
-      if (!beside.empty()) other = std::jthread([&] { beside_alone = extend_beside(ctx, beside, *latest); });
+      if (!beside.empty())
+        other = std::jthread([&] { beside_alone = extend_beside(ctx, beside, *latest, request_shard); });
       Transaction tx(ctx.db);
       alone = extend_together(ctx, ids, *latest);
       tx.commit();
