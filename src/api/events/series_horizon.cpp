@@ -202,7 +202,8 @@ void extend_series_horizons(RequestContext& ctx, const EventDateWindow& window) 
     std::vector<long long> alone;
     {
       // Each connection commits its own series (an extension is whole per series), this one
-      // before waiting for the other, which may wait for its locks (the sharded rollups).
+      // before waiting for the other, which may wait for its locks (a row both write, such as a
+      // duration bound new to both).
       std::jthread other;
       if (!beside.empty())
         other = std::jthread([&] { beside_alone = extend_beside(ctx, beside, *latest, request_shard); });
